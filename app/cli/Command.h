@@ -1,0 +1,33 @@
+#pragma once
+// tracklab-cli sub-commands. Each command lives in its own file (Cmd*.cpp) and registers itself
+// with TRACKLAB_REGISTER_COMMAND; main.cpp dispatches on the first argument.
+#include <QStringList>
+
+#include <functional>
+#include <map>
+#include <string>
+
+namespace tl::cli {
+
+// Exit codes shared by all commands.
+enum ExitCode { Ok = 0, Warnings = 1, BadInput = 2 };
+
+struct Command {
+    std::string name;    // e.g. "validate"
+    std::string summary; // one line for `tracklab-cli --help`
+    // args: the arguments after the command name (QCommandLineParser style, args[0] = "tracklab-cli <name>")
+    std::function<int(const QStringList& args)> run;
+};
+
+std::map<std::string, Command>& commandRegistry();
+
+struct CommandRegistrar {
+    explicit CommandRegistrar(Command c) { commandRegistry()[c.name] = std::move(c); }
+};
+
+} // namespace tl::cli
+
+#define TRACKLAB_CONCAT2(a, b) a##b
+#define TRACKLAB_CONCAT(a, b) TRACKLAB_CONCAT2(a, b)
+#define TRACKLAB_REGISTER_COMMAND(...)                                                               \
+    static const ::tl::cli::CommandRegistrar TRACKLAB_CONCAT(tracklabCommand_, __LINE__) { __VA_ARGS__ }
