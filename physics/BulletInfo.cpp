@@ -12,7 +12,9 @@ std::string bulletVersion() {
     return std::to_string(v / 100) + "." + std::to_string(v % 100);
 }
 
-int bulletScalarBytes() { return int(sizeof(btScalar)); }
+int bulletScalarBytes() {
+    return int(sizeof(btScalar));
+}
 
 std::string bulletLibraryPath() {
     Dl_info info{};
@@ -37,7 +39,8 @@ std::optional<std::string> bulletPrecisionProblem() {
     btRigidBody body(btRigidBody::btRigidBodyConstructionInfo(2.0, nullptr, &shape, inertia));
     const double expectedInertia = 0.4 * 2.0 * 0.5 * 0.5;
     if (body.getInvMass() != 0.5 || std::abs(inertia.x() - expectedInertia) > 1e-12)
-        return "Bullet's library and headers disagree on precision (inverse mass of a 2 kg body read back as " +
+        return "Bullet's library and headers disagree on precision (inverse mass of a 2 kg body read back "
+               "as " +
                std::to_string(body.getInvMass()) + ", expected 0.5).";
     return std::nullopt;
 }

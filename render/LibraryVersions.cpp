@@ -7,7 +7,9 @@
 
 namespace tl {
 
-std::string osgVersion() { return osgGetVersion(); }
+std::string osgVersion() {
+    return osgGetVersion();
+}
 
 std::string libraryVersionLines() {
     const std::string precision = bulletScalarBytes() == 8 ? "double" : "single";

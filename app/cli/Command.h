@@ -29,5 +29,7 @@ struct CommandRegistrar {
 
 #define TRACKLAB_CONCAT2(a, b) a##b
 #define TRACKLAB_CONCAT(a, b) TRACKLAB_CONCAT2(a, b)
-#define TRACKLAB_REGISTER_COMMAND(...)                                                               \
-    static const ::tl::cli::CommandRegistrar TRACKLAB_CONCAT(tracklabCommand_, __LINE__) { __VA_ARGS__ }
+#define TRACKLAB_REGISTER_COMMAND(...)                                                                       \
+    static const ::tl::cli::CommandRegistrar TRACKLAB_CONCAT(tracklabCommand_, __LINE__) {                   \
+        __VA_ARGS__                                                                                          \
+    }

@@ -1,0 +1,17 @@
+#pragma once
+// The world around the tracks: ground plane, grid, sun light. Z is up.
+#include <osg/Group>
+
+namespace tl::render {
+
+struct EnvironmentOptions {
+    double halfSize = 500.0;             // half the side of the square ground [m]
+    double gridSpacing = 10.0;           // distance between grid lines [m]
+    double centreX = 0.0, centreY = 0.0; // ground centre [m]
+};
+
+// A group holding the sun (GL light 0, directional), the ground and the grid. Children added to the
+// returned group's "scene" child are lit by the sun.
+osg::ref_ptr<osg::Group> createEnvironment(const EnvironmentOptions& options = {});
+
+} // namespace tl::render

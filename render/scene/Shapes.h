@@ -1,0 +1,18 @@
+#pragma once
+// Small geometry builders shared by the scene parts.
+#include "core/geometry/Frame.h"
+
+#include <osg/Geode>
+#include <osg/Vec4>
+
+#include <vector>
+
+namespace tl::render {
+
+// A lit box centred at the origin with the given full extents [m].
+osg::ref_ptr<osg::Geode> makeBox(const Vec3& extents, const osg::Vec4& colour);
+// An unlit line strip through the points.
+osg::ref_ptr<osg::Geode> makePolyline(const std::vector<Vec3>& points, const osg::Vec4& colour,
+                                      float width = 2.f);
+
+} // namespace tl::render
