@@ -1,0 +1,210 @@
+#include "core/layout/Layout.h"
+
+#include "core/layout/LayoutCheck.h"
+#include "core/layout/LayoutError.h"
+#include "core/layout/LayoutFile.h"
+#include "core/layout/TrackBuilder.h"
+
+#include <cmath>
+#include <numbers>
+#include <stdexcept>
+
+namespace tl {
+
+namespace {
+
+Pose poseOf(const Vec3& position, const Quat& rotation) {
+    Pose X = Pose::Identity();
+    X.linear() = rotation.normalized().toRotationMatrix();
+    X.translation() = position;
+    return X;
+}
+
+Pose poseOf(const PoseSpec& p) {
+    return poseOf(p.position, p.rotation);
+}
+
+// Initial pose of every named body: "bodies"[k] = {"name"|"id": ..., "pose": {"position", "rotation"}}.
+std::vector<std::pair<std::string, Pose>> readBodyPoses(const LayoutSpec& spec, const std::string& file) {
+    std::vector<std::pair<std::string, Pose>> out;
+    for (std::size_t k = 0; spec.bodies.is_array() && k < spec.bodies.size(); ++k) {
+        const Json& b = spec.bodies[k];
+        std::string name;
+        for (const char* key : {"name", "id"})
+            if (name.empty() && b.is_object() && b.contains(key) && b[key].is_string())
+                name = b[key].get<std::string>();
+        if (name.empty()) continue;
+        Pose X = Pose::Identity();
+        auto it = b.find("pose");
+        if (it != b.end()) {
+            const std::string path = jsonPath(jsonPath("/bodies", k), "pose");
+            Vec3 p = Vec3::Zero();
+            Eigen::Vector4d q(1, 0, 0, 0);
+            auto numbers = [&](const char* key, auto& v) {
+                auto f = it->find(key);
+                if (f == it->end()) return;
+                const std::string kp = jsonPath(path, key);
+                if (!f->is_array() || f->size() != std::size_t(v.size()))
+                    throw LayoutError(file, kp,
+                                      "expected an array of " + std::to_string(v.size()) + " numbers");
+                for (int i = 0; i < v.size(); ++i) {
+                    const Json& x = (*f)[std::size_t(i)];
+                    if (!x.is_number() || !std::isfinite(x.get<double>()))
+                        throw LayoutError(file, jsonPath(kp, std::size_t(i)), "expected a finite number");
+                    v[i] = x.get<double>();
+                }
+            };
+            if (!it->is_object()) throw LayoutError(file, path, "expected an object {position, rotation}");
+            numbers("position", p);
+            numbers("rotation", q);
+            if (std::abs(q.norm() - 1.0) > 1e-3)
+                throw LayoutError(file, jsonPath(path, "rotation"), "rotation must be a unit quaternion");
+            X = poseOf(p, Quat(q[0], q[1], q[2], q[3]));
+        }
+        out.emplace_back(name, X);
+    }
+    return out;
+}
+
+// Frame [T N B | P] (as a pose) of a track end, continued in the direction leaving the track through it:
+// at the end it is (T, N, B); at the start it is turned half way about B: (-T, -N, B).
+Pose endFramePose(const Track& t, TrackEnd end) {
+    const Frame F = t.localFrame(end == TrackEnd::Start ? 0.0 : t.length()).F;
+    Pose X = Pose::Identity();
+    const double sgn = end == TrackEnd::Start ? -1.0 : 1.0;
+    X.linear().col(0) = sgn * F.T;
+    X.linear().col(1) = sgn * F.N;
+    X.linear().col(2) = F.B;
+    X.translation() = F.P;
+    return X;
+}
+
+} // namespace
+
+Layout Layout::compile(const LayoutSpec& spec, const std::string& file) {
+    checkLayoutSpec(spec, file);
+    Layout L;
+    L.spec_ = spec;
+    L.bodyPoses_ = readBodyPoses(spec, file);
+
+    const std::size_t n = spec.tracks.size();
+    std::vector<CurvePtr> curves(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        try {
+            curves[i] = buildCurve(spec.tracks[i].curve);
+        } catch (const std::exception& e) {
+            throw LayoutError(file, jsonPath(jsonPath("/tracks", i), "curve"), e.what());
+        }
+    }
+
+    // Placements, "after" ones in dependency order (depth-first; a cycle is an error).
+    std::vector<Pose> placement(n, Pose::Identity());
+    std::vector<int> state(n, 0); // 0 = todo, 1 = in progress, 2 = done
+    auto resolve = [&](auto&& self, std::size_t i) -> void {
+        if (state[i] == 2) return;
+        const TrackSpec& t = spec.tracks[i];
+        const std::string afterPath = jsonPath(jsonPath(jsonPath("/tracks", i), "placement"), "after");
+        if (state[i] == 1)
+            throw LayoutError(file, afterPath, "placement cycle through track \"" + t.id + "\"");
+        state[i] = 1;
+        if (!t.placement.after) {
+            placement[i] = poseOf(t.placement.pose);
+        } else {
+            const std::size_t j = std::size_t(spec.trackIndex(t.placement.after->track));
+            self(self, j);
+            const Track prev(spec.tracks[j].id, curves[j], nullptr, placement[j], spec.tracks[j].body);
+            const Pose bodyJ = L.initialBodyPose(spec.tracks[j].body);
+            const Pose bodyI = L.initialBodyPose(t.body);
+            placement[i] = bodyI.inverse(Eigen::Isometry) * bodyJ *
+                           endFramePose(prev, t.placement.after->end) * poseOf(t.placement.offset);
+        }
+        state[i] = 2;
+    };
+    for (std::size_t i = 0; i < n; ++i)
+        resolve(resolve, i);
+
+    for (std::size_t i = 0; i < n; ++i) {
+        const TrackSpec& t = spec.tracks[i];
+        TwistPtr twist;
+        if (t.twist) {
+            try {
+                const Quat bodyToCurve(placement[i].linear().transpose());
+                twist = buildTwist(*t.twist, bodyToCurve, curves[i]->length());
+            } catch (const std::exception& e) {
+                throw LayoutError(file, jsonPath(jsonPath("/tracks", i), "twist"), e.what());
+            }
+        }
+        L.tracks_.emplace_back(t.id, curves[i], twist, placement[i], t.body);
+    }
+
+    auto index = [&](const EndRef& e) { return TrackEndIndex{spec.trackIndex(e.track), e.end}; };
+    L.attach_.assign(2 * n, Attachment{});
+    auto slot = [&](const TrackEndIndex& e) -> Attachment& {
+        return L.attach_[std::size_t(2 * e.track + (e.end == TrackEnd::End ? 1 : 0))];
+    };
+    for (std::size_t k = 0; k < spec.connections.size(); ++k) {
+        const Connection c{index(spec.connections[k].a), index(spec.connections[k].b)};
+        L.connections_.push_back(c);
+        slot(c.a) = Attachment{AttachKind::Connection, int(k), -1, c.b};
+        slot(c.b) = Attachment{AttachKind::Connection, int(k), -1, c.a};
+    }
+    for (std::size_t k = 0; k < spec.switches.size(); ++k) {
+        const SwitchSpec& s = spec.switches[k];
+        Switch w{s.id, index(s.at), {}, s.state};
+        slot(w.at) = Attachment{AttachKind::SwitchAt, int(k), -1, {}};
+        for (std::size_t b = 0; b < s.branches.size(); ++b) {
+            w.branches.push_back(index(s.branches[b]));
+            slot(w.branches.back()) = Attachment{AttachKind::SwitchBranch, int(k), int(b), {}};
+        }
+        L.switches_.push_back(std::move(w));
+    }
+    return L;
+}
+
+Layout Layout::load(const std::filesystem::path& path) {
+    return compile(loadLayoutSpec(path), path.string());
+}
+
+int Layout::trackIndex(std::string_view id) const {
+    for (std::size_t i = 0; i < tracks_.size(); ++i)
+        if (tracks_[i].id() == id) return int(i);
+    return -1;
+}
+
+const Track& Layout::trackById(std::string_view id) const {
+    const int i = trackIndex(id);
+    if (i < 0) throw std::out_of_range("Layout: unknown track \"" + std::string(id) + "\"");
+    return tracks_[std::size_t(i)];
+}
+
+int Layout::switchIndex(std::string_view id) const {
+    for (std::size_t i = 0; i < switches_.size(); ++i)
+        if (switches_[i].id == id) return int(i);
+    return -1;
+}
+
+SwitchStates Layout::initialSwitchStates() const {
+    SwitchStates s;
+    for (const auto& w : switches_)
+        s.push_back(w.initialState);
+    return s;
+}
+
+Pose Layout::initialBodyPose(const std::string& body) const {
+    for (const auto& [name, X] : bodyPoses_)
+        if (name == body) return X;
+    return Pose::Identity(); // "ground" (and bodies without a pose)
+}
+
+TwistedFrame Layout::frameInWorld(std::size_t track, double s) const {
+    const Track& t = tracks_.at(track);
+    return t.frameInWorld(s, initialBodyPose(t.body()));
+}
+
+const Layout::Attachment& Layout::attachment(int track, TrackEnd end) const {
+    if (track < 0 || std::size_t(track) >= tracks_.size())
+        throw std::out_of_range("Layout: track index " + std::to_string(track) + " out of range");
+    return attach_[std::size_t(2 * track + (end == TrackEnd::End ? 1 : 0))];
+}
+
+} // namespace tl

@@ -1,0 +1,120 @@
+#pragma once
+// Layout: the compiled, immutable track network built from a LayoutSpec: tracks (by index and id),
+// connections, switches, initial body poses, and the traversal queries the simulation uses.
+//
+// Traversal: a vehicle moving along track t in direction d (+1 = increasing s, -1 = decreasing) reaches
+// the end (d > 0 ? End : Start). There it continues on the track attached to that end: through a
+// connection, through a switch entered at its "at" end (to branches[state]), or back from a branch to the
+// switch's "at" end (a trailing move, whatever the state). The new direction is +1 when entering at a
+// start, -1 when entering at an end (so it flips where two like ends meet). Switch states are runtime data
+// (SwitchStates, one branch index per switch, in the order of switches()).
+#include "core/layout/LayoutSpec.h"
+#include "core/layout/Track.h"
+
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tl {
+
+using SwitchStates = std::vector<int>; // branch index per switch (index = position in Layout::switches())
+
+struct TrackEndIndex {
+    int track = -1;               // track index
+    TrackEnd end = TrackEnd::End; //
+    bool operator==(const TrackEndIndex&) const = default;
+};
+
+struct Connection {
+    TrackEndIndex a, b;
+};
+
+struct Switch {
+    std::string id;
+    TrackEndIndex at;                    // trunk end
+    std::vector<TrackEndIndex> branches; // >= 2
+    int initialState = 0;                // state in the file
+};
+
+// What is beyond one track end.
+struct Transition {
+    bool open = true;                 // nothing attached: the vehicle runs off the open end
+    int track = -1;                   // track entered
+    TrackEnd entry = TrackEnd::Start; // end of `track` through which it is entered
+    int direction = +1;               // direction of motion on `track` (+1 along s, -1 against)
+    int viaConnection = -1;           // connection index crossed, or -1
+    int viaSwitch = -1;               // switch index crossed, or -1
+    int branch = -1;                  // switch branch taken (facing) or come from (trailing), or -1
+    bool trailing = false;            // came back from a branch to the switch's "at" end
+    bool trailedAgainst = false;      // trailing from a branch the switch is not set for (run through)
+};
+
+// A vehicle's place on the network.
+struct TrackPosition {
+    int track = 0;      // track index
+    double s = 0.0;     // arc length [m]
+    int direction = +1; // vehicle orientation: +1 faces increasing s, -1 decreasing
+};
+
+struct AdvanceResult {
+    TrackPosition position;           // where it ends up (at the open end if stopped)
+    bool stoppedAtOpenEnd = false;    // ran into an open end
+    TrackEnd openEnd = TrackEnd::End; // which end of position.track, when stopped
+    double leftover = 0.0;            // distance not travelled when stopped [m] (>= 0)
+    int crossings = 0;                // ends crossed
+};
+
+class Layout {
+public:
+    Layout() = default; // empty layout
+
+    // Compile; throws LayoutError (file, JSON path, problem), e.g. a curve constructor's complaint as
+    // /tracks/i/curve, a placement cycle as /tracks/i/placement/after.
+    static Layout compile(const LayoutSpec& spec, const std::string& file = {});
+    // loadLayoutSpec + compile.
+    static Layout load(const std::filesystem::path& path);
+
+    const LayoutSpec& spec() const { return spec_; }
+    std::size_t trackCount() const { return tracks_.size(); }
+    const std::vector<Track>& tracks() const { return tracks_; }
+    const Track& track(std::size_t index) const { return tracks_.at(index); }
+    int trackIndex(std::string_view id) const;         // -1 if unknown
+    const Track& trackById(std::string_view id) const; // throws std::out_of_range
+    const std::vector<Connection>& connections() const { return connections_; }
+    const std::vector<Switch>& switches() const { return switches_; }
+    int switchIndex(std::string_view id) const; // -1 if unknown
+    SwitchStates initialSwitchStates() const;
+
+    // Pose of a body at the start ("bodies"[k]."pose", identity if absent; identity for "ground").
+    Pose initialBodyPose(const std::string& body) const;
+    // Frame of track t at s in world coordinates with every body at its initial pose.
+    TwistedFrame frameInWorld(std::size_t track, double s) const;
+
+    // Where a vehicle goes after crossing end `end` of track `track`. Throws std::out_of_range for a bad
+    // track index or a switch state outside its branches (states shorter than switches() use the file's).
+    Transition next(int track, TrackEnd end, const SwitchStates& states) const;
+
+    // Move by ds [m] along the vehicle's orientation (ds < 0 moves backwards), crossing as many ends as
+    // needed. A closed curve with nothing attached wraps onto itself.
+    AdvanceResult advance(const TrackPosition& from, double ds, const SwitchStates& states) const;
+
+private:
+    enum class AttachKind { None, Connection, SwitchAt, SwitchBranch };
+    struct Attachment {
+        AttachKind kind = AttachKind::None;
+        int index = -1;      // connection or switch index
+        int branch = -1;     // branch index (SwitchBranch)
+        TrackEndIndex other; // the other end (Connection)
+    };
+    const Attachment& attachment(int track, TrackEnd end) const;
+
+    LayoutSpec spec_;
+    std::vector<Track> tracks_;
+    std::vector<Connection> connections_;
+    std::vector<Switch> switches_;
+    std::vector<Attachment> attach_; // 2 per track: [2 t + (end == End)]
+    std::vector<std::pair<std::string, Pose>> bodyPoses_;
+};
+
+} // namespace tl

@@ -1,0 +1,237 @@
+#include "core/layout/LayoutCheck.h"
+
+#include "core/layout/LayoutError.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <numbers>
+#include <sstream>
+
+namespace tl {
+
+namespace {
+
+std::string num(double x) {
+    std::ostringstream o;
+    o.precision(10);
+    o << x;
+    return o.str();
+}
+
+struct Checker {
+    const LayoutSpec& spec;
+    const std::string& file;
+
+    [[noreturn]] void fail(const std::string& path, const std::string& problem) const {
+        throw LayoutError(file, path, problem);
+    }
+    double param(const std::map<std::string, double>& params, const std::string& path,
+                 const char* key) const {
+        auto it = params.find(key);
+        if (it == params.end())
+            fail(jsonPath(path, key), std::string("missing required key \"") + key + "\"");
+        return it->second;
+    }
+    void positive(const std::map<std::string, double>& params, const std::string& path,
+                  const char* key) const {
+        const double x = param(params, path, key);
+        if (!(x > 0)) fail(jsonPath(path, key), std::string(key) + " must be > 0, got " + num(x));
+    }
+    void finiteParams(const std::map<std::string, double>& params, const std::string& path) const {
+        for (const auto& [k, v] : params)
+            if (!std::isfinite(v)) fail(jsonPath(path, k), "not a finite number");
+    }
+    void finiteVec(const Vec3& v, const std::string& path) const {
+        if (!v.allFinite()) fail(path, "not a finite vector");
+    }
+
+    void curve(const CurveSpec& c, const std::string& path) const {
+        finiteParams(c.params, path);
+        if (c.type == "line") {
+            positive(c.params, path, "length");
+        } else if (c.type == "arc") {
+            positive(c.params, path, "radius");
+            if (param(c.params, path, "angle") == 0.0) fail(jsonPath(path, "angle"), "angle must not be 0");
+        } else if (c.type == "helix") {
+            positive(c.params, path, "radius");
+            param(c.params, path, "pitch");
+            const bool hasLength = c.params.count("length"), hasTurns = c.params.count("turns");
+            if (hasLength && hasTurns)
+                fail(jsonPath(path, "turns"), "give \"length\" or \"turns\", not both");
+            positive(c.params, path, hasTurns ? "turns" : "length");
+        } else if (c.type == "clothoid") {
+            positive(c.params, path, "length");
+        } else if (c.type == "spline") {
+            const std::string pp = jsonPath(path, "points");
+            if (c.points.size() < 2)
+                fail(pp, "a spline needs at least 2 points, got " + std::to_string(c.points.size()));
+            if (c.closed && c.points.size() < 3)
+                fail(pp, "a closed spline needs at least 3 points, got " + std::to_string(c.points.size()));
+            for (std::size_t i = 0; i < c.points.size(); ++i) {
+                const auto& p = c.points[i];
+                const std::string ip = jsonPath(pp, i);
+                finiteVec(p.position, p.tangent || !p.extra.empty() ? jsonPath(ip, "position") : ip);
+                if (p.tangent) {
+                    finiteVec(*p.tangent, jsonPath(ip, "tangent"));
+                    if (p.tangent->norm() == 0.0) fail(jsonPath(ip, "tangent"), "tangent must not be zero");
+                }
+                if (i > 0 && (p.position - c.points[i - 1].position).norm() < 1e-9)
+                    fail(ip, "point coincides with the previous point");
+            }
+            if (c.closed && (c.points.front().position - c.points.back().position).norm() < 1e-9)
+                fail(jsonPath(pp, c.points.size() - 1),
+                     "a closed spline must not repeat its first point (it closes by itself)");
+        } else {
+            fail(jsonPath(path, "type"), "unknown curve type \"" + c.type + "\"");
+        }
+    }
+
+    void twist(const TwistSpec& t, const std::string& path) const {
+        finiteParams(t.params, path);
+        if (t.type == "constant") {
+            param(t.params, path, "angle");
+        } else if (t.type == "linear") {
+            param(t.params, path, "start");
+            param(t.params, path, "end");
+        } else if (t.type == "keys") {
+            const std::string kp = jsonPath(path, "keys");
+            if (t.keys.empty()) fail(kp, "at least one key [s, angle] is needed");
+            for (std::size_t i = 0; i < t.keys.size(); ++i) {
+                const std::string ip = jsonPath(kp, i);
+                if (!std::isfinite(t.keys[i].first))
+                    fail(jsonPath(ip, std::size_t(0)), "not a finite number");
+                if (!std::isfinite(t.keys[i].second))
+                    fail(jsonPath(ip, std::size_t(1)), "not a finite number");
+                if (i > 0 && !(t.keys[i].first > t.keys[i - 1].first))
+                    fail(jsonPath(ip, std::size_t(0)), "key positions s must increase, got " +
+                                                           num(t.keys[i].first) + " after " +
+                                                           num(t.keys[i - 1].first));
+            }
+        } else if (t.type == "directional") {
+            if (t.up) {
+                finiteVec(*t.up, jsonPath(path, "up"));
+                if (t.up->norm() == 0.0) fail(jsonPath(path, "up"), "up must not be zero");
+            }
+        } else if (t.type == "cant") {
+            const double v = param(t.params, path, "designSpeed");
+            if (v < 0) fail(jsonPath(path, "designSpeed"), "designSpeed must be >= 0, got " + num(v));
+            const double m = param(t.params, path, "maxAngle");
+            if (m < 0 || m >= std::numbers::pi / 2)
+                fail(jsonPath(path, "maxAngle"), "maxAngle must be in [0, pi/2), got " + num(m));
+            if (t.params.count("g")) positive(t.params, path, "g");
+        } else if (t.type == "sum") {
+            if (t.of.empty()) fail(jsonPath(path, "of"), "a sum needs at least one twist");
+            for (std::size_t i = 0; i < t.of.size(); ++i)
+                twist(t.of[i], jsonPath(jsonPath(path, "of"), i));
+        } else {
+            fail(jsonPath(path, "type"), "unknown twist type \"" + t.type + "\"");
+        }
+    }
+
+    void pose(const PoseSpec& p, const std::string& path) const {
+        finiteVec(p.position, jsonPath(path, "position"));
+        const std::string rp = jsonPath(path, "rotation");
+        if (!p.rotation.coeffs().allFinite()) fail(rp, "not a finite quaternion");
+        const double n = p.rotation.norm();
+        if (std::abs(n - 1.0) > 1e-3)
+            fail(rp, "rotation must be a unit quaternion [w, x, y, z], its norm is " + num(n));
+    }
+
+    int track(const std::string& id, const std::string& path) const {
+        const int i = spec.trackIndex(id);
+        if (i < 0) fail(path, "unknown track \"" + id + "\"");
+        return i;
+    }
+
+    void run() const {
+        std::map<std::string, std::size_t> ids;
+        for (std::size_t i = 0; i < spec.tracks.size(); ++i) {
+            const std::string idp = jsonPath(jsonPath("/tracks", i), "id");
+            if (spec.tracks[i].id.empty()) fail(idp, "track id must not be empty");
+            auto [it, inserted] = ids.emplace(spec.tracks[i].id, i);
+            if (!inserted)
+                fail(idp, "duplicate track id \"" + spec.tracks[i].id + "\" (also /tracks/" +
+                              std::to_string(it->second) + ")");
+        }
+        const std::vector<std::string> bodies = bodyNames(spec);
+        for (std::size_t i = 0; i < spec.tracks.size(); ++i) {
+            const TrackSpec& t = spec.tracks[i];
+            const std::string tp = jsonPath("/tracks", i);
+            curve(t.curve, jsonPath(tp, "curve"));
+            if (t.twist) twist(*t.twist, jsonPath(tp, "twist"));
+            const std::string pp = jsonPath(tp, "placement");
+            pose(t.placement.pose, pp);
+            if (t.placement.after) {
+                if (!t.placement.pose.isIdentity())
+                    fail(jsonPath(pp, "position"),
+                         "\"position\"/\"rotation\" cannot be combined with \"after\" (use \"offset\")");
+                const std::string ap = jsonPath(pp, "after");
+                if (track(t.placement.after->track, jsonPath(ap, std::size_t(0))) == int(i))
+                    fail(jsonPath(ap, std::size_t(0)), "a track cannot be placed after itself");
+                pose(t.placement.offset, jsonPath(pp, "offset"));
+            }
+            if (t.body != "ground" && std::find(bodies.begin(), bodies.end(), t.body) == bodies.end())
+                fail(jsonPath(tp, "body"), "unknown body \"" + t.body + "\" (not \"ground\" nor in /bodies)");
+        }
+
+        // Each track end may be used once: by one connection end, a switch's "at" or a switch branch.
+        std::map<std::pair<int, TrackEnd>, std::string> used;
+        auto use = [&](const EndRef& e, const std::string& path) {
+            const int ti = track(e.track, jsonPath(path, std::size_t(0)));
+            auto [it, inserted] = used.emplace(std::make_pair(ti, e.end), path);
+            if (!inserted)
+                fail(path, "end [\"" + e.track + "\", \"" + endName(e.end) + "\"] is already used by " +
+                               it->second);
+        };
+        for (std::size_t i = 0; i < spec.connections.size(); ++i) {
+            const std::string cp = jsonPath("/connections", i);
+            use(spec.connections[i].a, jsonPath(cp, "a"));
+            use(spec.connections[i].b, jsonPath(cp, "b"));
+        }
+        std::map<std::string, std::size_t> switchIds;
+        for (std::size_t i = 0; i < spec.switches.size(); ++i) {
+            const SwitchSpec& s = spec.switches[i];
+            const std::string sp = jsonPath("/switches", i);
+            if (s.id.empty()) fail(jsonPath(sp, "id"), "switch id must not be empty");
+            auto [it, inserted] = switchIds.emplace(s.id, i);
+            if (!inserted)
+                fail(jsonPath(sp, "id"), "duplicate switch id \"" + s.id + "\" (also /switches/" +
+                                             std::to_string(it->second) + ")");
+            use(s.at, jsonPath(sp, "at"));
+            const std::string bp = jsonPath(sp, "branches");
+            if (s.branches.size() < 2)
+                fail(bp, "a switch needs at least 2 branches, got " + std::to_string(s.branches.size()));
+            for (std::size_t b = 0; b < s.branches.size(); ++b)
+                use(s.branches[b], jsonPath(bp, b));
+            if (s.state < 0 || s.state >= int(s.branches.size()))
+                fail(jsonPath(sp, "state"), "state " + std::to_string(s.state) +
+                                                " is not a branch index (0.." +
+                                                std::to_string(s.branches.size() - 1) + ")");
+        }
+    }
+};
+
+} // namespace
+
+std::vector<std::string> bodyNames(const LayoutSpec& spec) {
+    std::vector<std::string> names;
+    if (!spec.bodies.is_array()) return names;
+    for (const Json& b : spec.bodies) {
+        if (!b.is_object()) continue;
+        for (const char* key : {"name", "id"}) {
+            auto it = b.find(key);
+            if (it != b.end() && it->is_string()) {
+                names.push_back(it->get<std::string>());
+                break;
+            }
+        }
+    }
+    return names;
+}
+
+void checkLayoutSpec(const LayoutSpec& spec, const std::string& file) {
+    Checker{spec, file}.run();
+}
+
+} // namespace tl

@@ -1,0 +1,427 @@
+#include "core/layout/LayoutJson.h"
+
+#include "core/layout/LayoutCheck.h"
+#include "core/layout/LayoutError.h"
+
+#include <cmath>
+#include <initializer_list>
+#include <set>
+
+namespace tl {
+
+namespace {
+
+const char* typeName(const Json& v) {
+    if (v.is_null()) return "null";
+    if (v.is_boolean()) return "a boolean";
+    if (v.is_number()) return "a number";
+    if (v.is_string()) return "a string";
+    if (v.is_array()) return "an array";
+    return "an object";
+}
+
+std::string shown(const Json& v) {
+    std::string s = v.dump();
+    if (s.size() > 60) s = s.substr(0, 57) + "...";
+    return s;
+}
+
+// Structural reader: every accessor names the path of what it reads.
+struct Reader {
+    const std::string& file;
+
+    [[noreturn]] void fail(const std::string& path, const std::string& problem) const {
+        throw LayoutError(file, path, problem);
+    }
+    [[noreturn]] void wrongType(const Json& v, const std::string& path, const char* expected) const {
+        fail(path, std::string("expected ") + expected + ", got " + typeName(v) + " " + shown(v));
+    }
+    const Json& object(const Json& v, const std::string& path) const {
+        if (!v.is_object()) wrongType(v, path, "an object");
+        return v;
+    }
+    const Json& array(const Json& v, const std::string& path) const {
+        if (!v.is_array()) wrongType(v, path, "an array");
+        return v;
+    }
+    const Json* find(const Json& obj, const char* key) const {
+        auto it = obj.find(key);
+        return it == obj.end() ? nullptr : &*it;
+    }
+    const Json& require(const Json& obj, const std::string& path, const char* key) const {
+        if (const Json* v = find(obj, key)) return *v;
+        fail(jsonPath(path, key), std::string("missing required key \"") + key + "\"");
+    }
+    double number(const Json& v, const std::string& path) const {
+        if (!v.is_number()) wrongType(v, path, "a number");
+        const double x = v.get<double>();
+        if (!std::isfinite(x)) fail(path, "not a finite number");
+        return x;
+    }
+    std::string string(const Json& v, const std::string& path) const {
+        if (!v.is_string()) wrongType(v, path, "a string");
+        return v.get<std::string>();
+    }
+    bool boolean(const Json& v, const std::string& path) const {
+        if (!v.is_boolean()) wrongType(v, path, "true or false");
+        return v.get<bool>();
+    }
+    int integer(const Json& v, const std::string& path) const {
+        if (!v.is_number_integer()) wrongType(v, path, "an integer");
+        const auto x = v.get<long long>();
+        if (x < -1000000000LL || x > 1000000000LL) fail(path, "integer out of range: " + shown(v));
+        return int(x);
+    }
+    template <int N> Eigen::Matrix<double, N, 1> vec(const Json& v, const std::string& path) const {
+        if (!v.is_array() || v.size() != N)
+            wrongType(v, path,
+                      N == 3 ? "an array of 3 numbers [x, y, z]" : "an array of 4 numbers [w, x, y, z]");
+        Eigen::Matrix<double, N, 1> r;
+        for (int i = 0; i < N; ++i)
+            r[i] = number(v[i], jsonPath(path, std::size_t(i)));
+        return r;
+    }
+    // Keys of `obj` not in `known`, kept verbatim.
+    Json extra(const Json& obj, std::initializer_list<const char*> known) const {
+        Json e = Json::object();
+        for (auto it = obj.begin(); it != obj.end(); ++it) {
+            bool isKnown = false;
+            for (const char* k : known)
+                isKnown = isKnown || it.key() == k;
+            if (!isKnown) e[it.key()] = it.value();
+        }
+        return e;
+    }
+    // Numeric parameters: required ones must be present; optional ones are read when present.
+    void params(const Json& obj, const std::string& path, std::initializer_list<const char*> required,
+                std::initializer_list<const char*> optional, std::map<std::string, double>& out) const {
+        for (const char* k : required)
+            out[k] = number(require(obj, path, k), jsonPath(path, k));
+        for (const char* k : optional)
+            if (const Json* v = find(obj, k)) out[k] = number(*v, jsonPath(path, k));
+    }
+
+    EndRef endRef(const Json& v, const std::string& path) const {
+        if (!v.is_array() || v.size() != 2)
+            wrongType(v, path, "a track end [\"TRACK_ID\", \"start\"|\"end\"]");
+        EndRef r;
+        r.track = string(v[0], jsonPath(path, std::size_t(0)));
+        const std::string e = string(v[1], jsonPath(path, std::size_t(1)));
+        if (e == "start")
+            r.end = TrackEnd::Start;
+        else if (e == "end")
+            r.end = TrackEnd::End;
+        else
+            fail(jsonPath(path, std::size_t(1)),
+                 "bad end name \"" + e + "\" (expected \"start\" or \"end\")");
+        return r;
+    }
+
+    PoseSpec pose(const Json& v, const std::string& path) const {
+        object(v, path);
+        PoseSpec p;
+        if (const Json* x = find(v, "position")) p.position = vec<3>(*x, jsonPath(path, "position"));
+        if (const Json* x = find(v, "rotation")) {
+            const Eigen::Vector4d q = vec<4>(*x, jsonPath(path, "rotation"));
+            p.rotation = Quat(q[0], q[1], q[2], q[3]);
+        }
+        p.extra = extra(v, {"position", "rotation"});
+        return p;
+    }
+
+    PlacementSpec placement(const Json& v, const std::string& path) const {
+        object(v, path);
+        PlacementSpec p;
+        p.pose = pose(v, path);
+        if (const Json* x = find(v, "after")) p.after = endRef(*x, jsonPath(path, "after"));
+        if (const Json* x = find(v, "offset")) p.offset = pose(*x, jsonPath(path, "offset"));
+        p.pose.extra = Json::object();
+        p.extra = extra(v, {"position", "rotation", "after", "offset"});
+        return p;
+    }
+
+    SplinePointSpec splinePoint(const Json& v, const std::string& path) const {
+        SplinePointSpec p;
+        if (v.is_array()) {
+            p.position = vec<3>(v, path);
+            return p;
+        }
+        if (!v.is_object())
+            wrongType(v, path, "a point [x, y, z] or {\"position\": [x, y, z], \"tangent\": [...]}");
+        p.position = vec<3>(require(v, path, "position"), jsonPath(path, "position"));
+        if (const Json* t = find(v, "tangent")) p.tangent = vec<3>(*t, jsonPath(path, "tangent"));
+        p.extra = extra(v, {"position", "tangent"});
+        return p;
+    }
+
+    CurveSpec curve(const Json& v, const std::string& path) const {
+        object(v, path);
+        CurveSpec c;
+        c.type = string(require(v, path, "type"), jsonPath(path, "type"));
+        if (c.type == "line") {
+            params(v, path, {"length"}, {}, c.params);
+            c.extra = extra(v, {"type", "length"});
+        } else if (c.type == "arc") {
+            params(v, path, {"radius", "angle"}, {}, c.params);
+            c.extra = extra(v, {"type", "radius", "angle"});
+        } else if (c.type == "helix") {
+            params(v, path, {"radius", "pitch"}, {"length", "turns"}, c.params);
+            if (!c.params.count("length") && !c.params.count("turns"))
+                fail(jsonPath(path, "length"), "missing required key \"length\" (or \"turns\")");
+            c.extra = extra(v, {"type", "radius", "pitch", "length", "turns"});
+        } else if (c.type == "clothoid") {
+            params(v, path, {"length"}, {"curvatureStart", "curvatureEnd"}, c.params);
+            c.extra = extra(v, {"type", "length", "curvatureStart", "curvatureEnd"});
+        } else if (c.type == "spline") {
+            const std::string pp = jsonPath(path, "points");
+            const Json& pts = array(require(v, path, "points"), pp);
+            for (std::size_t i = 0; i < pts.size(); ++i)
+                c.points.push_back(splinePoint(pts[i], jsonPath(pp, i)));
+            if (const Json* x = find(v, "closed")) c.closed = boolean(*x, jsonPath(path, "closed"));
+            c.extra = extra(v, {"type", "points", "closed"});
+        } else {
+            fail(jsonPath(path, "type"),
+                 "unknown curve type \"" + c.type + "\" (expected line, arc, helix, clothoid or spline)");
+        }
+        return c;
+    }
+
+    TwistSpec twist(const Json& v, const std::string& path) const {
+        object(v, path);
+        TwistSpec t;
+        t.type = string(require(v, path, "type"), jsonPath(path, "type"));
+        if (t.type == "constant") {
+            params(v, path, {"angle"}, {}, t.params);
+            t.extra = extra(v, {"type", "angle"});
+        } else if (t.type == "linear") {
+            params(v, path, {"start", "end"}, {}, t.params);
+            t.extra = extra(v, {"type", "start", "end"});
+        } else if (t.type == "keys") {
+            const std::string kp = jsonPath(path, "keys");
+            const Json& keys = array(require(v, path, "keys"), kp);
+            for (std::size_t i = 0; i < keys.size(); ++i) {
+                const std::string p = jsonPath(kp, i);
+                if (!keys[i].is_array() || keys[i].size() != 2) wrongType(keys[i], p, "a key [s, angle]");
+                t.keys.emplace_back(number(keys[i][0], jsonPath(p, std::size_t(0))),
+                                    number(keys[i][1], jsonPath(p, std::size_t(1))));
+            }
+            t.extra = extra(v, {"type", "keys"});
+        } else if (t.type == "directional") {
+            if (const Json* u = find(v, "up")) t.up = vec<3>(*u, jsonPath(path, "up"));
+            t.extra = extra(v, {"type", "up"});
+        } else if (t.type == "cant") {
+            params(v, path, {"designSpeed", "maxAngle"}, {"g"}, t.params);
+            t.extra = extra(v, {"type", "designSpeed", "maxAngle", "g"});
+        } else if (t.type == "sum") {
+            const std::string op = jsonPath(path, "of");
+            const Json& of = array(require(v, path, "of"), op);
+            for (std::size_t i = 0; i < of.size(); ++i)
+                t.of.push_back(twist(of[i], jsonPath(op, i)));
+            t.extra = extra(v, {"type", "of"});
+        } else {
+            fail(jsonPath(path, "type"),
+                 "unknown twist type \"" + t.type +
+                     "\" (expected constant, linear, keys, directional, cant or sum)");
+        }
+        return t;
+    }
+
+    TrackSpec track(const Json& v, const std::string& path) const {
+        object(v, path);
+        TrackSpec t;
+        t.id = string(require(v, path, "id"), jsonPath(path, "id"));
+        t.curve = curve(require(v, path, "curve"), jsonPath(path, "curve"));
+        if (const Json* x = find(v, "twist")) t.twist = twist(*x, jsonPath(path, "twist"));
+        if (const Json* x = find(v, "placement")) t.placement = placement(*x, jsonPath(path, "placement"));
+        if (const Json* x = find(v, "body")) t.body = string(*x, jsonPath(path, "body"));
+        t.extra = extra(v, {"id", "curve", "twist", "placement", "body"});
+        return t;
+    }
+
+    ConnectionSpec connection(const Json& v, const std::string& path) const {
+        object(v, path);
+        ConnectionSpec c;
+        c.a = endRef(require(v, path, "a"), jsonPath(path, "a"));
+        c.b = endRef(require(v, path, "b"), jsonPath(path, "b"));
+        c.extra = extra(v, {"a", "b"});
+        return c;
+    }
+
+    SwitchSpec switchSpec(const Json& v, const std::string& path) const {
+        object(v, path);
+        SwitchSpec s;
+        s.id = string(require(v, path, "id"), jsonPath(path, "id"));
+        s.at = endRef(require(v, path, "at"), jsonPath(path, "at"));
+        const std::string bp = jsonPath(path, "branches");
+        const Json& br = array(require(v, path, "branches"), bp);
+        for (std::size_t i = 0; i < br.size(); ++i)
+            s.branches.push_back(endRef(br[i], jsonPath(bp, i)));
+        if (const Json* x = find(v, "state")) s.state = integer(*x, jsonPath(path, "state"));
+        s.extra = extra(v, {"id", "at", "branches", "state"});
+        return s;
+    }
+};
+
+Json vec3Json(const Vec3& v) {
+    return Json::array({v.x(), v.y(), v.z()});
+}
+Json endJson(const EndRef& e) {
+    return Json::array({e.track, endName(e.end)});
+}
+
+Json poseJson(const PoseSpec& p) {
+    Json j = p.extra;
+    if (!p.position.isZero(0.0)) j["position"] = vec3Json(p.position);
+    if (p.rotation.coeffs() != Quat::Identity().coeffs())
+        j["rotation"] = Json::array({p.rotation.w(), p.rotation.x(), p.rotation.y(), p.rotation.z()});
+    return j;
+}
+
+Json curveJson(const CurveSpec& c) {
+    Json j = c.extra;
+    j["type"] = c.type;
+    for (const auto& [k, v] : c.params)
+        j[k] = v;
+    if (c.type == "spline") {
+        Json pts = Json::array();
+        for (const auto& p : c.points) {
+            if (!p.tangent && p.extra.empty()) {
+                pts.push_back(vec3Json(p.position));
+            } else {
+                Json o = p.extra;
+                o["position"] = vec3Json(p.position);
+                if (p.tangent) o["tangent"] = vec3Json(*p.tangent);
+                pts.push_back(o);
+            }
+        }
+        j["points"] = pts;
+        if (c.closed) j["closed"] = true;
+    }
+    return j;
+}
+
+} // namespace
+
+TwistSpec twistSpecFromJson(const Json& j, const std::string& path, const std::string& file) {
+    return Reader{file}.twist(j, path);
+}
+
+TrackSpec trackSpecFromJson(const Json& j, const std::string& path, const std::string& file) {
+    return Reader{file}.track(j, path);
+}
+
+Json twistSpecToJson(const TwistSpec& t) {
+    Json j = t.extra;
+    j["type"] = t.type;
+    for (const auto& [k, v] : t.params)
+        j[k] = v;
+    if (t.type == "keys") {
+        Json keys = Json::array();
+        for (const auto& [s, a] : t.keys)
+            keys.push_back(Json::array({s, a}));
+        j["keys"] = keys;
+    }
+    if (t.up) j["up"] = vec3Json(*t.up);
+    if (t.type == "sum") {
+        Json of = Json::array();
+        for (const auto& o : t.of)
+            of.push_back(twistSpecToJson(o));
+        j["of"] = of;
+    }
+    return j;
+}
+
+Json trackSpecToJson(const TrackSpec& t) {
+    Json j = t.extra;
+    j["id"] = t.id;
+    j["curve"] = curveJson(t.curve);
+    if (t.twist) j["twist"] = twistSpecToJson(*t.twist);
+    const PlacementSpec& p = t.placement;
+    Json pj = p.extra;
+    if (p.after) {
+        pj["after"] = endJson(*p.after);
+        Json off = poseJson(p.offset);
+        if (!off.empty()) pj["offset"] = off;
+    } else {
+        pj.update(poseJson(p.pose));
+    }
+    if (!pj.empty()) j["placement"] = pj;
+    if (t.body != "ground") j["body"] = t.body;
+    return j;
+}
+
+LayoutSpec layoutSpecFromJson(const Json& doc, const std::string& file) {
+    const Reader r{file};
+    r.object(doc, "");
+    LayoutSpec spec;
+    const std::string format = r.string(r.require(doc, "", "format"), "/format");
+    if (format != LayoutSpec::formatName)
+        r.fail("/format", "wrong format \"" + format + "\" (expected \"" + LayoutSpec::formatName + "\")");
+    spec.version = r.integer(r.require(doc, "", "version"), "/version");
+    if (spec.version != LayoutSpec::currentVersion)
+        r.fail("/version", "unsupported version " + std::to_string(spec.version) +
+                               " (this build reads version " + std::to_string(LayoutSpec::currentVersion) +
+                               ")");
+
+    const Json& tracks = r.array(r.require(doc, "", "tracks"), "/tracks");
+    for (std::size_t i = 0; i < tracks.size(); ++i)
+        spec.tracks.push_back(r.track(tracks[i], jsonPath("/tracks", i)));
+    if (const Json* c = r.find(doc, "connections")) {
+        r.array(*c, "/connections");
+        for (std::size_t i = 0; i < c->size(); ++i)
+            spec.connections.push_back(r.connection((*c)[i], jsonPath("/connections", i)));
+    }
+    if (const Json* s = r.find(doc, "switches")) {
+        r.array(*s, "/switches");
+        for (std::size_t i = 0; i < s->size(); ++i)
+            spec.switches.push_back(r.switchSpec((*s)[i], jsonPath("/switches", i)));
+    }
+    if (const Json* b = r.find(doc, "bodies")) spec.bodies = r.array(*b, "/bodies");
+    if (const Json* v = r.find(doc, "vehicles")) spec.vehicles = *v;
+    if (const Json* t = r.find(doc, "trains")) spec.trains = *t;
+    spec.extra = r.extra(
+        doc, {"format", "version", "tracks", "connections", "switches", "bodies", "vehicles", "trains"});
+    checkLayoutSpec(spec, file);
+    return spec;
+}
+
+Json layoutSpecToJson(const LayoutSpec& spec) {
+    Json j = spec.extra;
+    j["format"] = LayoutSpec::formatName;
+    j["version"] = spec.version;
+    Json tracks = Json::array();
+    for (const auto& t : spec.tracks)
+        tracks.push_back(trackSpecToJson(t));
+    j["tracks"] = tracks;
+    if (!spec.connections.empty()) {
+        Json cs = Json::array();
+        for (const auto& c : spec.connections) {
+            Json o = c.extra;
+            o["a"] = endJson(c.a);
+            o["b"] = endJson(c.b);
+            cs.push_back(o);
+        }
+        j["connections"] = cs;
+    }
+    if (!spec.switches.empty()) {
+        Json ss = Json::array();
+        for (const auto& s : spec.switches) {
+            Json o = s.extra;
+            o["id"] = s.id;
+            o["at"] = endJson(s.at);
+            Json br = Json::array();
+            for (const auto& b : s.branches)
+                br.push_back(endJson(b));
+            o["branches"] = br;
+            o["state"] = s.state;
+            ss.push_back(o);
+        }
+        j["switches"] = ss;
+    }
+    if (!spec.bodies.is_null()) j["bodies"] = spec.bodies;
+    if (!spec.vehicles.is_null()) j["vehicles"] = spec.vehicles;
+    if (!spec.trains.is_null()) j["trains"] = spec.trains;
+    return j;
+}
+
+} // namespace tl

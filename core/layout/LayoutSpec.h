@@ -1,0 +1,141 @@
+#pragma once
+// LayoutSpec: the layout file as plain data (what the GUI edits through undo commands and what is saved).
+// It mirrors docs/layout-format.md key by key. Every struct keeps the keys it does not know in `extra`
+// so that load -> save keeps them. Values are in the file's units (SI: m, rad, m/s). Nothing here is
+// checked on construction: parse (LayoutJson.h) checks types, checkLayoutSpec (LayoutCheck.h) checks
+// values and references, Layout::compile builds the geometry.
+#include "core/geometry/Frame.h"
+
+#include <nlohmann/json.hpp>
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tl {
+
+using Json = nlohmann::json;
+
+enum class TrackEnd { Start, End }; // Start: s = 0, End: s = length
+
+inline const char* endName(TrackEnd e) {
+    return e == TrackEnd::Start ? "start" : "end";
+}
+inline TrackEnd otherEnd(TrackEnd e) {
+    return e == TrackEnd::Start ? TrackEnd::End : TrackEnd::Start;
+}
+
+// One end of a track, by track id: ["A", "end"] in the file.
+struct EndRef {
+    std::string track;            // track id
+    TrackEnd end = TrackEnd::End; // which end
+    bool operator==(const EndRef&) const = default;
+};
+
+// A rigid pose: {"position": [x,y,z], "rotation": [w,x,y,z]} (rotation: unit quaternion, local -> parent).
+struct PoseSpec {
+    Vec3 position = Vec3::Zero();     // [m] in the parent frame
+    Quat rotation = Quat::Identity(); // local -> parent (stored as given; normalized when compiled)
+    Json extra = Json::object();      // unknown keys, kept on round trip
+    bool isIdentity() const { return position.isZero(0.0) && rotation.coeffs() == Quat::Identity().coeffs(); }
+    bool operator==(const PoseSpec& o) const {
+        return position == o.position && rotation.coeffs() == o.rotation.coeffs() && extra == o.extra;
+    }
+};
+
+// Where the curve's start frame sits in its body: either an explicit pose, or "after" another track's end
+// (the start frame then equals that end's frame, continued in the direction of travel), then "offset".
+struct PlacementSpec {
+    PoseSpec pose;               // explicit placement (used when `after` is empty); "position"/"rotation"
+    std::optional<EndRef> after; // "after": ["A", "end"]
+    PoseSpec offset;             // "offset": pose relative to the `after` frame (identity by default)
+    Json extra = Json::object(); // unknown keys
+    bool operator==(const PlacementSpec&) const = default;
+};
+
+// A control point of a spline: [x,y,z] or {"position": [x,y,z], "tangent": [tx,ty,tz]} (curve-local [m]).
+struct SplinePointSpec {
+    Vec3 position = Vec3::Zero();
+    std::optional<Vec3> tangent; // optional tangent handle (direction; its length is the handle weight)
+    Json extra = Json::object(); // unknown keys (object form only)
+    bool operator==(const SplinePointSpec&) const = default;
+};
+
+// A curve: "type" plus its numeric parameters under their file keys, e.g.
+//   line: length [m]; arc: radius [m], angle [rad] (positive turns toward local +y);
+//   helix: radius [m], pitch [m per turn], length [m] or turns [-];
+//   clothoid: length [m], curvatureStart [1/m] (default 0), curvatureEnd [1/m] (default 0);
+//   spline: points, closed (default false).
+struct CurveSpec {
+    std::string type = "line";
+    std::map<std::string, double> params; // numeric parameters by file key
+    std::vector<SplinePointSpec> points;  // spline only
+    bool closed = false;                  // spline only
+    Json extra = Json::object();          // unknown keys
+    bool operator==(const CurveSpec&) const = default;
+};
+
+// A twist profile: "type" plus parameters; recursive for "sum". Numeric parameters by file key:
+//   constant: angle [rad]; linear: start [rad], end [rad] (over the track's length);
+//   cant: designSpeed [m/s], maxAngle [rad], g [m/s^2] (default 9.81).
+struct TwistSpec {
+    std::string type = "constant";
+    std::map<std::string, double> params;        // numeric parameters by file key
+    std::vector<std::pair<double, double>> keys; // keys only: (s [m], angle [rad])
+    std::optional<Vec3> up;                      // directional only: "up" in the parent BODY's frame
+    std::vector<TwistSpec> of;                   // sum only: the summed profiles
+    Json extra = Json::object();                 // unknown keys
+    bool operator==(const TwistSpec&) const = default;
+};
+
+struct TrackSpec {
+    std::string id;                 // unique, non-empty
+    CurveSpec curve;                //
+    std::optional<TwistSpec> twist; // absent = no twist
+    PlacementSpec placement;        // absent = identity
+    std::string body = "ground";    // "ground" or the name of an entry of "bodies"
+    Json extra = Json::object();    // unknown keys (e.g. "name", "notes", "lineSpeed")
+    bool operator==(const TrackSpec&) const = default;
+};
+
+// Two track ends joined (either end to either end).
+struct ConnectionSpec {
+    EndRef a, b;
+    Json extra = Json::object();
+    bool operator==(const ConnectionSpec&) const = default;
+};
+
+// A switch: the `at` end leads to branches[state]; coming back from any branch leads to `at`.
+struct SwitchSpec {
+    std::string id;
+    EndRef at;                    // the trunk end (the "points")
+    std::vector<EndRef> branches; // two or more
+    int state = 0;                // index into branches
+    Json extra = Json::object();
+    bool operator==(const SwitchSpec&) const = default;
+};
+
+struct LayoutSpec {
+    static constexpr const char* formatName = "tracklab-layout";
+    static constexpr int currentVersion = 1;
+
+    int version = currentVersion;
+    std::vector<TrackSpec> tracks;
+    std::vector<ConnectionSpec> connections;
+    std::vector<SwitchSpec> switches;
+    Json bodies;                 // raw "bodies" section (owned by the physics issue); null = absent
+    Json vehicles;               // raw "vehicles" section; null = absent
+    Json trains;                 // raw "trains" section; null = absent
+    Json extra = Json::object(); // unknown top-level keys (e.g. "description", "notes")
+    bool operator==(const LayoutSpec&) const = default;
+
+    // Index of the track with this id, or -1.
+    int trackIndex(const std::string& id) const {
+        for (std::size_t i = 0; i < tracks.size(); ++i)
+            if (tracks[i].id == id) return int(i);
+        return -1;
+    }
+};
+
+} // namespace tl

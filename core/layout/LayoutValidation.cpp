@@ -1,0 +1,121 @@
+#include "core/layout/LayoutValidation.h"
+
+#include <cmath>
+#include <cstdio>
+#include <numbers>
+
+namespace tl {
+
+namespace {
+
+double angleBetween(const Vec3& a, const Vec3& b) {
+    return std::atan2(a.cross(b).norm(), a.dot(b));
+}
+
+double deg(double rad) {
+    return rad * 180.0 / std::numbers::pi;
+}
+
+std::string endText(const EndRef& e) {
+    return e.track + "." + endName(e.end);
+}
+
+JointCheck measure(const Layout& layout, const TrackEndIndex& a, const TrackEndIndex& b,
+                   const ValidationThresholds& lim) {
+    const Track& ta = layout.track(std::size_t(a.track));
+    const Track& tb = layout.track(std::size_t(b.track));
+    const TwistedFrame fa =
+        layout.frameInWorld(std::size_t(a.track), a.end == TrackEnd::End ? ta.length() : 0.0);
+    const TwistedFrame fb =
+        layout.frameInWorld(std::size_t(b.track), b.end == TrackEnd::End ? tb.length() : 0.0);
+    const Vec3 leaving = a.end == TrackEnd::End ? fa.F.T : Vec3(-fa.F.T);
+    const Vec3 entering = b.end == TrackEnd::Start ? fb.F.T : Vec3(-fb.F.T);
+    JointCheck j;
+    j.from = EndRef{ta.id(), a.end};
+    j.to = EndRef{tb.id(), b.end};
+    j.gap = (fa.F.P - fb.F.P).norm();
+    j.angle = angleBetween(leaving, entering);
+    j.twist = angleBetween(fa.wB, fb.wB);
+
+    // Grade one measure against its warning/error limits (value, limits and unit as shown).
+    auto grade = [&](const char* what, double value, double warn, double err, const char* unit) {
+        const Severity s = value > err ? Severity::Error : value > warn ? Severity::Warning : Severity::Ok;
+        if (s == Severity::Ok) return;
+        if (int(s) > int(j.severity)) j.severity = s;
+        char buf[128];
+        std::snprintf(buf, sizeof buf, "%s%s %.4g %s > %g %s", j.problems.empty() ? "" : ", ", what, value,
+                      unit, s == Severity::Error ? err : warn, unit);
+        j.problems += buf;
+    };
+    grade("gap", j.gap, lim.gapWarning, lim.gapError, "m");
+    grade("angle", deg(j.angle), deg(lim.angleWarning), deg(lim.angleError), "deg");
+    grade("twist", deg(j.twist), deg(lim.twistWarning), deg(lim.twistError), "deg");
+    return j;
+}
+
+} // namespace
+
+const char* severityName(Severity s) {
+    return s == Severity::Error ? "error" : s == Severity::Warning ? "warning" : "ok";
+}
+
+ValidationReport validateLayout(const Layout& layout, const ValidationThresholds& limits) {
+    ValidationReport r;
+    for (std::size_t k = 0; k < layout.connections().size(); ++k) {
+        const Connection& c = layout.connections()[k];
+        JointCheck j = measure(layout, c.a, c.b, limits);
+        j.kind = "connection";
+        j.index = int(k);
+        j.name = "connection " + std::to_string(k);
+        r.joints.push_back(std::move(j));
+    }
+    for (std::size_t k = 0; k < layout.switches().size(); ++k) {
+        const Switch& w = layout.switches()[k];
+        for (std::size_t b = 0; b < w.branches.size(); ++b) {
+            JointCheck j = measure(layout, w.at, w.branches[b], limits);
+            j.kind = "switch";
+            j.index = int(k);
+            j.branch = int(b);
+            j.name = "switch " + w.id + " branch " + std::to_string(b);
+            r.joints.push_back(std::move(j));
+        }
+    }
+    const SwitchStates states = layout.initialSwitchStates();
+    for (std::size_t t = 0; t < layout.trackCount(); ++t)
+        for (TrackEnd e : {TrackEnd::Start, TrackEnd::End})
+            if (layout.next(int(t), e, states).open) r.openEnds.push_back(EndRef{layout.track(t).id(), e});
+    return r;
+}
+
+Severity ValidationReport::worst() const {
+    Severity w = Severity::Ok;
+    for (const auto& j : joints)
+        if (int(j.severity) > int(w)) w = j.severity;
+    return w;
+}
+
+int ValidationReport::count(Severity s) const {
+    int n = 0;
+    for (const auto& j : joints)
+        n += j.severity == s ? 1 : 0;
+    return n;
+}
+
+std::string ValidationReport::text() const {
+    std::string out;
+    for (const auto& j : joints) {
+        char line[512];
+        std::snprintf(line, sizeof line, "%-7s %s %s -> %s: gap %.6f m, angle %.4f deg, twist %.4f deg%s%s\n",
+                      severityName(j.severity), j.name.c_str(), endText(j.from).c_str(),
+                      endText(j.to).c_str(), j.gap, deg(j.angle), deg(j.twist),
+                      j.problems.empty() ? "" : "  -- ", j.problems.c_str());
+        out += line;
+    }
+    for (const auto& e : openEnds)
+        out += "info    open end " + endText(e) + "\n";
+    out += std::to_string(joints.size()) + " joints checked: " + std::to_string(count(Severity::Error)) +
+           " errors, " + std::to_string(count(Severity::Warning)) + " warnings\n";
+    return out;
+}
+
+} // namespace tl

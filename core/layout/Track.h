@@ -1,0 +1,45 @@
+#pragma once
+// A compiled track: curve + twist + placement of the curve's start frame in its parent body + body name.
+// Immutable after construction; cheap to copy (shared curve/twist).
+#include "core/geometry/Curve.h"
+#include "core/geometry/Frame.h"
+#include "core/geometry/Twist.h"
+
+#include <string>
+
+namespace tl {
+
+// A twisted frame moved by a rigid pose (wt, dwt, kappa, tau are invariant under rigid motions).
+TwistedFrame transformed(const Pose& X, const TwistedFrame& f);
+
+class Track {
+public:
+    // twist may be null (= no twist). body: "ground" or a body name. Throws std::invalid_argument on a
+    // null curve.
+    Track(std::string id, CurvePtr curve, TwistPtr twist, const Pose& placement, std::string body = "ground");
+
+    const std::string& id() const { return id_; }
+    const Curve& curve() const { return *curve_; }
+    const CurvePtr& curvePtr() const { return curve_; }
+    const TwistPtr& twistPtr() const { return twist_; } // may be null
+    const Pose& placement() const { return placement_; }
+    const std::string& body() const { return body_; }
+    bool onGround() const { return body_ == "ground"; }
+    double length() const { return curve_->length(); } // [m]
+
+    // Twisted frame at arc length s in curve-local coordinates (s clamped/wrapped by the curve).
+    TwistedFrame curveFrame(double s) const;
+    // ... in the parent body's coordinates (placement applied).
+    TwistedFrame localFrame(double s) const;
+    // ... in world coordinates, given the parent body's pose (identity for the ground).
+    TwistedFrame frameInWorld(double s, const Pose& bodyToWorld) const;
+
+private:
+    std::string id_;
+    CurvePtr curve_;
+    TwistPtr twist_; // null = no twist
+    Pose placement_; // curve-local -> body
+    std::string body_;
+};
+
+} // namespace tl

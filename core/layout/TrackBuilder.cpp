@@ -1,0 +1,75 @@
+#include "core/layout/TrackBuilder.h"
+
+#include "core/curves/Arc.h"
+#include "core/curves/Clothoid.h"
+#include "core/curves/Helix.h"
+#include "core/curves/Line.h"
+#include "core/curves/Spline.h"
+#include "core/twists/CantTwist.h"
+#include "core/twists/ConstantTwist.h"
+#include "core/twists/DirectionalTwist.h"
+#include "core/twists/KeysTwist.h"
+#include "core/twists/LinearTwist.h"
+#include "core/twists/SumTwist.h"
+
+#include <cmath>
+#include <numbers>
+#include <stdexcept>
+
+namespace tl {
+
+namespace {
+double get(const std::map<std::string, double>& params, const char* key, double fallback) {
+    auto it = params.find(key);
+    return it == params.end() ? fallback : it->second;
+}
+double need(const std::map<std::string, double>& params, const char* key) {
+    auto it = params.find(key);
+    if (it == params.end()) throw std::invalid_argument(std::string("missing \"") + key + "\"");
+    return it->second;
+}
+} // namespace
+
+CurvePtr buildCurve(const CurveSpec& c) {
+    const auto& p = c.params;
+    if (c.type == "line") return std::make_shared<Line>(need(p, "length"));
+    if (c.type == "arc") return std::make_shared<Arc>(need(p, "radius"), need(p, "angle"));
+    if (c.type == "helix") {
+        const double r = need(p, "radius"), pitch = need(p, "pitch");
+        const double length = p.count("turns")
+                                  ? need(p, "turns") * std::hypot(2 * std::numbers::pi * r, pitch)
+                                  : need(p, "length");
+        return std::make_shared<Helix>(r, pitch, length);
+    }
+    if (c.type == "clothoid")
+        return std::make_shared<Clothoid>(need(p, "length"), get(p, "curvatureStart", 0.0),
+                                          get(p, "curvatureEnd", 0.0));
+    if (c.type == "spline") {
+        std::vector<Spline::ControlPoint> points;
+        for (const auto& q : c.points)
+            points.push_back({q.position, q.tangent});
+        return std::make_shared<Spline>(std::move(points), c.closed);
+    }
+    throw std::invalid_argument("unknown curve type \"" + c.type + "\"");
+}
+
+TwistPtr buildTwist(const TwistSpec& t, const Quat& bodyToCurve, double curveLength) {
+    const auto& p = t.params;
+    if (t.type == "constant") return std::make_shared<ConstantTwist>(need(p, "angle"));
+    if (t.type == "linear")
+        return std::make_shared<LinearTwist>(need(p, "start"), need(p, "end"), curveLength);
+    if (t.type == "keys") return std::make_shared<KeysTwist>(t.keys);
+    if (t.type == "directional")
+        return std::make_shared<DirectionalTwist>(bodyToCurve * t.up.value_or(Vec3::UnitZ()));
+    if (t.type == "cant")
+        return std::make_shared<CantTwist>(need(p, "designSpeed"), need(p, "maxAngle"), get(p, "g", 9.81));
+    if (t.type == "sum") {
+        std::vector<TwistPtr> terms;
+        for (const auto& o : t.of)
+            terms.push_back(buildTwist(o, bodyToCurve, curveLength));
+        return std::make_shared<SumTwist>(std::move(terms));
+    }
+    throw std::invalid_argument("unknown twist type \"" + t.type + "\"");
+}
+
+} // namespace tl

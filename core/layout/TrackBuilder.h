@@ -1,0 +1,18 @@
+#pragma once
+// Builds the geometry objects of a track from its spec (core/curves, core/twists).
+// Constructors' std::invalid_argument propagate; Layout::compile maps them to LayoutError paths.
+#include "core/geometry/Curve.h"
+#include "core/geometry/Twist.h"
+#include "core/layout/LayoutSpec.h"
+
+namespace tl {
+
+// Curve in its local coordinates (start at the origin, heading +x, up +z).
+CurvePtr buildCurve(const CurveSpec& spec);
+
+// Twist profile. `bodyToCurve` rotates body-frame vectors into curve-local ones (the inverse of the
+// placement rotation): a "directional" twist's "up" is given in the body's frame. `curveLength` [m] is the
+// span of a "linear" twist. A missing "up" means body +z.
+TwistPtr buildTwist(const TwistSpec& spec, const Quat& bodyToCurve, double curveLength);
+
+} // namespace tl
