@@ -1,0 +1,184 @@
+#include "physics/TrackJointConstraint.h"
+
+#include <cmath>
+#include <limits>
+
+namespace tl {
+
+namespace {
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+btVector3 bt(const Vec3& v) {
+    return btVector3(v.x(), v.y(), v.z());
+}
+Vec3 eig(const btVector3& v) {
+    return Vec3(v.x(), v.y(), v.z());
+}
+
+Pose poseOf(const btTransform& X) {
+    Pose P = Pose::Identity();
+    const btMatrix3x3& R = X.getBasis();
+    for (int i = 0; i < 3; ++i)
+        for (int j = 0; j < 3; ++j)
+            P.linear()(i, j) = R[i][j];
+    P.translation() = eig(X.getOrigin());
+    return P;
+}
+
+// Bullet clamps with its own "infinity"; keep inf out of the solver.
+double clampLimit(double f) {
+    return std::isinf(f) ? (f > 0 ? SIMD_INFINITY : -SIMD_INFINITY) : f;
+}
+
+bool zeroJacobian(const TrackJointRow& r) {
+    return r.Jm.squaredNorm() + r.Rm.squaredNorm() + r.Jt.squaredNorm() + r.Rt.squaredNorm() == 0.0;
+}
+} // namespace
+
+TrackJointConstraint::TrackJointConstraint(btRigidBody& moving, const Pose& anchorInA, btRigidBody& trackBody)
+    : btTypedConstraint(static_cast<btTypedConstraintType>(MAX_CONSTRAINT_TYPE + 1), moving, trackBody),
+      m_anchorInA(anchorInA), m_lateralMax(kInf), m_verticalMax(kInf), m_rollMax(kInf) {
+    setUserConstraintType(kUserType);
+}
+
+void TrackJointConstraint::setErpCfm(double erp, double cfm) {
+    m_spring = false;
+    m_erp = erp;
+    m_cfm = cfm;
+}
+
+void TrackJointConstraint::setStiffnessDamping(double kp, double kd) {
+    m_spring = true;
+    m_kp = kp;
+    m_kd = kd;
+}
+
+double TrackJointConstraint::erp(double dt) const {
+    return m_spring ? erpFromSpring(dt, m_kp, m_kd) : m_erp;
+}
+double TrackJointConstraint::cfm(double dt) const {
+    return m_spring ? cfmFromSpring(dt, m_kp, m_kd) : m_cfm;
+}
+
+void TrackJointConstraint::setLimits(double lateralMax, double verticalMax, double rollMax) {
+    m_lateralMax = lateralMax;
+    m_verticalMax = verticalMax;
+    m_rollMax = rollMax;
+}
+
+void TrackJointConstraint::setMotor(bool on, double vTarget, double maxForce) {
+    m_motorOn = on;
+    m_vTarget = vTarget;
+    m_maxForce = std::abs(maxForce);
+}
+
+AnchorFrame TrackJointConstraint::anchorInWorld() const {
+    const Pose XA = poseOf(m_rbA.getCenterOfMassTransform()) * m_anchorInA;
+    AnchorFrame A;
+    A.P = XA.translation();
+    A.T = XA.linear().col(0);
+    A.N = XA.linear().col(1);
+    A.B = XA.linear().col(2);
+    return A;
+}
+
+TwistedFrame TrackJointConstraint::trackFrameInWorld() const {
+    const Pose XB = poseOf(m_rbB.getCenterOfMassTransform());
+    TwistedFrame w = m_wFInB;
+    w.F = transformed(XB, m_wFInB.F);
+    w.wN = XB.linear() * m_wFInB.wN;
+    w.wB = XB.linear() * m_wFInB.wB;
+    return w;
+}
+
+TrackJointState TrackJointConstraint::currentState(double dt) const {
+    TrackJointState st;
+    st.A = anchorInWorld();
+    st.FmP = eig(m_rbA.getCenterOfMassPosition());
+    st.FtP = eig(m_rbB.getCenterOfMassPosition());
+    st.wF = trackFrameInWorld();
+    st.dt = dt;
+    st.erp = erp(dt);
+    st.lateralMax = m_lateralMax;
+    st.verticalMax = m_verticalMax;
+    st.rollMax = m_rollMax;
+    st.motorOn = m_motorOn;
+    st.vTarget = m_vTarget;
+    st.motorForceMin = -m_maxForce;
+    st.motorForceMax = m_maxForce;
+    return st;
+}
+
+void TrackJointConstraint::getInfo1(btConstraintInfo1* info) {
+    const TrackJointRows all = computeTrackJointRows(currentState(m_rowsDt));
+    m_rows.count = 0;
+    for (int i = 0; i < all.count; ++i)
+        if (!zeroJacobian(all.row[i])) m_rows.row[m_rows.count++] = all.row[i]; // Bullet asserts on J == 0
+    info->m_numConstraintRows = m_rows.count;
+    info->nub = 6 - m_rows.count;
+}
+
+void TrackJointConstraint::getInfo2(btConstraintInfo2* info) {
+    const double dt = 1.0 / info->fps;
+    m_rowsDt = dt;
+    const double k = erp(dt) / dt; // erp/dt [1/s]
+    // CFM: seed 001's J v = c - CFM f with f the force; Bullet's lambda is the impulse f dt, and its
+    // sequential-impulse update (deltaImpulse = rhs - cfm_bt * impulse - D * J dv, D = 1/(J M^-1 J^T))
+    // multiplies cfm_bt by D: J v = c - (cfm_bt / D) impulse. So cfm_bt = CFM / (dt * K), K = J M^-1 J^T
+    // of the row. (That update converges only for cfm_bt < 1: springs softer than h kp + kd < m/h
+    // cannot be represented; see docs/vehicles-format.md.)
+    const double CFM = cfm(dt);
+    const btMatrix3x3& IA = m_rbA.getInvInertiaTensorWorld();
+    const btMatrix3x3& IB = m_rbB.getInvInertiaTensorWorld();
+    const double imA = m_rbA.getInvMass(), imB = m_rbB.getInvMass();
+    const int skip = info->rowskip; // every per-row array is strided by rowskip
+    for (int i = 0; i < m_rows.count; ++i) {
+        TrackJointRow& r = m_rows.row[i];
+        const bool motor = r.id == TrackJointRowId::Motor;
+        r.rhs = motor ? m_vTarget : k * r.e;
+        const btVector3 Jm = bt(r.Jm), Rm = bt(r.Rm), Jt = bt(r.Jt), Rt = bt(r.Rt);
+        for (int c = 0; c < 3; ++c) {
+            info->m_J1linearAxis[i * skip + c] = Jm[c];
+            info->m_J1angularAxis[i * skip + c] = Rm[c];
+            info->m_J2linearAxis[i * skip + c] = Jt[c];
+            info->m_J2angularAxis[i * skip + c] = Rt[c];
+        }
+        info->m_constraintError[i * skip] = r.rhs;
+        double cfmRow = 0.0;
+        if (!motor && CFM > 0) {
+            const double K = imA * Jm.length2() + Rm.dot(IA * Rm) + imB * Jt.length2() + Rt.dot(IB * Rt);
+            cfmRow = K > 0 ? CFM / (dt * K) : 0.0;
+        }
+        info->cfm[i * skip] = cfmRow;
+        info->m_lowerLimit[i * skip] = clampLimit(r.lo * dt); // limits are impulses: force * dt
+        info->m_upperLimit[i * skip] = clampLimit(r.hi * dt);
+    }
+}
+
+void TrackJointConstraint::beginRowReadout(double dt) {
+    m_rowsDt = dt;
+    m_force.fill(0.0);
+}
+
+void TrackJointConstraint::readRowImpulse(int k, double impulse) {
+    if (k < 0 || k >= m_rows.count) return;
+    m_force[int(m_rows.row[k].id) - 1] = impulse / m_rowsDt;
+}
+
+void TrackJointConstraint::setParam(int num, btScalar value, int) {
+    if (num == BT_CONSTRAINT_ERP || num == BT_CONSTRAINT_STOP_ERP) {
+        m_spring = false;
+        m_erp = value;
+    } else if (num == BT_CONSTRAINT_CFM || num == BT_CONSTRAINT_STOP_CFM) {
+        m_spring = false;
+        m_cfm = value;
+    }
+}
+
+btScalar TrackJointConstraint::getParam(int num, int) const {
+    if (num == BT_CONSTRAINT_ERP || num == BT_CONSTRAINT_STOP_ERP) return erp(m_rowsDt);
+    if (num == BT_CONSTRAINT_CFM || num == BT_CONSTRAINT_STOP_CFM) return cfm(m_rowsDt);
+    return 0;
+}
+
+} // namespace tl

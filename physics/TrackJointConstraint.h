@@ -1,0 +1,83 @@
+#pragma once
+// The trackjoint as a Bullet constraint: a thin adapter around computeTrackJointRows (TrackJointRows.h).
+// Body A = the moving body (carries the anchor), body B = the body that carries the track, or
+// btTypedConstraint::getFixedBody() when the track lies on the ground. Before each step the owner sets
+// the track frame wF(s) in body B's centre-of-mass coordinates (world coordinates for the fixed body);
+// after each step RowForceSolver has stored the exact impulse of every row (rowForce()).
+#include "core/geometry/Frame.h"
+#include "physics/TrackJointRows.h"
+
+#include <btBulletDynamicsCommon.h>
+
+#include <array>
+
+namespace tl {
+
+class TrackJointConstraint : public btTypedConstraint {
+public:
+    // Identifies trackjoints among the solver's constraints (btTypedConstraint::getUserConstraintType()).
+    static constexpr int kUserType = 0x7472616b; // "trak"
+
+    // anchorInA: anchor frame A in body A's centre-of-mass frame (x = A.T, y = A.N, z = A.B).
+    TrackJointConstraint(btRigidBody& moving, const Pose& anchorInA, btRigidBody& trackBody);
+
+    // Track frame at the current s, in body B's centre-of-mass coordinates (world for the fixed body).
+    void setTrackFrame(const TwistedFrame& wFInB) { m_wFInB = wFInB; }
+    const TwistedFrame& trackFrameInB() const { return m_wFInB; }
+
+    // Error reduction and constraint force mixing, for all rows but the motor. cfm in ODE's units
+    // [m/(N s)] (seed 001: J v = c + CFM f); Bullet gets cfm/dt because its lambda is an impulse.
+    void setErpCfm(double erp, double cfm);
+    // Seed 001 / VALIDATION.md: ERP = h kp/(h kp + kd), CFM = 1/(h kp + kd), evaluated with the step h.
+    // kp [N/m] (rows 1, 2) and [N m/rad] (rows 3-5), kd [N s/m] / [N m s/rad].
+    void setStiffnessDamping(double kp, double kd);
+    double erp(double dt) const; // ERP in effect for step dt [-]
+    double cfm(double dt) const; // CFM in effect for step dt [m/(N s)]
+    static double erpFromSpring(double h, double kp, double kd) { return h * kp / (h * kp + kd); }
+    static double cfmFromSpring(double h, double kp, double kd) { return 1.0 / (h * kp + kd); }
+
+    // Row limits [N], [N m] (infinite by default; f2 >= 0 always).
+    void setLimits(double lateralMax, double verticalMax, double rollMax);
+    // Motor row 6: wF.T.(va - vp) = vTarget [m/s] with |f6| <= maxForce [N]; off: no row 6.
+    void setMotor(bool on, double vTarget = 0.0, double maxForce = 0.0);
+    bool motorOn() const { return m_motorOn; }
+
+    // The world anchor frame and the full row input for the bodies' current poses.
+    AnchorFrame anchorInWorld() const;
+    TwistedFrame trackFrameInWorld() const;
+    TrackJointState currentState(double dt) const;
+
+    // Rows of the last getInfo1/getInfo2 (the rows Bullet solved in the last step).
+    const TrackJointRows& lastRows() const { return m_rows; }
+    // Exact force of row id (1..6) in the last step [N] or [N m]; 0 for rows not present.
+    double rowForce(int id) const { return m_force[id - 1]; }
+    const std::array<double, 6>& rowForces() const { return m_force; }
+
+    // Called by RowForceSolver after the solve: impulse of the k-th row Bullet solved, and the step.
+    void beginRowReadout(double dt);
+    void readRowImpulse(int k, double impulse);
+
+    // btTypedConstraint
+    void buildJacobian() override {}
+    void getInfo1(btConstraintInfo1* info) override;
+    void getInfo2(btConstraintInfo2* info) override;
+    void setParam(int num, btScalar value, int axis = -1) override;
+    btScalar getParam(int num, int axis = -1) const override;
+
+private:
+    Pose m_anchorInA = Pose::Identity();           // anchor in A's COM frame
+    TwistedFrame m_wFInB;                          // track frame at s in B's COM frame [m]
+    double m_erp = 0.2;                            // [-]
+    double m_cfm = 0.0;                            // [m/(N s)]
+    bool m_spring = false;                         // erp/cfm from kp, kd
+    double m_kp = 0.0, m_kd = 0.0;                 // [N/m], [N s/m]
+    double m_lateralMax, m_verticalMax, m_rollMax; // [N], [N], [N m]
+    bool m_motorOn = false;
+    double m_vTarget = 0.0;          // [m/s]
+    double m_maxForce = 0.0;         // [N]
+    TrackJointRows m_rows;           // rows of the last solve (only those with a non-zero Jacobian)
+    double m_rowsDt = 1.0 / 240;     // step of the last solve [s]
+    std::array<double, 6> m_force{}; // per seed row id - 1 [N] or [N m]
+};
+
+} // namespace tl
