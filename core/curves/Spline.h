@@ -47,38 +47,45 @@ public:
 private:
     struct Segment {
         Vec3 a, b, c, d; // P(t) = a + b t + c t^2 + d t^3, t in [0,1] local [m]
-        double u0;       // global u at t = 0
+        double u0;       // global u at t = 0 [m]
         double du;       // global u span (chord length) [m]
         double s0;       // arc length at t = 0 [m]
     };
-    struct Node {        // start of an arc-length sub-interval [t, tNext] of one segment
-        int seg;         // segment index
-        double t;        // local parameter
-        double s;        // arc length [m]
-        double dtds;     // 1 / |dP/dt|
-        Vec3 Nref;       // reference (continued) normal at this node
-        double rollRate; // on straight runs: rotation of Nref about T per metre to the next node [rad/m]
-        bool straight;   // kappa ~ 0 at this node
+    struct Node {       // one arc-length sub-interval [t0, t1] of one segment
+        int seg;        // segment index
+        double t0, t1;  // local parameter range
+        double s0, s1;  // arc length range [m]
+        double invDs;   // 1 / (s1 - s0) [1/m]
+        double seed[4]; // cubic Hermite seed t(sigma) = seed0 + sigma (seed1 + sigma (seed2 + sigma seed3))
+        Vec3 Nref0, Nref1; // reference (continued) normal at s0 and s1
+        double rollRate;   // rotation of Nref0 -> Nref1 about T per metre [rad/m] (used where kappa ~ 0)
     };
     struct Located {
-        int node;
-        double t;
+        int node; // sub-interval index
+        double t; // exact local parameter of its segment
     };
 
     Located locate(double s) const; // sub-interval and exact local t for arc length s
-    double clampOrWrap(double s) const;
-    void buildCoefficients();
+    Frame frameAt(const Located& at, double s) const;
+    double wrap(double s) const; // clamp (open) or wrap (closed) to [0, length]
+    double speed(int seg, double t) const;
+    double integrate(int seg, double ta, double tb) const; // accurate |dP/dt| integral (2 x 8-point GL)
+    void solveDerivatives();
+    void buildSegments();
     void buildArcLengthTable();
+    void subdivide(int seg, double ta, double tb, int depth, std::vector<Node>& out) const;
+    bool acceptable(int seg, double ta, double tb) const;
     void buildReferenceFrames();
 
     std::vector<ControlPoint> points_;
     bool closed_;
     std::vector<Vec3> m_; // dP/du at the points
     std::vector<Segment> segments_;
-    std::vector<Node> nodes_;  // sorted by s; one extra sentinel node at the end of each segment
-    std::vector<int> bucket_;  // bucket_[k] = last node with s <= k * bucketWidth_
+    std::vector<Node> nodes_;  // sub-intervals sorted by s, tiling [0, length]
+    std::vector<int> bucket_;  // bucket_[k] = last node with s0 <= k * bucketWidth_
     double bucketWidth_ = 1.0; // [m]
     double length_ = 0.0;      // [m]
+    double epsS_ = 1e-13;      // arc-length tolerance of the table checks [m]
 };
 
 } // namespace tl

@@ -1,0 +1,70 @@
+#include "core/curves/Clothoid.h"
+
+#include "core/curves/CurveArguments.h"
+
+#include <algorithm>
+
+namespace tl {
+
+namespace {
+
+// 8-point Gauss-Legendre on [-1, 1] (exact for degree 15).
+constexpr double kX[4] = {0.1834346424956498, 0.5255324099163290, 0.7966664774136267, 0.9602898564975363};
+constexpr double kW[4] = {0.3626837833783620, 0.3137066458778873, 0.2223810344533745, 0.1012285362903763};
+
+constexpr double kMaxHeadingStep = 0.25; // max heading change per position node interval [rad]
+
+} // namespace
+
+Clothoid::Clothoid(double length, double kappaStart, double kappaEnd)
+    : length_(length), kappa0_(kappaStart), kappa1_(kappaEnd) {
+    args::requirePositive(length, "clothoid length");
+    args::requireFinite(kappaStart, "clothoid curvatureStart");
+    args::requireFinite(kappaEnd, "clothoid curvatureEnd");
+    dkappa_ = (kappa1_ - kappa0_) / length_;
+    const double kmax = std::max(std::abs(kappa0_), std::abs(kappa1_));
+    const int n = std::max(1, static_cast<int>(std::ceil(length_ * kmax / kMaxHeadingStep)));
+    nodeStep_ = length_ / n;
+    nodes_.resize(n + 1);
+    nodes_[0] = Vec3::Zero();
+    for (int i = 0; i < n; ++i) {
+        const double a = i * nodeStep_, hw = 0.5 * nodeStep_, mid = a + hw;
+        double x = 0.0, y = 0.0;
+        for (int k = 0; k < 4; ++k)
+            for (double sg : {-1.0, 1.0}) {
+                const double th = heading(mid + sg * hw * kX[k]);
+                x += kW[k] * std::cos(th);
+                y += kW[k] * std::sin(th);
+            }
+        nodes_[i + 1] = nodes_[i] + Vec3(hw * x, hw * y, 0.0);
+    }
+}
+
+double Clothoid::heading(double s) const {
+    return s * (kappa0_ + 0.5 * dkappa_ * s);
+}
+
+Frame Clothoid::frame(double s) const {
+    s = args::clampArc(s, length_);
+    const int n = static_cast<int>(nodes_.size()) - 1;
+    const int j = std::clamp(static_cast<int>(std::floor(s / nodeStep_)), 0, n - 1);
+    const double a = j * nodeStep_, hw = 0.5 * (s - a), mid = a + hw;
+    double x = 0.0, y = 0.0;
+    for (int k = 0; k < 4; ++k)
+        for (double sg : {-1.0, 1.0}) {
+            const double th = heading(mid + sg * hw * kX[k]);
+            x += kW[k] * std::cos(th);
+            y += kW[k] * std::sin(th);
+        }
+    const double th = heading(s), c = std::cos(th), sn = std::sin(th);
+    Frame f;
+    f.P = nodes_[j] + Vec3(hw * x, hw * y, 0.0);
+    f.T = Vec3(c, sn, 0.0);
+    f.N = Vec3(-sn, c, 0.0); // left normal, kappa signed: continuous through kappa = 0
+    f.B = Vec3::UnitZ();
+    f.kappa = kappa0_ + dkappa_ * s;
+    f.dkappa = dkappa_;
+    return f;
+}
+
+} // namespace tl

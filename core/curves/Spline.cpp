@@ -1,0 +1,449 @@
+#include "core/curves/Spline.h"
+
+#include "core/curves/CurveArguments.h"
+
+#include <Eigen/Sparse>
+#include <Eigen/SparseLU>
+
+#include <algorithm>
+
+namespace tl {
+
+namespace {
+
+// Gauss-Legendre abscissae/weights on [-1, 1].
+constexpr double kX4[2] = {0.3399810435848563, 0.8611363115940526};
+constexpr double kW4[2] = {0.6521451548625461, 0.3478548451374538};
+constexpr double kX8[4] = {0.1834346424956498, 0.5255324099163290, 0.7966664774136267, 0.9602898564975363};
+constexpr double kW8[4] = {0.3626837833783620, 0.3137066458778873, 0.2223810344533745, 0.1012285362903763};
+
+constexpr int kMaxDepth = 30;               // adaptive subdivision limit (t-width 1e-9 of a segment)
+constexpr double kMaxNormalTurn = 0.906308; // cos(25 deg): max turn of the (unsigned) normal per half node
+constexpr double kStraightRel2 = 1e-14;     // |P' x P''|^2 <= this * |P'|^2 (|P''|^2 + |P'''|^2): kappa ~ 0
+
+struct Derivs {
+    Vec3 d1, d2, d3; // dP/dt, d2P/dt2, d3P/dt3
+};
+
+// Unit principal normal (unsigned) where the curvature is well defined.
+std::optional<Vec3> frenetNormal(const Derivs& D) {
+    const Vec3 w = D.d1.cross(D.d2);
+    const double w2 = w.squaredNorm();
+    if (w2 <= kStraightRel2 * D.d1.squaredNorm() * (D.d2.squaredNorm() + D.d3.squaredNorm()))
+        return std::nullopt;
+    return (w / std::sqrt(w2)).cross(D.d1.normalized());
+}
+
+Vec3 rotateAbout(const Vec3& v, const Vec3& axis, double phi) { // Rodrigues, axis unit
+    const double c = std::cos(phi), s = std::sin(phi);
+    return c * v + s * axis.cross(v) + (1.0 - c) * axis.dot(v) * axis;
+}
+
+Vec3 projectUnit(const Vec3& v, const Vec3& T) {
+    return (v - v.dot(T) * T).normalized();
+}
+
+} // namespace
+
+Spline::Spline(std::vector<ControlPoint> points, bool closed) : points_(std::move(points)), closed_(closed) {
+    const size_t n = points_.size();
+    if (n < 2) throw std::invalid_argument("spline needs at least 2 points (got " + std::to_string(n) + ")");
+    if (closed_ && n < 3) throw std::invalid_argument("closed spline needs at least 3 points");
+    for (size_t i = 0; i < n; ++i) {
+        const std::string where = "spline point " + std::to_string(i);
+        args::requireFinite(points_[i].position, where + " position");
+        if (points_[i].tangent) {
+            args::requireFinite(*points_[i].tangent, where + " tangent");
+            if (!(points_[i].tangent->norm() > 1e-12))
+                throw std::invalid_argument(where + " tangent must be non-zero");
+        }
+    }
+    const size_t nseg = closed_ ? n : n - 1;
+    double chord = 0.0;
+    for (size_t i = 0; i < nseg; ++i) {
+        const double h = (points_[(i + 1) % n].position - points_[i].position).norm();
+        if (!(h > 1e-9))
+            throw std::invalid_argument("spline points " + std::to_string(i) + " and " +
+                                        std::to_string((i + 1) % n) + " coincide");
+        chord += h;
+    }
+    epsS_ = 1e-13 * std::max(1.0, chord);
+    solveDerivatives();
+    buildSegments();
+    buildArcLengthTable();
+    buildReferenceFrames();
+}
+
+// C2 system for m_i = dP/du (chord-length knots): natural ends (open) or periodic (closed); a handle
+// replaces its point's row by m_i = handle.
+void Spline::solveDerivatives() {
+    const int n = static_cast<int>(points_.size());
+    const int nseg = closed_ ? n : n - 1;
+    auto P = [&](int i) { return points_[((i % n) + n) % n].position; };
+    std::vector<double> h(nseg);
+    for (int i = 0; i < nseg; ++i)
+        h[i] = (P(i + 1) - P(i)).norm();
+    std::vector<Eigen::Triplet<double>> trip;
+    Eigen::MatrixX3d rhs(n, 3);
+    for (int i = 0; i < n; ++i) {
+        if (points_[i].tangent) {
+            trip.emplace_back(i, i, 1.0);
+            rhs.row(i) = points_[i].tangent->transpose();
+            continue;
+        }
+        if (!closed_ && i == 0) {
+            trip.emplace_back(0, 0, 2.0);
+            trip.emplace_back(0, 1, 1.0);
+            rhs.row(0) = (3.0 * (P(1) - P(0)) / h[0]).transpose();
+        } else if (!closed_ && i == n - 1) {
+            trip.emplace_back(i, i - 1, 1.0);
+            trip.emplace_back(i, i, 2.0);
+            rhs.row(i) = (3.0 * (P(i) - P(i - 1)) / h[i - 1]).transpose();
+        } else {
+            const int im = (i - 1 + n) % n, ip = (i + 1) % n;
+            const double h0 = h[(i - 1 + nseg) % nseg], h1 = h[i % nseg];
+            trip.emplace_back(i, im, h1);
+            trip.emplace_back(i, i, 2.0 * (h0 + h1));
+            trip.emplace_back(i, ip, h0);
+            rhs.row(i) = (3.0 * (h1 * (P(i) - P(i - 1)) / h0 + h0 * (P(i + 1) - P(i)) / h1)).transpose();
+        }
+    }
+    Eigen::SparseMatrix<double> A(n, n);
+    A.setFromTriplets(trip.begin(), trip.end()); // duplicates (n = 3 closed wrap) are summed
+    Eigen::SparseLU<Eigen::SparseMatrix<double>> lu;
+    lu.compute(A);
+    if (lu.info() != Eigen::Success) throw std::invalid_argument("spline: singular derivative system");
+    const Eigen::MatrixX3d m = lu.solve(rhs);
+    if (!m.allFinite()) throw std::invalid_argument("spline: derivative system has no finite solution");
+    m_.resize(n);
+    for (int i = 0; i < n; ++i)
+        m_[i] = m.row(i).transpose();
+}
+
+void Spline::buildSegments() {
+    const int n = static_cast<int>(points_.size());
+    const int nseg = closed_ ? n : n - 1;
+    segments_.resize(nseg);
+    double u = 0.0;
+    for (int i = 0; i < nseg; ++i) {
+        const Vec3 p0 = points_[i].position, p1 = points_[(i + 1) % n].position;
+        const double h = (p1 - p0).norm();
+        const Vec3 v0 = m_[i] * h, v1 = m_[(i + 1) % n] * h; // dP/dt
+        Segment& g = segments_[i];
+        g.a = p0;
+        g.b = v0;
+        g.c = 3.0 * (p1 - p0) - 2.0 * v0 - v1;
+        g.d = 2.0 * (p0 - p1) + v0 + v1;
+        g.u0 = u;
+        g.du = h;
+        g.s0 = 0.0;
+        u += h;
+    }
+}
+
+double Spline::speed(int seg, double t) const {
+    const Segment& g = segments_[seg];
+    return (g.b + t * (2.0 * g.c + 3.0 * t * g.d)).norm();
+}
+
+double Spline::integrate(int seg, double ta, double tb) const {
+    double sum = 0.0;
+    const double hw = 0.25 * (tb - ta);
+    for (double mid : {ta + hw, tb - hw})
+        for (int k = 0; k < 4; ++k)
+            sum += kW8[k] * (speed(seg, mid - hw * kX8[k]) + speed(seg, mid + hw * kX8[k]));
+    return sum * hw;
+}
+
+// Sub-interval [ta, tb] is accepted when (a) 4-point GL matches the accurate integral, (b) the runtime
+// inversion (Hermite seed + one Newton step with 4-point GL) matches the converged inverse at 3 points,
+// (c) the unsigned principal normal turns by < 25 degrees per half (so the sign continuation is safe).
+bool Spline::acceptable(int seg, double ta, double tb) const {
+    const double L = integrate(seg, ta, tb);
+    const double hw = 0.5 * (tb - ta), mid = 0.5 * (ta + tb);
+    double g4 = 0.0;
+    for (int k = 0; k < 2; ++k)
+        g4 += kW4[k] * (speed(seg, mid - hw * kX4[k]) + speed(seg, mid + hw * kX4[k]));
+    if (std::abs(g4 * hw - L) > epsS_) return false;
+
+    Node nd{};
+    nd.seg = seg;
+    nd.t0 = ta;
+    nd.t1 = tb;
+    nd.s0 = 0.0;
+    nd.s1 = L;
+    nd.invDs = 1.0 / L;
+    const double m0 = L / speed(seg, ta), m1 = L / speed(seg, tb), dt = tb - ta;
+    nd.seed[0] = ta;
+    nd.seed[1] = m0;
+    nd.seed[2] = 3.0 * dt - 2.0 * m0 - m1;
+    nd.seed[3] = -2.0 * dt + m0 + m1;
+    for (double sigma : {0.25, 0.5, 0.75}) {
+        const double s = sigma * L;
+        double t = ta + sigma * dt; // converged inverse with the accurate integral
+        for (int it = 0; it < 60; ++it) {
+            const double step = (integrate(seg, ta, t) - s) / speed(seg, t);
+            t -= step;
+            if (std::abs(step) < 1e-16) break;
+        }
+        // runtime procedure (same code path as locate())
+        double tr = nd.seed[0] + sigma * (nd.seed[1] + sigma * (nd.seed[2] + sigma * nd.seed[3]));
+        const double h2 = 0.5 * (tr - ta), c2 = ta + h2;
+        double q = 0.0;
+        for (int k = 0; k < 2; ++k)
+            q += kW4[k] * (speed(seg, c2 - h2 * kX4[k]) + speed(seg, c2 + h2 * kX4[k]));
+        tr -= (q * h2 - s) / speed(seg, tr);
+        if (std::abs(tr - t) * speed(seg, t) > epsS_) return false;
+    }
+    const Segment& g = segments_[seg];
+    auto derivs = [&](double t) {
+        return Derivs{g.b + t * (2.0 * g.c + 3.0 * t * g.d), 2.0 * g.c + 6.0 * t * g.d, 6.0 * g.d};
+    };
+    const auto na = frenetNormal(derivs(ta)), nm = frenetNormal(derivs(mid)), nb = frenetNormal(derivs(tb));
+    if (na && nm && std::abs(na->dot(*nm)) < kMaxNormalTurn) return false;
+    if (nm && nb && std::abs(nm->dot(*nb)) < kMaxNormalTurn) return false;
+    return true;
+}
+
+void Spline::subdivide(int seg, double ta, double tb, int depth, std::vector<Node>& out) const {
+    if (depth < kMaxDepth && !acceptable(seg, ta, tb)) {
+        const double tm = 0.5 * (ta + tb);
+        subdivide(seg, ta, tm, depth + 1, out);
+        subdivide(seg, tm, tb, depth + 1, out);
+        return;
+    }
+    Node nd{};
+    nd.seg = seg;
+    nd.t0 = ta;
+    nd.t1 = tb;
+    out.push_back(nd);
+}
+
+void Spline::buildArcLengthTable() {
+    nodes_.clear();
+    for (int i = 0; i < segmentCount(); ++i) {
+        subdivide(i, 0.0, 0.5, 1, nodes_); // at least two sub-intervals per segment
+        subdivide(i, 0.5, 1.0, 1, nodes_);
+    }
+    double s = 0.0;
+    int seg = -1;
+    for (Node& nd : nodes_) {
+        if (nd.seg != seg) {
+            seg = nd.seg;
+            segments_[seg].s0 = s;
+        }
+        const double L = integrate(nd.seg, nd.t0, nd.t1);
+        nd.s0 = s;
+        nd.s1 = s + L;
+        nd.invDs = 1.0 / L;
+        const double m0 = L / speed(nd.seg, nd.t0), m1 = L / speed(nd.seg, nd.t1), dt = nd.t1 - nd.t0;
+        nd.seed[0] = nd.t0;
+        nd.seed[1] = m0;
+        nd.seed[2] = 3.0 * dt - 2.0 * m0 - m1;
+        nd.seed[3] = -2.0 * dt + m0 + m1;
+        s += L;
+    }
+    length_ = s;
+    const int nb = static_cast<int>(nodes_.size()) * 2;
+    bucketWidth_ = length_ / nb;
+    bucket_.resize(nb + 1);
+    int j = 0;
+    for (int k = 0; k <= nb; ++k) {
+        const double sk = k * bucketWidth_;
+        while (j + 1 < static_cast<int>(nodes_.size()) && nodes_[j + 1].s0 <= sk)
+            ++j;
+        bucket_[k] = j;
+    }
+}
+
+// Continued normal at every sub-interval end: signed principal normal where curved (sign continuous with
+// the previous curved sample), uniform roll about T between neighbouring curved samples on straight runs.
+void Spline::buildReferenceFrames() {
+    const int nn = static_cast<int>(nodes_.size());
+    const int ns = 2 * nn; // sample 2j = start of node j, 2j+1 = its end
+    std::vector<Vec3> T(ns), N(ns);
+    std::vector<double> S(ns);
+    std::vector<char> curved(ns, 0);
+    for (int k = 0; k < ns; ++k) {
+        const Node& nd = nodes_[k / 2];
+        const Segment& g = segments_[nd.seg];
+        const double t = (k % 2) ? nd.t1 : nd.t0;
+        const Derivs D{g.b + t * (2.0 * g.c + 3.0 * t * g.d), 2.0 * g.c + 6.0 * t * g.d, 6.0 * g.d};
+        T[k] = D.d1.normalized();
+        S[k] = (k % 2) ? nd.s1 : nd.s0;
+        if (auto n = frenetNormal(D)) {
+            N[k] = *n;
+            curved[k] = 1;
+        }
+    }
+    // signs of the curved samples
+    int last = -1;
+    for (int k = 0; k < ns; ++k) {
+        if (!curved[k]) continue;
+        if (last < 0) {
+            const Vec3 left = Vec3::UnitZ().cross(T[k]);
+            const double dl = left.squaredNorm() > 1e-12 ? N[k].dot(left) : 0.0;
+            const double ref = std::abs(dl) > 1e-9 ? dl : N[k].z() + 1e-9 * N[k].y();
+            if (ref < 0.0) N[k] = -N[k];
+        } else if (N[k].dot(N[last]) < 0.0) {
+            N[k] = -N[k];
+        }
+        last = k;
+    }
+    // straight runs
+    std::vector<int> curvedIdx;
+    for (int k = 0; k < ns; ++k)
+        if (curved[k]) curvedIdx.push_back(k);
+    if (curvedIdx.empty()) {
+        Vec3 left = Vec3::UnitZ().cross(T[0]);
+        if (left.squaredNorm() < 1e-12) left = Vec3::UnitY();
+        for (int k = 0; k < ns; ++k)
+            N[k] = projectUnit(left, T[k]);
+    } else {
+        const int nc = static_cast<int>(curvedIdx.size());
+        for (int c = 0; c < nc; ++c) {
+            // run after curved sample a up to the next curved sample b (wrapping if closed)
+            const int a = curvedIdx[c];
+            const bool wraps = c + 1 == nc;
+            if (wraps && !closed_) {
+                for (int k = a + 1; k < ns; ++k)
+                    N[k] = projectUnit(N[a], T[k]);
+                continue;
+            }
+            const int b = wraps ? curvedIdx[0] : curvedIdx[c + 1];
+            const double sb = wraps ? S[b] + length_ : S[b];
+            const Vec3 axis = (T[a] + T[b]).normalized();
+            const Vec3 na = projectUnit(N[a], axis), nb = projectUnit(N[b], axis);
+            const double phi = std::atan2(na.cross(nb).dot(axis), na.dot(nb));
+            for (int k = (a + 1) % ns; k != b; k = (k + 1) % ns) {
+                const double sk = (wraps && k < a) ? S[k] + length_ : S[k];
+                const double f = sb > S[a] ? (sk - S[a]) / (sb - S[a]) : 0.0;
+                N[k] = projectUnit(rotateAbout(na, axis, f * phi), T[k]);
+            }
+        }
+        if (!closed_)
+            for (int k = 0; k < curvedIdx[0]; ++k)
+                N[k] = projectUnit(N[curvedIdx[0]], T[k]);
+    }
+    for (int j = 0; j < nn; ++j) {
+        Node& nd = nodes_[j];
+        nd.Nref0 = N[2 * j];
+        nd.Nref1 = N[2 * j + 1];
+        const Vec3 axis = (T[2 * j] + T[2 * j + 1]).normalized();
+        const Vec3 na = projectUnit(nd.Nref0, axis), nb = projectUnit(nd.Nref1, axis);
+        nd.rollRate = std::atan2(na.cross(nb).dot(axis), na.dot(nb)) * nd.invDs;
+    }
+}
+
+double Spline::wrap(double s) const {
+    if (closed_) {
+        s -= length_ * std::floor(s / length_);
+        return s >= length_ ? 0.0 : s;
+    }
+    return args::clampArc(s, length_);
+}
+
+Spline::Located Spline::locate(double s) const {
+    const int nn = static_cast<int>(nodes_.size());
+    int j = bucket_[std::min(static_cast<int>(s / bucketWidth_), static_cast<int>(bucket_.size()) - 1)];
+    while (j + 1 < nn && nodes_[j + 1].s0 <= s)
+        ++j;
+    while (j > 0 && nodes_[j].s0 > s)
+        --j;
+    const Node& nd = nodes_[j];
+    const Segment& g = segments_[nd.seg];
+    const double sigma = (s - nd.s0) * nd.invDs;
+    double t = nd.seed[0] + sigma * (nd.seed[1] + sigma * (nd.seed[2] + sigma * nd.seed[3]));
+    // one Newton step on f(t) = s0 + int_{t0}^{t} |P'| - s, 4-point Gauss-Legendre from the node
+    const Vec3 b = g.b, c2 = 2.0 * g.c, d3 = 3.0 * g.d;
+    const double hw = 0.5 * (t - nd.t0), mid = nd.t0 + hw;
+    double q = 0.0;
+    for (int k = 0; k < 2; ++k) {
+        const double ta = mid - hw * kX4[k], tb = mid + hw * kX4[k];
+        q += kW4[k] * ((b + ta * (c2 + ta * d3)).norm() + (b + tb * (c2 + tb * d3)).norm());
+    }
+    t -= (q * hw - (s - nd.s0)) / (b + t * (c2 + t * d3)).norm();
+    return {j, t};
+}
+
+Frame Spline::frameAt(const Located& at, double s) const {
+    const Node& nd = nodes_[at.node];
+    const Segment& g = segments_[nd.seg];
+    const double t = at.t;
+    const Vec3 d1 = g.b + t * (2.0 * g.c + 3.0 * t * g.d), d2 = 2.0 * g.c + 6.0 * t * g.d, d3 = 6.0 * g.d;
+    const double sp2 = d1.squaredNorm(), sp = std::sqrt(sp2);
+    const Vec3 w = d1.cross(d2);
+    const double w2 = w.squaredNorm();
+    Frame f;
+    f.P = g.a + t * (g.b + t * (g.c + t * g.d));
+    f.T = d1 / sp;
+    const Vec3 kv = w.cross(d1) / (sp2 * sp2); // curvature vector dT/ds [1/m]
+    if (w2 > kStraightRel2 * sp2 * (d2.squaredNorm() + d3.squaredNorm())) {
+        const double wn = std::sqrt(w2);
+        Vec3 Bh = w / wn;
+        if (Bh.cross(f.T).dot(nd.Nref0 + nd.Nref1) < 0.0) Bh = -Bh;
+        f.B = Bh;
+        f.N = Bh.cross(f.T);
+        f.tau = w.dot(d3) / w2;
+    } else { // kappa ~ 0: roll the reference normal uniformly about T
+        f.N = projectUnit(rotateAbout(nd.Nref0, f.T, nd.rollRate * (s - nd.s0)), f.T);
+        f.B = f.T.cross(f.N);
+        f.tau = nd.rollRate;
+    }
+    f.kappa = kv.dot(f.N);
+    // d kv/dt = (w' x d1 + w x d2)/|d1|^4 - 4 kv (d1.d2)/|d1|^2, w' = d1 x d3; dkappa = (dkv/dt . N)/|d1|
+    const Vec3 dkv = (d1.cross(d3).cross(d1) + w.cross(d2)) / (sp2 * sp2) - 4.0 * kv * d1.dot(d2) / sp2;
+    f.dkappa = dkv.dot(f.N) / sp;
+    return f;
+}
+
+Frame Spline::frame(double s) const {
+    s = wrap(s);
+    return frameAt(locate(s), s);
+}
+
+Vec3 Spline::position(double s) const {
+    const Located at = locate(wrap(s));
+    const Segment& g = segments_[nodes_[at.node].seg];
+    return g.a + at.t * (g.b + at.t * (g.c + at.t * g.d));
+}
+
+double Spline::parameterAt(double s) const {
+    const Located at = locate(wrap(s));
+    const Segment& g = segments_[nodes_[at.node].seg];
+    return g.u0 + at.t * g.du;
+}
+
+double Spline::arcLengthAt(double u) const {
+    const double U = segments_.back().u0 + segments_.back().du;
+    if (closed_) u -= U * std::floor(u / U);
+    u = std::clamp(u, 0.0, U);
+    int seg = static_cast<int>(std::upper_bound(segments_.begin(), segments_.end(), u,
+                                                [](double v, const Segment& g) { return v < g.u0; }) -
+                               segments_.begin()) -
+              1;
+    seg = std::clamp(seg, 0, segmentCount() - 1);
+    const double t = std::clamp((u - segments_[seg].u0) / segments_[seg].du, 0.0, 1.0);
+    auto it = std::upper_bound(nodes_.begin(), nodes_.end(), std::make_pair(seg, t),
+                               [](const std::pair<int, double>& v, const Node& nd) {
+                                   return v.first < nd.seg || (v.first == nd.seg && v.second < nd.t0);
+                               });
+    const Node& nd = *std::prev(it);
+    return nd.s0 + integrate(seg, nd.t0, t);
+}
+
+double Spline::pointArcLength(int i) const {
+    if (i < 0 || i >= static_cast<int>(points_.size())) throw std::out_of_range("spline point index");
+    return i < segmentCount() ? segments_[i].s0 : length_;
+}
+
+double Spline::knot(int i) const {
+    if (i < 0 || i >= static_cast<int>(points_.size())) throw std::out_of_range("spline point index");
+    return i < segmentCount() ? segments_[i].u0 : segments_.back().u0 + segments_.back().du;
+}
+
+Vec3 Spline::derivativeAtPoint(int i) const {
+    return m_.at(i);
+}
+
+} // namespace tl
