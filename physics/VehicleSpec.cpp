@@ -1,0 +1,69 @@
+#include "physics/VehicleSpec.h"
+
+#include "core/layout/Layout.h"
+#include "physics/SpecReader.h"
+
+#include <set>
+
+namespace tl {
+
+std::vector<VehicleSpec> parseVehicles(const nlohmann::json& vehicles, const Layout& layout,
+                                       const std::string& file) {
+    std::vector<VehicleSpec> out;
+    if (vehicles.is_null()) return out;
+    if (!vehicles.is_array()) throw LayoutError(file, "/vehicles", "expected an array of vehicles");
+    std::set<std::string> ids;
+    for (std::size_t k = 0; k < vehicles.size(); ++k) {
+        const SpecReader r(vehicles[k], file, jsonPath("/vehicles", k));
+        VehicleSpec v;
+        v.id = r.string("id");
+        if (!ids.insert(v.id).second) r.fail("id", "duplicate vehicle id \"" + v.id + "\"");
+        v.track = r.string("track");
+        const int t = layout.trackIndex(v.track);
+        if (t < 0) r.fail("track", "no track with id \"" + v.track + "\"");
+        v.s = r.number("s");
+        const double length = layout.track(std::size_t(t)).length();
+        if (v.s < 0 || v.s > length)
+            r.fail("s", "must lie on the track: 0 <= s <= " + std::to_string(length) + ", got " +
+                            std::to_string(v.s));
+        const double dir = r.number("direction", 1.0);
+        if (dir != 1.0 && dir != -1.0) r.fail("direction", "expected 1 or -1");
+        v.direction = int(dir);
+        v.speed = r.number("speed", 0.0);
+        v.mass = r.positive("mass", v.mass);
+        v.box = r.vec3("box", v.box);
+        if (!(v.box.minCoeff() > 0)) r.fail("box", "all three dimensions must be > 0");
+        v.cgHeight = r.number("cgHeight", v.cgHeight);
+        if (r.has("motor")) {
+            const auto& m = r.at("motor");
+            if (m.is_string() && m.get<std::string>() == "off") {
+            } else if (m.is_null()) {
+            } else {
+                const SpecReader mr(m, file, r.keyPath("motor"));
+                MotorSpec ms;
+                ms.targetSpeed = mr.number("targetSpeed");
+                ms.maxForce = mr.positive("maxForce", 1.0);
+                if (!mr.has("maxForce")) mr.fail("maxForce", "missing (required)");
+                v.motor = ms;
+            }
+        }
+        if (r.has("joint")) {
+            const SpecReader j(r.at("joint"), file, r.keyPath("joint"));
+            v.erp = j.number("erp", v.erp);
+            if (v.erp < 0 || v.erp > 1) j.fail("erp", "must lie in [0, 1]");
+            v.cfm = j.number("cfm", v.cfm);
+            if (v.cfm < 0) j.fail("cfm", "must be >= 0");
+            if (j.has("stiffness") != j.has("damping"))
+                j.fail(j.has("stiffness") ? "damping" : "stiffness", "stiffness and damping go together");
+            if (j.has("stiffness")) {
+                v.stiffness = j.positive("stiffness", 1.0);
+                v.damping = j.number("damping");
+                if (*v.damping < 0) j.fail("damping", "must be >= 0");
+            }
+        }
+        out.push_back(v);
+    }
+    return out;
+}
+
+} // namespace tl
