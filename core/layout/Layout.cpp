@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <numbers>
+#include <optional>
 #include <stdexcept>
 
 namespace tl {
@@ -66,16 +67,17 @@ std::vector<std::pair<std::string, Pose>> readBodyPoses(const LayoutSpec& spec, 
     return out;
 }
 
-// Frame [T N B | P] (as a pose) of a track end, continued in the direction leaving the track through it:
-// at the end it is (T, N, B); at the start it is turned half way about B: (-T, -N, B).
+// The rails' frame [T wN wB | P] of a track end (as a pose in the track's body), continued in the direction
+// leaving the track through it: (T, wN, wB) at the end, turned half way about wB at the start:
+// (-T, -wN, wB). A track placed "after" that end starts with its local axes (x, y, z) on these.
 Pose endFramePose(const Track& t, TrackEnd end) {
-    const Frame F = t.localFrame(end == TrackEnd::Start ? 0.0 : t.length()).F;
+    const TwistedFrame f = t.localFrame(end == TrackEnd::Start ? 0.0 : t.length());
     Pose X = Pose::Identity();
     const double sgn = end == TrackEnd::Start ? -1.0 : 1.0;
-    X.linear().col(0) = sgn * F.T;
-    X.linear().col(1) = sgn * F.N;
-    X.linear().col(2) = F.B;
-    X.translation() = F.P;
+    X.linear().col(0) = sgn * f.F.T;
+    X.linear().col(1) = sgn * f.wN;
+    X.linear().col(2) = f.wB;
+    X.translation() = f.F.P;
     return X;
 }
 
@@ -97,45 +99,45 @@ Layout Layout::compile(const LayoutSpec& spec, const std::string& file) {
         }
     }
 
-    // Placements, "after" ones in dependency order (depth-first; a cycle is an error).
-    std::vector<Pose> placement(n, Pose::Identity());
+    // Placements and twists, "after" ones in dependency order (depth-first; a cycle is an error): a track
+    // placed after another needs that one's twisted end frame.
+    std::vector<std::optional<Track>> built(n);
     std::vector<int> state(n, 0); // 0 = todo, 1 = in progress, 2 = done
     auto resolve = [&](auto&& self, std::size_t i) -> void {
         if (state[i] == 2) return;
         const TrackSpec& t = spec.tracks[i];
-        const std::string afterPath = jsonPath(jsonPath(jsonPath("/tracks", i), "placement"), "after");
+        const std::string tp = jsonPath("/tracks", i);
         if (state[i] == 1)
-            throw LayoutError(file, afterPath, "placement cycle through track \"" + t.id + "\"");
+            throw LayoutError(file, jsonPath(jsonPath(tp, "placement"), "after"),
+                              "placement cycle through track \"" + t.id + "\"");
         state[i] = 1;
-        if (!t.placement.after) {
-            placement[i] = poseOf(t.placement.pose);
-        } else {
+        Pose placement = poseOf(t.placement.pose);
+        if (t.placement.after) {
             const std::size_t j = std::size_t(spec.trackIndex(t.placement.after->track));
             self(self, j);
-            const Track prev(spec.tracks[j].id, curves[j], nullptr, placement[j], spec.tracks[j].body);
             const Pose bodyJ = L.initialBodyPose(spec.tracks[j].body);
             const Pose bodyI = L.initialBodyPose(t.body);
-            placement[i] = bodyI.inverse(Eigen::Isometry) * bodyJ *
-                           endFramePose(prev, t.placement.after->end) * poseOf(t.placement.offset);
+            placement = bodyI.inverse(Eigen::Isometry) * bodyJ *
+                        endFramePose(*built[j], t.placement.after->end) * poseOf(t.placement.offset);
+            placement.linear() =
+                Quat(placement.linear()).normalized().toRotationMatrix(); // re-orthonormalize
         }
+        TwistPtr twist;
+        if (t.twist) {
+            try {
+                const Quat bodyToCurve(placement.linear().transpose());
+                twist = buildTwist(*t.twist, bodyToCurve, curves[i]->length());
+            } catch (const std::exception& e) {
+                throw LayoutError(file, jsonPath(tp, "twist"), e.what());
+            }
+        }
+        built[i].emplace(t.id, curves[i], twist, placement, t.body);
         state[i] = 2;
     };
     for (std::size_t i = 0; i < n; ++i)
         resolve(resolve, i);
-
-    for (std::size_t i = 0; i < n; ++i) {
-        const TrackSpec& t = spec.tracks[i];
-        TwistPtr twist;
-        if (t.twist) {
-            try {
-                const Quat bodyToCurve(placement[i].linear().transpose());
-                twist = buildTwist(*t.twist, bodyToCurve, curves[i]->length());
-            } catch (const std::exception& e) {
-                throw LayoutError(file, jsonPath(jsonPath("/tracks", i), "twist"), e.what());
-            }
-        }
-        L.tracks_.emplace_back(t.id, curves[i], twist, placement[i], t.body);
-    }
+    for (auto& t : built)
+        L.tracks_.push_back(std::move(*t));
 
     auto index = [&](const EndRef& e) { return TrackEndIndex{spec.trackIndex(e.track), e.end}; };
     L.attach_.assign(2 * n, Attachment{});

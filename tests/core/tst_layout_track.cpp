@@ -146,6 +146,15 @@ void TestLayoutTrack::afterPlacement() {
     QVERIFY(near(P("D", L.trackById("D").length()).P, Vec3(20, 10, 0)));
     QVERIFY(near(P("E", 3).P, Vec3(20, 13, 0)));
     QVERIFY(near(P("E", 0).T, Vec3(0, 1, 0)));
+
+    // "after" continues the rails (T, wN, wB): a track after a line banked by 0.1 rad starts banked,
+    // its untwisted B = the line's wB = (0, -sin 0.1, cos 0.1) (Frame.h: wB = -sin(wt) N + cos(wt) B).
+    const Layout K = compile(R"({"format": "tracklab-layout", "version": 1, "tracks": [
+        {"id": "A", "curve": {"type": "line", "length": 10}, "twist": {"type": "constant", "angle": 0.1}},
+        {"id": "B", "curve": {"type": "line", "length": 10}, "placement": {"after": ["A", "end"]}}]})");
+    const Frame b0 = K.trackById("B").localFrame(0).F;
+    QVERIFY(near(b0.B, Vec3(0, -std::sin(0.1), std::cos(0.1))));
+    QVERIFY(near(b0.P, Vec3(10, 0, 0)));
 }
 
 QTEST_APPLESS_MAIN(TestLayoutTrack)
