@@ -1,0 +1,160 @@
+// tracklab-cli run LAYOUT.json [--duration T] [--dt H] [--csv OUT.csv] [--json OUT.json]
+// Runs the vehicles of the layout's "vehicles" section (docs/vehicles-format.md) and writes per-step
+// telemetry (CSV) and a JSON summary (final track, s, speed, state of each vehicle; open-end events).
+// Progress on stderr. Bad arguments or files: a message and exit status 2.
+#include "Command.h"
+
+#include "core/layout/Layout.h"
+#include "core/layout/LayoutError.h"
+#include "physics/Simulation.h"
+
+#include <QCommandLineParser>
+#include <QSaveFile>
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <iostream>
+#include <sstream>
+
+namespace {
+
+const char* kCmd = "tracklab-cli run: ";
+
+bool saveText(const QString& path, const std::string& text, std::string& error) {
+    QSaveFile f(path); // write-then-rename: never a half-written file
+    if (!f.open(QIODevice::WriteOnly)) {
+        error = f.errorString().toStdString();
+        return false;
+    }
+    f.write(text.data(), qint64(text.size()));
+    if (!f.commit()) {
+        error = f.errorString().toStdString();
+        return false;
+    }
+    return true;
+}
+
+nlohmann::json summary(const tl::Simulation& sim, const std::string& file, double duration) {
+    nlohmann::json j;
+    j["layout"] = file;
+    j["duration"] = duration;
+    j["time"] = sim.time();
+    j["dt"] = sim.dt();
+    j["vehicles"] = nlohmann::json::array();
+    for (int i = 0; i < sim.vehicleCount(); ++i) {
+        const tl::Vehicle& v = sim.vehicle(i);
+        const tl::Vec3 p = sim.anchorPosition(i);
+        j["vehicles"].push_back({{"id", v.spec.id},
+                                 {"track", sim.layout().track(std::size_t(v.position.track)).id()},
+                                 {"s", v.position.s},
+                                 {"direction", v.position.direction},
+                                 {"speed", sim.vehicleSpeed(i)},
+                                 {"state", v.railed ? "railed" : "released"},
+                                 {"position", {p.x(), p.y(), p.z()}}});
+    }
+    j["events"] = nlohmann::json::array();
+    for (const auto& e : sim.telemetry().events())
+        j["events"].push_back({{"kind", "openEnd"},
+                               {"t", e.t},
+                               {"vehicle", sim.vehicle(e.vehicle).spec.id},
+                               {"track", sim.layout().track(std::size_t(e.track)).id()},
+                               {"end", e.atEnd ? "end" : "start"},
+                               {"s", e.s},
+                               {"speed", e.speed},
+                               {"message", e.message}});
+    return j;
+}
+
+int runRun(const QStringList& args) {
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        "Simulate the vehicles of a layout with the trackjoint (fixed step) and write\n"
+        "telemetry: t,vehicle,track,s,speed,x,y,z,e1..e5,f1..f6,railed.");
+    parser.addHelpOption();
+    parser.addPositionalArgument("layout", "Layout file (JSON) with a \"vehicles\" section.");
+    parser.addOption({"duration", "Simulated time T [s] (default 10).", "T", "10"});
+    parser.addOption({"dt", "Fixed step H [s] (default 1/240).", "H"});
+    parser.addOption({"csv", "Write per-step telemetry to OUT.csv.", "OUT.csv"});
+    parser.addOption({"json", "Write the JSON summary to OUT.json (default: standard output).", "OUT.json"});
+    if (!parser.parse(args)) {
+        std::cerr << kCmd << parser.errorText().toStdString() << "\n";
+        return tl::cli::BadInput;
+    }
+    if (parser.isSet("help")) {
+        std::cout << parser.helpText().toStdString();
+        return tl::cli::Ok;
+    }
+    const QStringList pos = parser.positionalArguments();
+    if (pos.size() != 1) {
+        std::cerr << kCmd << "expected one LAYOUT.json argument (see --help)\n";
+        return tl::cli::BadInput;
+    }
+    bool ok = true;
+    const double duration = parser.value("duration").toDouble(&ok);
+    if (!ok || !std::isfinite(duration) || duration <= 0) {
+        std::cerr << kCmd << "--duration must be a positive number of seconds, got '"
+                  << parser.value("duration").toStdString() << "'\n";
+        return tl::cli::BadInput;
+    }
+    tl::SimulationOptions options;
+    if (parser.isSet("dt")) {
+        options.dt = parser.value("dt").toDouble(&ok);
+        if (!ok || !std::isfinite(options.dt) || options.dt <= 0 || options.dt > 0.1) {
+            std::cerr << kCmd << "--dt must be a step in (0, 0.1] s, got '"
+                      << parser.value("dt").toStdString() << "'\n";
+            return tl::cli::BadInput;
+        }
+    }
+    const std::string file = pos[0].toStdString();
+    try {
+        const tl::Layout layout = tl::Layout::load(file);
+        tl::Simulation sim(layout, options, file);
+        if (sim.vehicleCount() == 0) std::cerr << kCmd << "warning: " << file << " has no \"vehicles\"\n";
+        std::string stopped;
+        try {
+            sim.runUntil(duration, [&](double t) {
+                if (duration < 20 || std::lround(t) % 10 == 0)
+                    std::cerr << "t = " << t << " / " << duration << " s\n";
+            });
+        } catch (const tl::SimulationError& e) {
+            stopped = e.what(); // keep what was simulated; report it and exit 2 after writing
+            std::cerr << kCmd << stopped << "\n";
+        }
+        for (const auto& e : sim.telemetry().events())
+            std::cerr << "event: " << e.message << "\n";
+        std::string error;
+        if (parser.isSet("csv")) {
+            std::ostringstream csv;
+            sim.telemetry().writeCsv(csv, sim.vehicleIds(), sim.trackIds());
+            if (!saveText(parser.value("csv"), csv.str(), error)) {
+                std::cerr << kCmd << "cannot write " << parser.value("csv").toStdString() << ": " << error
+                          << "\n";
+                return tl::cli::BadInput;
+            }
+        }
+        nlohmann::json j = summary(sim, file, duration);
+        if (!stopped.empty()) j["stopped"] = stopped;
+        const std::string text = j.dump(2) + "\n";
+        if (parser.isSet("json")) {
+            if (!saveText(parser.value("json"), text, error)) {
+                std::cerr << kCmd << "cannot write " << parser.value("json").toStdString() << ": " << error
+                          << "\n";
+                return tl::cli::BadInput;
+            }
+        } else {
+            std::cout << text;
+        }
+        return stopped.empty() ? tl::cli::Ok : tl::cli::BadInput;
+    } catch (const tl::LayoutError& e) {
+        std::cerr << kCmd << e.what() << "\n";
+        return tl::cli::BadInput;
+    } catch (const std::exception& e) {
+        std::cerr << kCmd << file << ": " << e.what() << "\n";
+        return tl::cli::BadInput;
+    }
+}
+
+} // namespace
+
+TRACKLAB_REGISTER_COMMAND({"run", "simulate a layout's vehicles; telemetry CSV and JSON summary", runRun});
