@@ -18,7 +18,7 @@ constexpr double kX8[4] = {0.1834346424956498, 0.5255324099163290, 0.79666647741
 constexpr double kW8[4] = {0.3626837833783620, 0.3137066458778873, 0.2223810344533745, 0.1012285362903763};
 
 constexpr int kMaxDepth = 30;               // adaptive subdivision limit (t-width 1e-9 of a segment)
-constexpr double kMaxNormalTurn = 0.906308; // cos(25 deg): max turn of the (unsigned) normal per half node
+constexpr double kMaxNormalTurn = 0.906308; // cos(25 deg): max turn of the signed normal per quarter node
 constexpr double kStraightRel2 = 1e-14;     // |P' x P''|^2 <= this * |P'|^2 (|P''|^2 + |P'''|^2): kappa ~ 0
 
 struct Derivs {
@@ -199,9 +199,20 @@ bool Spline::acceptable(int seg, double ta, double tb) const {
     auto derivs = [&](double t) {
         return Derivs{g.b + t * (2.0 * g.c + 3.0 * t * g.d), 2.0 * g.c + 6.0 * t * g.d, 6.0 * g.d};
     };
-    const auto na = frenetNormal(derivs(ta)), nm = frenetNormal(derivs(mid)), nb = frenetNormal(derivs(tb));
-    if (na && nm && std::abs(na->dot(*nm)) < kMaxNormalTurn) return false;
-    if (nm && nb && std::abs(nm->dot(*nb)) < kMaxNormalTurn) return false;
+    // The signed curvature direction (kv / |kv|) must turn by < 25 deg between 5 samples: a half turn of kv
+    // (a planar inflection, or a near-zero pass in 3D) is then resolved down to the depth limit, so the
+    // sign continuation in buildReferenceFrames() tells a rapid rotation (kept) from a reversal (flipped).
+    std::optional<Vec3> prev;
+    for (int k = 0; k <= 4; ++k) {
+        const Derivs D = derivs(ta + 0.25 * k * (tb - ta));
+        const auto n = frenetNormal(D);
+        if (n && prev && n->dot(*prev) < kMaxNormalTurn) return false;
+        if (n) { // torsion sweep: |tau| * (sub-interval length / 4) must stay small too
+            const Vec3 w = D.d1.cross(D.d2);
+            if (std::abs(w.dot(D.d3)) / w.squaredNorm() * 0.25 * L > 0.4) return false;
+        }
+        prev = n;
+    }
     return true;
 }
 
