@@ -67,16 +67,21 @@ std::vector<std::pair<std::string, Pose>> readBodyPoses(const LayoutSpec& spec, 
     return out;
 }
 
-// The rails' frame [T wN wB | P] of a track end (as a pose in the track's body), continued in the direction
-// leaving the track through it: (T, wN, wB) at the end, turned half way about wB at the start:
-// (-T, -wN, wB). A track placed "after" that end starts with its local axes (x, y, z) on these.
+// The level frame of a track end (as a pose in the track's body), in the direction of travel leaving the
+// track through that end: x = T at an end, -T at a start; z = the body's +z made perpendicular to x
+// (the twisted wB where the tangent is vertical); y = z x x. A track placed "after" that end starts with
+// its local axes on these, so curves that start heading +x with up +z continue the line without a bank
+// of their own; their twist profiles (e.g. cant from the curvature) then continue by value.
 Pose endFramePose(const Track& t, TrackEnd end) {
     const TwistedFrame f = t.localFrame(end == TrackEnd::Start ? 0.0 : t.length());
+    const Vec3 x = (end == TrackEnd::Start ? -1.0 : 1.0) * f.F.T.normalized();
+    Vec3 z = Vec3::UnitZ() - x.z() * x;
+    if (z.norm() < 1e-9) z = f.wB - f.wB.dot(x) * x;
+    z.normalize();
     Pose X = Pose::Identity();
-    const double sgn = end == TrackEnd::Start ? -1.0 : 1.0;
-    X.linear().col(0) = sgn * f.F.T;
-    X.linear().col(1) = sgn * f.wN;
-    X.linear().col(2) = f.wB;
+    X.linear().col(0) = x;
+    X.linear().col(1) = z.cross(x);
+    X.linear().col(2) = z;
     X.translation() = f.F.P;
     return X;
 }

@@ -147,14 +147,22 @@ void TestLayoutTrack::afterPlacement() {
     QVERIFY(near(P("E", 3).P, Vec3(20, 13, 0)));
     QVERIFY(near(P("E", 0).T, Vec3(0, 1, 0)));
 
-    // "after" continues the rails (T, wN, wB): a track after a line banked by 0.1 rad starts banked,
-    // its untwisted B = the line's wB = (0, -sin 0.1, cos 0.1) (Frame.h: wB = -sin(wt) N + cos(wt) B).
+    // "after" uses the LEVEL frame of the end (x = T, z = body +z made perpendicular to T): a track after a
+    // line banked by 0.1 rad starts unbanked (its twist continues by value); after a line climbing at
+    // 30 deg about -y, its z is the up made perpendicular: (-sin 30, 0, cos 30).
     const Layout K = compile(R"({"format": "tracklab-layout", "version": 1, "tracks": [
         {"id": "A", "curve": {"type": "line", "length": 10}, "twist": {"type": "constant", "angle": 0.1}},
-        {"id": "B", "curve": {"type": "line", "length": 10}, "placement": {"after": ["A", "end"]}}]})");
+        {"id": "B", "curve": {"type": "line", "length": 10}, "placement": {"after": ["A", "end"]}},
+        {"id": "U", "curve": {"type": "line", "length": 10}, "placement": {"rotation": [0.96592582628906831, 0, -0.25881904510252074, 0]}},
+        {"id": "V", "curve": {"type": "arc", "radius": 10, "angle": 1}, "placement": {"after": ["U", "end"]}}]})");
     const Frame b0 = K.trackById("B").localFrame(0).F;
-    QVERIFY(near(b0.B, Vec3(0, -std::sin(0.1), std::cos(0.1))));
+    QVERIFY(near(b0.B, Vec3(0, 0, 1)));
     QVERIFY(near(b0.P, Vec3(10, 0, 0)));
+    const Frame v0 = K.trackById("V").localFrame(0).F;
+    const double c = std::sqrt(3.0) / 2;
+    QVERIFY2(near(v0.T, Vec3(c, 0, 0.5)), qPrintable(str(v0.T)));
+    QVERIFY2(near(v0.B, Vec3(-0.5, 0, c)), qPrintable(str(v0.B)));
+    QVERIFY(near(v0.P, Vec3(10 * c, 0, 5)));
 }
 
 QTEST_APPLESS_MAIN(TestLayoutTrack)
