@@ -100,7 +100,8 @@ last = corner(*CORNERS[1], "right2")
 track("top", line(TOP), last)
 last = corner(*CORNERS[2], "top", lineSpeed=LINE_SPEED,
               notes="TOO SHARP: R = 120 m at the 30 m/s line speed needs v^2/R = 7.5 m/s^2; the cant is "
-                    "built for 15 m/s (max 0.1 rad), the overturning speed is about 25 m/s")
+                    "built for 15 m/s (max 0.1 rad); a car with its centre of gravity 2 m high on 1.5 m gauge "
+                    "overturns above about 24 m/s")
 track("left", line(LEFT), last)
 last = corner(*CORNERS[3], "left")
 # Siding: a turnout to the right (outside the loop) at the end of bottom1, a reverse curve, a dead end.
