@@ -1,0 +1,172 @@
+#include "physics/TrackJointBenchmark.h"
+
+#include "physics/BulletEigen.h"
+#include "physics/RowForceSolver.h"
+#include "physics/TrackJointConstraint.h"
+
+#include <btBulletDynamicsCommon.h>
+
+#include <chrono>
+#include <cmath>
+#include <iomanip>
+#include <memory>
+
+namespace tl {
+
+namespace {
+
+enum class Kind { TrackJoint, TrackJointMotor, TrackJointFeeder, SixDofLocked };
+
+// Flat circle of radius R (turning left from the origin, heading +x), offset sideways by y0.
+TwistedFrame arcFrame(double R, double y0, double s) {
+    const double u = s / R;
+    Frame F;
+    F.P = Vec3(R * std::sin(u), y0 + R * (1 - std::cos(u)), 0);
+    F.T = Vec3(std::cos(u), std::sin(u), 0);
+    F.N = Vec3(-std::sin(u), std::cos(u), 0);
+    F.B = Vec3::UnitZ();
+    F.kappa = 1 / R;
+    return twisted(F, 0.0, 0.0);
+}
+
+// One world with `joints` boxes of 1000 kg, each railed on its own arc (R = 200 m + 5 m k) at 20 m/s
+// (trackjoint) or locked in place (6-DOF: a moving body would be stopped; the rows cost the same).
+class Bench {
+public:
+    Bench(Kind kind, const TrackJointBenchmarkOptions& o) : kind_(kind), o_(o) {
+        world_ = std::make_unique<btDiscreteDynamicsWorld>(&dispatcher_, &broadphase_, &solver_, &config_);
+        world_->setGravity(btVector3(0, 0, -9.81));
+        world_->getSolverInfo().m_numIterations = o.solverIterations;
+        // Every case runs exactly solverIterations iterations: Bullet stops early when the residual is
+        // exactly zero, which a body locked at rest reaches and a body on a curve does not.
+        world_->getSolverInfo().m_leastSquaresResidualThreshold = -1;
+        shape_ = std::make_unique<btBoxShape>(btVector3(2, 1, 1));
+        btVector3 inertia;
+        shape_->calculateLocalInertia(1000, inertia);
+        for (int k = 0; k < o.joints; ++k) {
+            const double R = 200 + 5.0 * k, y0 = 10.0 * k;
+            const TwistedFrame w = arcFrame(R, y0, 0);
+            Pose XA = Pose::Identity();
+            XA.translation() = w.F.P;
+            Pose X = XA;
+            X.translation() += Vec3(0, 0, 1); // COM 1 m above the anchor
+            btRigidBody::btRigidBodyConstructionInfo ci(1000, nullptr, shape_.get(), inertia);
+            ci.m_startWorldTransform = toBt(X);
+            auto body = std::make_unique<btRigidBody>(ci);
+            body->setActivationState(DISABLE_DEACTIVATION);
+            const bool moving = kind != Kind::SixDofLocked;
+            if (moving) {
+                body->setLinearVelocity(btVector3(20, 0, 0) +
+                                        btVector3(0, 0, 20.0 / R).cross(btVector3(0, 0, 1)));
+                body->setAngularVelocity(btVector3(0, 0, 20.0 / R));
+            }
+            world_->addRigidBody(body.get(), 1, 0);
+            Pose anchor = Pose::Identity();
+            anchor.translation() = Vec3(0, 0, -1);
+            if (moving) {
+                auto j =
+                    std::make_unique<TrackJointConstraint>(*body, anchor, btTypedConstraint::getFixedBody());
+                j->setTrackFrame(w);
+                if (kind == Kind::TrackJointMotor) j->setMotor(true, 20.0, 5000.0);
+                world_->addConstraint(j.get(), true);
+                track_.push_back({R, y0, 0.0, j.get()});
+                constraints_.push_back(std::move(j));
+            } else {
+                btTransform frameB = toBt(XA);
+                auto c = std::make_unique<btGeneric6DofSpring2Constraint>(
+                    *body, btTypedConstraint::getFixedBody(), toBt(anchor), frameB, RO_XYZ);
+                c->setLinearLowerLimit(btVector3(0, 0, 0));
+                c->setLinearUpperLimit(btVector3(0, 0, 0));
+                c->setAngularLowerLimit(btVector3(0, 0, 0));
+                c->setAngularUpperLimit(btVector3(0, 0, 0));
+                world_->addConstraint(c.get(), true);
+                constraints_.push_back(std::move(c));
+            }
+            bodies_.push_back(std::move(body));
+        }
+    }
+    ~Bench() {
+        for (auto& c : constraints_)
+            world_->removeConstraint(c.get());
+        for (auto& b : bodies_)
+            world_->removeRigidBody(b.get());
+    }
+    int rows() const { return kind_ == Kind::SixDofLocked || kind_ == Kind::TrackJointMotor ? 6 : 5; }
+
+    double run(int steps) {
+        const auto t0 = std::chrono::steady_clock::now();
+        for (int i = 0; i < steps; ++i) {
+            world_->stepSimulation(o_.dt, 0, o_.dt);
+            if (kind_ == Kind::TrackJointFeeder) feed();
+        }
+        const auto t1 = std::chrono::steady_clock::now();
+        return std::chrono::duration<double, std::nano>(t1 - t0).count() / (double(steps) * o_.joints);
+    }
+
+private:
+    // The seeds' ds rule and a new track frame per joint (what Simulation adds per step).
+    void feed() {
+        for (auto& t : track_) {
+            const TwistedFrame before = arcFrame(t.R, t.y0, t.s);
+            const Vec3 AP = t.joint->anchorInWorld().P;
+            t.s += (AP - before.F.P).dot(before.F.T);
+            t.joint->setTrackFrame(arcFrame(t.R, t.y0, t.s));
+        }
+    }
+    struct Rail {
+        double R, y0, s;
+        TrackJointConstraint* joint;
+    };
+    Kind kind_;
+    TrackJointBenchmarkOptions o_;
+    btDefaultCollisionConfiguration config_;
+    btCollisionDispatcher dispatcher_{&config_};
+    btDbvtBroadphase broadphase_;
+    RowForceSolver solver_;
+    std::unique_ptr<btDiscreteDynamicsWorld> world_;
+    std::unique_ptr<btBoxShape> shape_;
+    std::vector<std::unique_ptr<btRigidBody>> bodies_;
+    std::vector<std::unique_ptr<btTypedConstraint>> constraints_;
+    std::vector<Rail> track_;
+};
+
+} // namespace
+
+std::vector<TrackJointBenchmarkCase> runTrackJointBenchmark(const TrackJointBenchmarkOptions& o) {
+    const Kind kinds[] = {Kind::SixDofLocked, Kind::TrackJoint, Kind::TrackJointMotor,
+                          Kind::TrackJointFeeder};
+    const char* names[] = {"btGeneric6DofSpring2 (6 locked rows)", "trackjoint (5 rows, motor off)",
+                           "trackjoint (6 rows, motor on)", "trackjoint (5 rows) + ds feeder"};
+    std::vector<TrackJointBenchmarkCase> cases(4);
+    std::vector<std::unique_ptr<Bench>> benches;
+    for (int k = 0; k < 4; ++k) {
+        benches.push_back(std::make_unique<Bench>(kinds[k], o));
+        cases[std::size_t(k)].name = names[k];
+        cases[std::size_t(k)].rows = benches.back()->rows();
+        cases[std::size_t(k)].nsPerJointStep = 1e300;
+        benches.back()->run(std::max(1, o.steps / 10)); // warm up
+    }
+    for (int r = 0; r < o.repeats; ++r)
+        for (int k = 0; k < 4; ++k) // interleaved: drifting machine load hits every case alike
+            cases[std::size_t(k)].nsPerJointStep =
+                std::min(cases[std::size_t(k)].nsPerJointStep, benches[std::size_t(k)]->run(o.steps));
+    for (auto& c : cases)
+        c.ratio = c.nsPerJointStep / cases[0].nsPerJointStep;
+    return cases;
+}
+
+void printTrackJointBenchmark(std::ostream& os, const TrackJointBenchmarkOptions& o,
+                              const std::vector<TrackJointBenchmarkCase>& cases) {
+    os << "trackjoint benchmark: " << o.joints << " joints, " << o.steps << " steps x " << o.repeats
+       << " repeats (best), " << o.solverIterations << " solver iterations, dt = " << o.dt << " s\n";
+    os << std::left << std::setw(40) << "case" << std::right << std::setw(6) << "rows" << std::setw(18)
+       << "ns/joint-step" << std::setw(16) << "ratio vs 6-DOF"
+       << "\n";
+    for (const auto& c : cases)
+        os << std::left << std::setw(40) << c.name << std::right << std::setw(6) << c.rows << std::setw(18)
+           << std::fixed << std::setprecision(1) << c.nsPerJointStep << std::setw(16) << std::setprecision(3)
+           << c.ratio << "\n";
+    os.unsetf(std::ios::fixed);
+}
+
+} // namespace tl
