@@ -44,6 +44,11 @@ private slots:
     void turntableBead();
     void energyOnHillyBankedLoop();
     void badVehicleNamesPath();
+    void crossesLikeEnds();
+    void followsSwitch_data();
+    void followsSwitch();
+    void floatingBodyMomentum();
+    void testLayoutsLoad();
 };
 
 void TstSimulation::freeRollingLeavesQuarterArc() {
@@ -229,6 +234,101 @@ void TstSimulation::badVehicleNamesPath() {
     } catch (const LayoutError& e) {
         QCOMPARE(QString::fromStdString(e.path()), QString("/vehicles/0/mass"));
         QCOMPARE(QString::fromStdString(e.file()), QString("<t>"));
+    }
+}
+
+void TstSimulation::crossesLikeEnds() {
+    // A: x = 0..20 along +x. B: starts at x = 40 heading -x, so its end meets A's end at x = 20 (end to end):
+    // the vehicle enters B at its end and runs towards decreasing s (direction flips to -1).
+    const std::string json = R"({"format": "tracklab-layout", "version": 1, "tracks": [
+        {"id": "A", "curve": {"type": "line", "length": 20}},
+        {"id": "B", "curve": {"type": "line", "length": 20}, "placement": {"position": [40, 0, 0], "rotation": [0, 0, 0, 1]}}],
+      "connections": [{"a": ["A", "end"], "b": ["B", "end"]}],
+      "vehicles": [{"id": "v", "track": "A", "s": 15, "speed": 5}]})";
+    Simulation sim(layoutFrom(json));
+    sim.runUntil(3.0);
+    const Vehicle& v = sim.vehicle(0);
+    QVERIFY(v.railed);
+    QCOMPARE(sim.layout().track(std::size_t(v.position.track)).id(), std::string("B"));
+    QCOMPARE(v.position.direction, -1);
+    // 15 + 5 * 3 = 30 m travelled from A's start: 10 m into B from its end -> s = 10 m.
+    QVERIFY2(std::abs(v.position.s - 10.0) < 1e-6, qPrintable(QString("s = %1").arg(v.position.s)));
+    QVERIFY(std::abs(sim.vehicleSpeed(0) - 5.0) < 1e-9);
+    QVERIFY(std::abs(sim.anchorPosition(0).x() - 30.0) < 1e-6);
+    for (double e : sim.telemetry().samples().back().e)
+        QVERIFY(std::abs(e) < 1e-9);
+    QVERIFY(sim.telemetry().events().empty());
+}
+
+void TstSimulation::followsSwitch_data() {
+    QTest::addColumn<int>("state");
+    QTest::addColumn<QString>("track");
+    QTest::newRow("state 0: straight") << 0 << "L";
+    QTest::newRow("state 1: diverging right") << 1 << "R";
+}
+
+void TstSimulation::followsSwitch() {
+    QFETCH(int, state);
+    QFETCH(QString, track);
+    const std::string json = R"({"format": "tracklab-layout", "version": 1, "tracks": [
+        {"id": "S", "curve": {"type": "line", "length": 20}},
+        {"id": "L", "curve": {"type": "line", "length": 50}, "placement": {"after": ["S", "end"]}},
+        {"id": "R", "curve": {"type": "arc", "radius": 100, "angle": -0.5}, "placement": {"after": ["S", "end"]}}],
+      "switches": [{"id": "W", "at": ["S", "end"], "branches": [["L", "start"], ["R", "start"]], "state": 0}],
+      "vehicles": [{"id": "v", "track": "S", "s": 10, "speed": 10}]})";
+    Simulation sim(layoutFrom(json));
+    sim.switchStates()[0] = state;
+    sim.runUntil(3.0); // 10 + 30 m: 20 m past the points
+    const Vehicle& v = sim.vehicle(0);
+    QVERIFY(v.railed);
+    QCOMPARE(QString::fromStdString(sim.layout().track(std::size_t(v.position.track)).id()), track);
+    // Entering the curve at the points is a step in curvature: the car suddenly has to yaw at v/R, and the
+    // rotational energy 1/2 I (v/R)^2 (8 J of 50 kJ) comes out of its speed: a few mm of 20 m.
+    QVERIFY2(std::abs(v.position.s - 20.0) < 1e-2, qPrintable(QString("s = %1").arg(v.position.s)));
+    // On the branch R the anchor is on the circle: |A - centre| = R (centre 100 m to the right of x = 20).
+    if (track == "R")
+        QVERIFY(std::abs((sim.anchorPosition(0) - Vec3(20, -100, 0)).norm() - 100.0) < 1e-3);
+    else
+        QVERIFY(std::abs(sim.anchorPosition(0).y()) < 1e-9);
+}
+
+void TstSimulation::floatingBodyMomentum() {
+    // A free dynamic body without gravity (a pontoon) carries a track with a 1000 kg vehicle at rest. The
+    // only external force on the pair is the vehicle's weight, so their total momentum changes at -m g:
+    // p_z(t) = -m_v g t, and the pair's centre of mass accelerates at -m_v g/(m_v + m_b) [closed form].
+    const std::string json = R"({"format": "tracklab-layout", "version": 1,
+      "bodies": [{"id": "pontoon", "motion": "dynamic", "mass": 9000, "box": [30, 6, 1], "gravity": false,
+                  "pose": {"position": [0, 0, 0]}}],
+      "tracks": [{"id": "P", "body": "pontoon", "curve": {"type": "line", "length": 20},
+                  "placement": {"position": [-10, 0, 0.5]}}],
+      "vehicles": [{"id": "v", "track": "P", "s": 10, "speed": 0, "mass": 1000}]})";
+    Simulation sim(layoutFrom(json));
+    sim.runUntil(2.0);
+    const double t = sim.time();
+    const Vehicle& v = sim.vehicle(0);
+    const Pose Xb = sim.bodyPose(0);
+    const double zPontoon = Xb.translation().z();
+    // Both move together (railed, at rest on it). Bullet integrates with symplectic Euler, which gives
+    // z_n = -a h^2 n (n + 1)/2 = -a t (t + h)/2 for a constant acceleration a.
+    const double a = 1000 * g / 10000, expect = -0.5 * a * t * (t + sim.dt());
+    qInfo("pontoon sinks %.6f m in %.3f s (expected %.6f m)", zPontoon, t, expect);
+    QVERIFY(v.railed);
+    QVERIFY2(std::abs(zPontoon - expect) < 1e-5 * std::abs(expect),
+             qPrintable(QString("z = %1").arg(zPontoon)));
+    QVERIFY(std::abs(v.joint->rowForce(2) - 1000 * g * 9000 / 10000) < 1e-3 * 1000 * g);
+}
+
+void TstSimulation::testLayoutsLoad() {
+    const std::string dir = std::string(TRACKLAB_SOURCE_DIR) + "/tests/data/physics/";
+    for (const char* f : {"quarter_arc.json", "turntable.json"}) {
+        Simulation sim(Layout::load(dir + f), {}, f);
+        QVERIFY(sim.vehicleCount() >= 1);
+    }
+    try {
+        Simulation sim(Layout::load(dir + "bad_vehicle.json"), {}, "bad_vehicle.json");
+        QFAIL("s beyond the track accepted");
+    } catch (const LayoutError& e) {
+        QCOMPARE(QString::fromStdString(e.path()), QString("/vehicles/0/s"));
     }
 }
 
