@@ -49,6 +49,7 @@ private slots:
     void followsSwitch();
     void floatingBodyMomentum();
     void testLayoutsLoad();
+    void nonFiniteStateStops();
 };
 
 void TstSimulation::freeRollingLeavesQuarterArc() {
@@ -330,6 +331,18 @@ void TstSimulation::testLayoutsLoad() {
     } catch (const LayoutError& e) {
         QCOMPARE(QString::fromStdString(e.path()), QString("/vehicles/0/s"));
     }
+}
+
+void TstSimulation::nonFiniteStateStops() {
+    Simulation sim(layoutFrom(quarterArc(10.0, 1.0)));
+    sim.runUntil(0.5);
+    const std::size_t n = sim.telemetry().samples().size();
+    sim.vehicle(0).body->setLinearVelocity(btVector3(std::nan(""), 0, 0));
+    QVERIFY_THROWS_EXCEPTION(SimulationError, sim.step());
+    // Nothing non-finite reached the telemetry.
+    QCOMPARE(sim.telemetry().samples().size(), n);
+    for (const auto& x : sim.telemetry().samples())
+        QVERIFY(std::isfinite(x.x) && std::isfinite(x.speed));
 }
 
 QTEST_APPLESS_MAIN(TstSimulation)
