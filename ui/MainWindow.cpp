@@ -1,122 +1,316 @@
 #include "ui/MainWindow.h"
 
-#include "physics/demo/PendulumDemo.h"
 #include "render/LibraryVersions.h"
 #include "render/OsgConvert.h"
-#include "render/scene/Environment.h"
-#include "render/scene/Shapes.h"
+#include "render/scene/LayoutScene.h"
+#include "render/scene/VehicleNodes.h"
+#include "ui/document/Document.h"
+#include "ui/document/FileManager.h"
+#include "ui/edit/EditController.h"
+#include "ui/panels/OutlinerPanel.h"
+#include "ui/panels/PropertyPanel.h"
+#include "ui/panels/TwistEditor.h"
 #include "ui/plots/LivePlot.h"
+#include "ui/sim/SimulationController.h"
 #include "ui/view/OsgViewWidget.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
+#include <QCloseEvent>
 #include <QDockWidget>
+#include <QFileInfo>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QSettings>
 #include <QStatusBar>
 #include <QToolBar>
-
-#include <cmath>
-#include <numbers>
+#include <QUndoView>
 
 namespace tl::ui {
 
-MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_demo(std::make_unique<PendulumDemo>()) {
-    setWindowTitle(tr("TrackLab"));
-    resize(1280, 860);
-
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent), m_doc(new Document(this)), m_scene(std::make_unique<render::LayoutScene>()),
+      m_vehicles(std::make_unique<render::VehicleNodes>()) {
+    resize(1400, 900);
+    m_files = new FileManager(m_doc, this);
     m_view = new OsgViewWidget(this);
+    m_scene->root()->addChild(m_vehicles->root());
+    m_view->setSceneData(m_scene->root());
     setCentralWidget(m_view);
+    m_editor = new EditController(m_doc, m_scene.get(), m_view, this);
+    m_view->setTool(m_editor);
 
-    m_plot = new LivePlot(this);
-    m_plot->setValueAxisTitle(tr("value"));
-    m_angleSeries = m_plot->addSeries(tr("swing angle [deg]"), QColor(200, 60, 40));
-    m_speedSeries = m_plot->addSeries(tr("speed [m/s]"), QColor(40, 90, 200));
-    auto* plotDock = new QDockWidget(tr("Live plot"), this);
-    plotDock->setObjectName("plotDock");
-    plotDock->setWidget(m_plot);
-    addDockWidget(Qt::BottomDockWidgetArea, plotDock);
-
-    m_status = new QLabel(this);
-    statusBar()->addPermanentWidget(m_status);
-
-    buildScene();
+    createDocks();
     createActions();
+    m_simStatus = new QLabel(this);
+    statusBar()->addPermanentWidget(m_simStatus);
 
-    m_tick.setInterval(16);
-    connect(&m_tick, &QTimer::timeout, this, &MainWindow::tick);
-    setRunning(true);
+    connect(m_doc, &Document::layoutChanged, this, &MainWindow::onLayoutChanged);
+    connect(m_doc, &Document::fileStateChanged, this, &MainWindow::updateTitle);
+    connect(m_files, &FileManager::error, this, &MainWindow::showError);
+    connect(m_files, &FileManager::recentFilesChanged, this, &MainWindow::updateRecentMenu);
+    connect(m_editor, &EditController::status, this,
+            [this](const QString& m) { statusBar()->showMessage(m, 4000); });
+    connect(m_editor, &EditController::selectionChanged, this, [this](int track, int point) {
+        m_outliner->setSelectedTrack(track);
+        m_properties->setSelection(track, point);
+        m_twist->setTrack(track);
+    });
+    connect(m_outliner, &OutlinerPanel::trackActivated, this, [this](int t) { m_editor->select(t, -1); });
+    connect(m_sim, &SimulationController::error, this, &MainWindow::showError);
+    connect(m_sim, &SimulationController::advanced, this, [this](double t) {
+        m_simStatus->setText(tr("t = %1 s").arg(t, 0, 'f', 2));
+        m_view->update();
+    });
+
+    QSettings settings;
+    restoreGeometry(settings.value("window/geometry").toByteArray());
+    restoreState(settings.value("window/state").toByteArray());
+    updateTitle();
+    updateRecentMenu();
+    onLayoutChanged();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow() {
+    m_view->setTool(nullptr);
+}
 
-void MainWindow::buildScene() {
-    osg::ref_ptr<osg::Group> root = render::createEnvironment({.halfSize = 60.0, .gridSpacing = 5.0});
-    root->addChild(render::makePolyline(m_demo->testCurve(), osg::Vec4(0.9f, 0.85f, 0.2f, 1.f), 3.f));
-    m_bodyNode = new osg::MatrixTransform;
-    const double side = m_demo->params().boxSide;
-    m_bodyNode->addChild(render::makeBox(Vec3(side, side, side), osg::Vec4(0.75f, 0.2f, 0.15f, 1.f)));
-    m_bodyNode->setMatrix(render::toOsg(m_demo->bodyPose()));
-    root->addChild(m_bodyNode);
-    m_view->setSceneData(root);
-    // frame the swinging body, not the whole ground
-    m_view->manipulator()->setHomePosition(osg::Vec3d(-14, -30, 14), osg::Vec3d(0, 0, 5),
-                                           osg::Vec3d(0, 0, 1));
-    m_view->viewer()->home();
+void MainWindow::createDocks() {
+    auto dock = [this](const QString& title, const char* name, QWidget* w, Qt::DockWidgetArea area) {
+        auto* d = new QDockWidget(title, this);
+        d->setObjectName(name);
+        d->setWidget(w);
+        addDockWidget(area, d);
+        return d;
+    };
+    m_outliner = new OutlinerPanel(m_doc, this);
+    dock(tr("Outliner"), "outlinerDock", m_outliner, Qt::LeftDockWidgetArea);
+    m_properties = new PropertyPanel(m_doc, this);
+    auto* props = dock(tr("Properties"), "propertiesDock", m_properties, Qt::RightDockWidgetArea);
+    auto* history =
+        dock(tr("History"), "historyDock", new QUndoView(m_doc->undoStack(), this), Qt::RightDockWidgetArea);
+    tabifyDockWidget(props, history);
+    props->raise();
+    m_twist = new TwistEditor(m_doc, this);
+    auto* twist = dock(tr("Twist profile"), "twistDock", m_twist, Qt::BottomDockWidgetArea);
+    m_plot = new LivePlot(this);
+    auto* plot = dock(tr("Live plot"), "plotDock", m_plot, Qt::BottomDockWidgetArea);
+    tabifyDockWidget(twist, plot);
+    twist->raise();
+    m_sim = new SimulationController(m_doc, m_vehicles.get(), m_plot, this);
 }
 
 void MainWindow::createActions() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
-    QAction* quit = file->addAction(tr("&Quit"), qApp, &QApplication::closeAllWindows);
-    quit->setShortcut(QKeySequence::Quit);
+    file->addAction(tr("&New"), QKeySequence::New, m_files, &FileManager::newFileInteractive);
+    file->addAction(tr("&Open…"), QKeySequence::Open, m_files, &FileManager::openInteractive);
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    file->addAction(tr("&Save"), QKeySequence::Save, m_files, [this] { m_files->save(); });
+    file->addAction(tr("Save &As…"), QKeySequence::SaveAs, m_files, [this] { m_files->saveAsInteractive(); });
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    QAction* undo = m_doc->undoStack()->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction* redo = m_doc->undoStack()->createRedoAction(this, tr("&Redo"));
+    redo->setShortcuts({QKeySequence::Redo, QKeySequence(Qt::CTRL | Qt::Key_Y)});
+    edit->addAction(undo);
+    edit->addAction(redo);
+    edit->addSeparator();
+    auto report = [this](bool ok) {
+        if (!ok) statusBar()->showMessage(m_editor->lastError(), 5000);
+    };
+    edit->addAction(tr("&Delete Point"), QKeySequence::Delete, this,
+                    [this, report] { report(m_editor->deleteSelectedPoint()); });
+    edit->addAction(tr("&Extend Track From Free End"), QKeySequence(Qt::CTRL | Qt::Key_E), this,
+                    [this, report] { report(m_editor->extendFromFreeEnd()); });
+    edit->addAction(tr("&Connect Nearest Free Ends"), QKeySequence(Qt::CTRL | Qt::Key_J), this,
+                    [this, report] { report(m_editor->connectNearestFreeEnds()); });
+    edit->addSeparator();
+    QMenu* axis = edit->addMenu(tr("Drag &Constraint"));
+    auto* axisGroup = new QActionGroup(this);
+    const std::pair<QString, EditController::AxisLock> locks[] = {
+        {tr("Free (ground plane; Shift: vertical)"), EditController::AxisLock::None},
+        {tr("Along X"), EditController::AxisLock::X},
+        {tr("Along Y"), EditController::AxisLock::Y},
+        {tr("Along Z"), EditController::AxisLock::Z}};
+    const QKeySequence keys[] = {QKeySequence(Qt::Key_F4), QKeySequence(Qt::Key_X), QKeySequence(Qt::Key_Y),
+                                 QKeySequence(Qt::Key_Z)};
+    for (int i = 0; i < 4; ++i) {
+        QAction* a = axis->addAction(locks[i].first);
+        a->setCheckable(true);
+        a->setChecked(i == 0);
+        a->setShortcut(keys[i]);
+        axisGroup->addAction(a);
+        const auto lock = locks[i].second;
+        connect(a, &QAction::triggered, this, [this, lock] { m_editor->setAxisLock(lock); });
+    }
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
-    view->addAction(tr("&Home"), QKeySequence(Qt::Key_H), this, [this] {
-        m_view->viewer()->home();
+    view->addAction(tr("Frame &All"), QKeySequence(Qt::Key_Home), this, &MainWindow::frameAll);
+    view->addAction(tr("Frame &Selected"), QKeySequence(Qt::Key_F), this, &MainWindow::frameSelected);
+    view->addAction(tr("&Top View"), QKeySequence(Qt::Key_T), m_view, &OsgViewWidget::viewTop);
+    view->addAction(tr("Si&de View"), QKeySequence(Qt::Key_V), m_view, &OsgViewWidget::viewSide);
+    view->addSeparator();
+    QMenu* overlay = view->addMenu(tr("Track &Colour"));
+    auto* overlayGroup = new QActionGroup(this);
+    const std::pair<QString, render::TrackOverlay> overlays[] = {
+        {tr("Natural"), render::TrackOverlay::None},
+        {tr("By Curvature"), render::TrackOverlay::Curvature},
+        {tr("By Bank Angle"), render::TrackOverlay::Bank},
+        {tr("By Cant Deficiency (twist editor speed)"), render::TrackOverlay::CantDeficiency}};
+    for (const auto& [name, kind] : overlays) {
+        QAction* a = overlay->addAction(name);
+        a->setCheckable(true);
+        a->setChecked(kind == render::TrackOverlay::None);
+        overlayGroup->addAction(a);
+        const auto k = kind;
+        connect(a, &QAction::triggered, this, [this, k] {
+            render::OverlayOptions o = m_scene->overlay();
+            o.overlay = k;
+            o.speed = m_twist->speed();
+            m_scene->setOverlay(o);
+            m_view->update();
+        });
+    }
+    QAction* handles = view->addAction(tr("Control &Points"));
+    handles->setCheckable(true);
+    handles->setChecked(true);
+    connect(handles, &QAction::toggled, this, [this](bool on) {
+        m_scene->setHandlesVisible(on);
         m_view->update();
     });
-    view->addAction(tr("&Top"), QKeySequence(Qt::Key_T), m_view, &OsgViewWidget::viewTop);
-    view->addAction(tr("&Side"), QKeySequence(Qt::Key_Y), m_view, &OsgViewWidget::viewSide);
+    QAction* gizmo = view->addAction(tr("Frame &Gizmo at Selection"));
+    gizmo->setCheckable(true);
+    gizmo->setChecked(true);
+    auto updateGizmo = [this, gizmo] {
+        const int t = m_editor->selectedTrack();
+        const auto layout = m_doc->layout();
+        if (!gizmo->isChecked() || !layout || t < 0 || t >= int(layout->trackCount()))
+            return m_scene->setGizmo(-1, 0);
+        m_scene->setGizmo(t, 0.5 * layout->track(std::size_t(t)).length());
+        m_view->update();
+    };
+    connect(gizmo, &QAction::toggled, this, updateGizmo);
+    connect(m_editor, &EditController::selectionChanged, this, updateGizmo);
 
     QMenu* sim = menuBar()->addMenu(tr("&Simulation"));
     QAction* run = sim->addAction(tr("&Run"));
     run->setCheckable(true);
-    run->setChecked(true);
     run->setShortcut(QKeySequence(Qt::Key_Space));
-    connect(run, &QAction::toggled, this, &MainWindow::setRunning);
+    connect(run, &QAction::toggled, m_sim, &SimulationController::setRunning);
+    connect(m_sim, &SimulationController::runningChanged, run, &QAction::setChecked);
+    QAction* step =
+        sim->addAction(tr("S&tep"), QKeySequence(Qt::Key_Period), m_sim, &SimulationController::stepOnce);
+    QAction* reset =
+        sim->addAction(tr("R&eset"), QKeySequence(Qt::CTRL | Qt::Key_R), m_sim, &SimulationController::reset);
+    QMenu* rate = sim->addMenu(tr("Simulation &Speed"));
+    auto* rateGroup = new QActionGroup(this);
+    for (const auto& [name, r] :
+         {std::pair{tr("Slow Motion (¼×)"), 0.25}, {tr("Real Time"), 1.0}, {tr("Fast (4×)"), 4.0}}) {
+        QAction* a = rate->addAction(name);
+        a->setCheckable(true);
+        a->setChecked(r == 1.0);
+        rateGroup->addAction(a);
+        const double rr = r;
+        connect(a, &QAction::triggered, this, [this, rr] { m_sim->setRate(rr); });
+    }
     QToolBar* bar = addToolBar(tr("Simulation"));
     bar->setObjectName("simulationToolBar");
     bar->addAction(run);
+    bar->addAction(step);
+    bar->addAction(reset);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About TrackLab"), this, &MainWindow::showAbout);
 }
 
-void MainWindow::setRunning(bool on) {
-    if (on == m_tick.isActive()) return;
-    if (on) {
-        m_clock.start();
-        m_tick.start();
-    } else {
-        m_tick.stop();
+void MainWindow::onLayoutChanged() {
+    const int rebuilt = m_scene->setLayout(m_doc->layout());
+    if (!m_doc->compileError().isEmpty())
+        statusBar()->showMessage(m_doc->compileError(), 8000);
+    else if (rebuilt > 0)
+        statusBar()->showMessage(tr("%n track(s) rebuilt", nullptr, rebuilt), 2000);
+    const auto layout = m_doc->layout();
+    if (m_editor->selectedTrack() >= int(layout ? layout->trackCount() : 0)) m_editor->select(-1, -1);
+    if (!m_framedOnce && layout && layout->trackCount() > 0) {
+        m_framedOnce = true;
+        frameAll();
     }
+    m_view->update();
 }
 
-void MainWindow::tick() {
-    // fixed-dt simulation driven by real time; at most 0.1 s per tick so a stall never floods the UI
-    const double elapsed = std::min(0.1, m_clock.restart() * 1e-3);
-    m_demo->advance(elapsed);
-    m_bodyNode->setMatrix(render::toOsg(m_demo->bodyPose()));
-    const double t = m_demo->time();
-    const double angleDeg = m_demo->angle() * 180.0 / std::numbers::pi;
-    m_plot->appendSample(m_angleSeries, t, angleDeg);
-    m_plot->appendSample(m_speedSeries, t, m_demo->speed());
-    m_status->setText(tr("t = %1 s   angle = %2°   speed = %3 m/s")
-                          .arg(t, 0, 'f', 2)
-                          .arg(angleDeg, 0, 'f', 1)
-                          .arg(m_demo->speed(), 0, 'f', 2));
+void MainWindow::frameAll() {
+    const osg::BoundingSphere bs = m_scene->tracksBound();
+    if (!bs.valid()) return m_view->viewHome();
+    const double r = std::max(5.0, double(bs.radius()));
+    m_view->manipulator()->setHomePosition(bs.center() + osg::Vec3d(-0.5, -1.3, 0.9) * (1.5 * r), bs.center(),
+                                           osg::Vec3d(0, 0, 1));
+    m_view->viewer()->home();
     m_view->update();
+}
+
+void MainWindow::frameSelected() {
+    const int t = m_editor->selectedTrack();
+    const auto layout = m_doc->layout();
+    if (!layout || t < 0 || t >= int(layout->trackCount())) return frameAll();
+    osg::Vec3d centre;
+    double radius = 10.0;
+    if (m_editor->selectedPoint() >= 0) {
+        centre = render::toOsg(m_scene->handlePosition(t, m_editor->selectedPoint()));
+    } else {
+        const Track& track = layout->track(std::size_t(t));
+        osg::BoundingSphere bs;
+        for (int i = 0; i <= 16; ++i)
+            bs.expandBy(render::toOsg(layout->frameInWorld(std::size_t(t), track.length() * i / 16).F.P));
+        centre = bs.center();
+        radius = std::max(10.0, double(bs.radius()));
+    }
+    const osg::Vec3d eye = centre + osg::Vec3d(-0.5, -1.3, 0.9) * (1.8 * radius);
+    m_view->manipulator()->setTransformation(eye, centre, osg::Vec3d(0, 0, 1));
+    m_view->update();
+}
+
+void MainWindow::updateTitle() {
+    setWindowTitle(tr("%1[*] — TrackLab").arg(m_doc->displayName()));
+    setWindowModified(m_doc->isModified());
+}
+
+void MainWindow::updateRecentMenu() {
+    m_recentMenu->clear();
+    const QStringList files = m_files->recentFiles();
+    for (const QString& f : files)
+        m_recentMenu
+            ->addAction(QFileInfo(f).fileName(), this,
+                        [this, f] {
+                            if (m_files->maybeSave()) m_files->open(f);
+                        })
+            ->setToolTip(f);
+    m_recentMenu->setEnabled(!files.isEmpty());
+}
+
+void MainWindow::showError(const QString& message) {
+    m_lastMessage = message;
+    statusBar()->showMessage(message, 10000);
+    auto* box = new QMessageBox(QMessageBox::Warning, tr("TrackLab"), message, QMessageBox::Ok, this);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open(); // window-modal but non-blocking
+}
+
+void MainWindow::closeEvent(QCloseEvent* e) {
+    if (!m_files->maybeSave()) {
+        e->ignore();
+        return;
+    }
+    m_sim->setRunning(false);
+    m_files->discardRecovery();
+    QSettings settings;
+    settings.setValue("window/geometry", saveGeometry());
+    settings.setValue("window/state", saveState());
+    e->accept();
 }
 
 QString MainWindow::aboutText() {

@@ -1,11 +1,21 @@
-// tracklab: the editor and simulator GUI. `tracklab [LAYOUT.json]`.
+// tracklab: the editor and simulator GUI.
+//   tracklab [LAYOUT.json] [--screenshot OUT.png]
+// With --screenshot: open the layout, render the main window once fully, save it as PNG and exit 0
+// (exit 2 with the loader's message on a bad file).
 #include "core/BuildInfo.h"
 #include "physics/BulletInfo.h"
 #include "ui/MainWindow.h"
+#include "ui/document/Document.h"
+#include "ui/document/FileManager.h"
 #include "ui/view/GlFormat.h"
+#include "ui/view/OsgViewWidget.h"
 
 #include <QApplication>
+#include <QCommandLineParser>
+#include <QFileInfo>
 #include <QMessageBox>
+#include <QSettings>
+#include <QTimer>
 
 #include <iostream>
 
@@ -16,12 +26,67 @@ int main(int argc, char** argv) {
     QApplication::setOrganizationName("TrackLab");
     QApplication::setApplicationVersion(QString::fromStdString(tl::tracklabVersion()));
 
+    QCommandLineParser parser;
+    parser.setApplicationDescription("TrackLab: track layout editor and simulator");
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument("layout",
+                                 "Layout file to open (default: the last one, or the bundled demo).");
+    QCommandLineOption screenshot("screenshot", "Render the main window once, save it as PNG and exit.",
+                                  "OUT.png");
+    parser.addOption(screenshot);
+    parser.process(app);
+
     if (auto problem = tl::bulletPrecisionProblem()) {
         std::cerr << "tracklab: refusing to run: " << *problem << "\n";
-        QMessageBox::critical(nullptr, "TrackLab", QString::fromStdString("Refusing to run: " + *problem));
+        if (!parser.isSet(screenshot))
+            QMessageBox::critical(nullptr, "TrackLab",
+                                  QString::fromStdString("Refusing to run: " + *problem));
         return 2;
     }
+
     tl::ui::MainWindow window;
+    tl::ui::FileManager* files = window.files();
+    const QStringList args = parser.positionalArguments();
+    const bool shot = parser.isSet(screenshot);
+
+    bool opened = false;
+    if (!args.isEmpty()) {
+        opened = files->open(args.first());
+        if (!opened && shot) {
+            std::cerr << "tracklab: " << files->lastError().toStdString() << "\n";
+            return 2;
+        }
+    }
+    if (!opened && !shot && args.isEmpty() && files->hasRecovery()) {
+        const auto answer =
+            QMessageBox::question(nullptr, "TrackLab",
+                                  QObject::tr("TrackLab did not shut down properly. Recover the "
+                                              "unsaved changes of the last session?"));
+        if (answer == QMessageBox::Yes)
+            opened = files->recover();
+        else
+            files->discardRecovery();
+    }
+    if (!opened && args.isEmpty() && !shot) {
+        const QStringList recent = files->recentFiles();
+        if (!recent.isEmpty() && QFileInfo::exists(recent.first())) opened = files->open(recent.first());
+    }
+    if (!opened) files->openDemo();
+
     window.show();
+    QTimer poll; // lives until exec() returns
+    if (shot) {
+        const QString out = parser.value(screenshot);
+        QObject::connect(&poll, &QTimer::timeout, [&] {
+            if (window.view()->framesRendered() < 3) return window.view()->update();
+            poll.stop();
+            const bool ok = window.grab().save(out);
+            if (!ok) std::cerr << "tracklab: cannot write " << out.toStdString() << "\n";
+            window.document()->undoStack()->setClean(); // never ask about saving here
+            QApplication::exit(ok ? 0 : 2);
+        });
+        poll.start(100);
+    }
     return app.exec();
 }

@@ -19,9 +19,7 @@ template <class A, class V> osg::ref_ptr<A> single(const V& value) {
 }
 } // namespace
 
-namespace {
-
-osg::ref_ptr<osg::Geode> createGround(const EnvironmentOptions& o) {
+osg::ref_ptr<osg::Node> createGround(const EnvironmentOptions& o) {
     const float h = float(o.halfSize), cx = float(o.centreX), cy = float(o.centreY);
     osg::ref_ptr<osg::Geometry> plane = new osg::Geometry;
     osg::ref_ptr<osg::Vec3Array> v = new osg::Vec3Array;
@@ -58,9 +56,13 @@ osg::ref_ptr<osg::Geode> createGround(const EnvironmentOptions& o) {
     return geode;
 }
 
-} // namespace
-
 osg::ref_ptr<osg::Group> createEnvironment(const EnvironmentOptions& options) {
+    osg::ref_ptr<osg::Group> root = createEnvironment(false);
+    root->addChild(createGround(options));
+    return root;
+}
+
+osg::ref_ptr<osg::Group> createEnvironment(bool withGround) {
     osg::ref_ptr<osg::Group> root = new osg::Group;
     root->setName("environment");
 
@@ -83,7 +85,7 @@ osg::ref_ptr<osg::Group> createEnvironment(const EnvironmentOptions& options) {
     model->setAmbientIntensity(osg::Vec4(0.25f, 0.25f, 0.28f, 1.f));
     ss->setAttributeAndModes(model);
 
-    root->addChild(createGround(options));
+    if (withGround) root->addChild(createGround({}));
     return root;
 }
 

@@ -13,5 +13,9 @@ struct EnvironmentOptions {
 // A group holding the sun (GL light 0, directional), the ground and the grid. Children added to the
 // returned group's "scene" child are lit by the sun.
 osg::ref_ptr<osg::Group> createEnvironment(const EnvironmentOptions& options = {});
+// Without ground (the caller adds createGround() and may replace it).
+osg::ref_ptr<osg::Group> createEnvironment(bool withGround);
+// The ground plane with its grid.
+osg::ref_ptr<osg::Node> createGround(const EnvironmentOptions& options);
 
 } // namespace tl::render

@@ -1,5 +1,7 @@
 #include "ui/view/OsgViewWidget.h"
 
+#include "ui/view/ViewTool.h"
+
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QOpenGLContext>
@@ -160,7 +162,34 @@ void OsgViewWidget::setOsgModifiers(Qt::KeyboardModifiers m) {
     queue()->getCurrentEventState()->setModKeyMask(mask);
 }
 
+osg::Vec2d OsgViewWidget::toOsgWindow(double x, double y) const {
+    const qreal dpr = devicePixelRatioF();
+    return {x * dpr, (height() - y) * dpr};
+}
+
+std::pair<osg::Vec3d, osg::Vec3d> OsgViewWidget::rayThrough(double x, double y) const {
+    const osg::Camera* cam = m_viewer->getCamera();
+    const osg::Matrixd vpw =
+        cam->getViewMatrix() * cam->getProjectionMatrix() * cam->getViewport()->computeWindowMatrix();
+    const osg::Matrixd inv = osg::Matrixd::inverse(vpw);
+    const osg::Vec2d w = toOsgWindow(x, y);
+    return {osg::Vec3d(w.x(), w.y(), 0.0) * inv, osg::Vec3d(w.x(), w.y(), 1.0) * inv};
+}
+
+QPointF OsgViewWidget::project(const osg::Vec3d& world) const {
+    const osg::Camera* cam = m_viewer->getCamera();
+    const osg::Matrixd vpw =
+        cam->getViewMatrix() * cam->getProjectionMatrix() * cam->getViewport()->computeWindowMatrix();
+    const osg::Vec3d w = world * vpw;
+    const qreal dpr = devicePixelRatioF();
+    return {w.x() / dpr, height() - w.y() / dpr};
+}
+
 void OsgViewWidget::mousePressEvent(QMouseEvent* e) {
+    if (m_tool && m_tool->mousePress(e)) {
+        update();
+        return;
+    }
     const qreal dpr = devicePixelRatioF();
     setOsgModifiers(e->modifiers());
     queue()->mouseButtonPress(float(e->position().x() * dpr), float(e->position().y() * dpr),
@@ -169,6 +198,10 @@ void OsgViewWidget::mousePressEvent(QMouseEvent* e) {
 }
 
 void OsgViewWidget::mouseReleaseEvent(QMouseEvent* e) {
+    if (m_tool && m_tool->mouseRelease(e)) {
+        update();
+        return;
+    }
     const qreal dpr = devicePixelRatioF();
     setOsgModifiers(e->modifiers());
     queue()->mouseButtonRelease(float(e->position().x() * dpr), float(e->position().y() * dpr),
@@ -184,6 +217,10 @@ void OsgViewWidget::mouseDoubleClickEvent(QMouseEvent* e) {
 }
 
 void OsgViewWidget::mouseMoveEvent(QMouseEvent* e) {
+    if (m_tool && m_tool->mouseMove(e)) {
+        update();
+        return;
+    }
     const qreal dpr = devicePixelRatioF();
     setOsgModifiers(e->modifiers());
     queue()->mouseMotion(float(e->position().x() * dpr), float(e->position().y() * dpr));

@@ -2,7 +2,10 @@
 // The 3D view: an osgViewer::Viewer rendering into a QOpenGLWidget through GraphicsWindowEmbedded.
 // Qt owns the GL context; OSG renders single-threaded inside paintGL() (see DESIGN.md pitfalls).
 #include <QOpenGLWidget>
+#include <QPointF>
 #include <QString>
+
+#include <utility>
 
 #include <osg/ref_ptr>
 #include <osgGA/OrbitManipulator>
@@ -10,6 +13,8 @@
 #include <osgViewer/Viewer>
 
 namespace tl::ui {
+
+class ViewTool;
 
 class OsgViewWidget : public QOpenGLWidget {
     Q_OBJECT
@@ -25,6 +30,15 @@ public:
     void viewHome();
     void viewTop();
     void viewSide();
+
+    // The active editing tool sees mouse events first (nullptr: the camera gets them all).
+    void setTool(ViewTool* tool) { m_tool = tool; }
+    // A ray through widget pixel (x, y) (Qt coordinates) in world coordinates: near and far points.
+    std::pair<osg::Vec3d, osg::Vec3d> rayThrough(double x, double y) const;
+    // The OSG window coordinates (origin bottom-left, device pixels) of a widget position.
+    osg::Vec2d toOsgWindow(double x, double y) const;
+    // The widget position (Qt coordinates) at which a world point appears.
+    QPointF project(const osg::Vec3d& world) const;
 
     int framesRendered() const { return m_frames; }
     QString glInfo() const { return m_glInfo; } // vendor | renderer | version, after the first frame
@@ -52,6 +66,7 @@ private:
     osg::ref_ptr<osgViewer::Viewer> m_viewer;
     osg::ref_ptr<osgViewer::GraphicsWindowEmbedded> m_window;
     osg::ref_ptr<osgGA::OrbitManipulator> m_manipulator;
+    ViewTool* m_tool = nullptr;
     int m_frames = 0;
     QString m_glInfo;
 };

@@ -1,0 +1,264 @@
+#include "render/scene/LayoutScene.h"
+
+#include "core/curves/Spline.h"
+#include "render/OsgConvert.h"
+#include "render/scene/Environment.h"
+#include "render/scene/Shapes.h"
+#include "render/track/TrackMesh.h"
+
+#include <osg/AutoTransform>
+#include <osg/Geode>
+#include <osg/LineWidth>
+#include <osg/Material>
+#include <osg/Shape>
+#include <osg/ShapeDrawable>
+#include <osgUtil/LineSegmentIntersector>
+#include <osgViewer/View>
+
+#include <cmath>
+
+namespace tl::render {
+
+namespace {
+const osg::Vec4 kHandle(0.98f, 0.82f, 0.15f, 1.f), kHandleSelected(1.0f, 0.35f, 0.1f, 1.f);
+const osg::Vec4 kStartHandle(0.3f, 0.75f, 0.95f, 1.f);
+
+// A handle: a sphere of `radius` pixels on screen (never smaller than `minimumMetres`), at `centre`.
+osg::ref_ptr<osg::Node> sphere(const Vec3& centre, double radius, const osg::Vec4& colour) {
+    auto* d = new osg::ShapeDrawable(new osg::Sphere(osg::Vec3(), float(radius)));
+    d->setColor(colour);
+    osg::ref_ptr<osg::Geode> g = new osg::Geode;
+    g->addDrawable(d);
+    osg::ref_ptr<osg::AutoTransform> screen = new osg::AutoTransform;
+    screen->setAutoScaleToScreen(true);
+    screen->setMinimumScale(0.15); // [m per pixel]: close up a handle stays about 1 m big
+    screen->addChild(g);
+    osg::ref_ptr<osg::MatrixTransform> t = new osg::MatrixTransform(osg::Matrixd::translate(toOsg(centre)));
+    t->addChild(screen);
+    return t;
+}
+
+osg::ref_ptr<osg::Geode> gizmoArrows(double length) {
+    osg::ref_ptr<osg::Geode> g = new osg::Geode;
+    const Vec3 axes[3] = {Vec3::UnitX(), Vec3::UnitY(), Vec3::UnitZ()};
+    const osg::Vec4 colours[3] = {{0.9f, 0.1f, 0.1f, 1}, {0.1f, 0.8f, 0.1f, 1}, {0.1f, 0.3f, 0.95f, 1}};
+    for (int i = 0; i < 3; ++i)
+        g->addChild(makePolyline({Vec3::Zero(), axes[i] * length}, colours[i], 4.f));
+    return g;
+}
+} // namespace
+
+LayoutScene::LayoutScene()
+    : m_root(new osg::Group), m_tracks(new osg::Group), m_handleSwitch(new osg::Switch),
+      m_markers(new osg::Group), m_gizmo(new osg::MatrixTransform) {
+    m_root->setName("layoutScene");
+    m_environment = createEnvironment(false);
+    m_environment->addChild(m_tracks);
+    m_environment->addChild(m_handleSwitch);
+    m_environment->addChild(m_markers);
+    m_gizmo->addChild(gizmoArrows(4.0));
+    m_gizmo->setNodeMask(0);
+    m_environment->addChild(m_gizmo);
+    m_root->addChild(m_environment);
+    m_handleSwitch->setNewChildDefaultValue(true);
+}
+
+int LayoutScene::setLayout(std::shared_ptr<const Layout> layout) {
+    m_layout = std::move(layout);
+    const std::size_t n = m_layout ? m_layout->trackCount() : 0;
+    int rebuilt = 0;
+    if (m_nodes.size() > n) {
+        for (std::size_t i = n; i < m_nodes.size(); ++i) {
+            m_tracks->removeChild(m_nodes[i].body);
+            m_handleSwitch->removeChild(m_nodes[i].handles);
+        }
+        m_nodes.resize(n);
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+        const Track& t = m_layout->track(i);
+        const TrackSpec& spec = m_layout->spec().tracks[i];
+        if (i < m_nodes.size() && m_nodes[i].spec == spec &&
+            m_nodes[i].placement.isApprox(t.placement(), 0.0)) {
+            m_nodes[i].body->setMatrix(toOsg(m_layout->initialBodyPose(t.body())));
+            continue;
+        }
+        buildTrack(i);
+        ++rebuilt;
+    }
+    updateHighlight();
+    fitGround();
+    return rebuilt;
+}
+
+void LayoutScene::fitGround() {
+    const osg::BoundingSphere bs = m_tracks->getBound();
+    EnvironmentOptions o;
+    if (bs.valid()) {
+        o.halfSize = std::max(200.0, 1.5 * bs.radius());
+        o.gridSpacing = o.halfSize > 2000 ? 100.0 : 10.0;
+        o.centreX = std::round(bs.center().x() / o.gridSpacing) * o.gridSpacing;
+        o.centreY = std::round(bs.center().y() / o.gridSpacing) * o.gridSpacing;
+    }
+    if (m_ground && o.halfSize == m_groundOptions.halfSize && o.centreX == m_groundOptions.centreX &&
+        o.centreY == m_groundOptions.centreY)
+        return;
+    m_groundOptions = o;
+    if (m_ground) m_environment->removeChild(m_ground);
+    m_ground = createGround(o);
+    m_environment->addChild(m_ground);
+}
+
+int LayoutScene::rebuildAll() {
+    if (!m_layout) return 0;
+    for (std::size_t i = 0; i < m_nodes.size(); ++i)
+        buildTrack(i);
+    updateHighlight();
+    return int(m_nodes.size());
+}
+
+void LayoutScene::setStyle(const TrackStyle& style) {
+    m_style = style;
+    rebuildAll();
+}
+
+void LayoutScene::setOverlay(const OverlayOptions& overlay) {
+    m_overlay = overlay;
+    rebuildAll();
+}
+
+void LayoutScene::buildTrack(std::size_t i) {
+    if (m_nodes.size() <= i) m_nodes.resize(i + 1);
+    TrackNodes& tn = m_nodes[i];
+    const Track& t = m_layout->track(i);
+    tn.spec = m_layout->spec().tracks[i];
+    tn.placement = t.placement();
+    if (!tn.body) {
+        tn.body = new osg::MatrixTransform;
+        m_tracks->addChild(tn.body);
+    }
+    tn.body->setMatrix(toOsg(m_layout->initialBodyPose(t.body())));
+    tn.body->removeChildren(0, tn.body->getNumChildren());
+    tn.mesh = buildTrackMesh(t, m_style, m_overlay);
+    tn.body->addChild(tn.mesh);
+    rebuildHandles(i);
+}
+
+void LayoutScene::rebuildHandles(std::size_t i) {
+    TrackNodes& tn = m_nodes[i];
+    if (tn.handles) {
+        for (unsigned c = 0; c < tn.handles->getNumChildren(); ++c)
+            m_handleIds.erase(tn.handles->getChild(c));
+        tn.handles->removeChildren(0, tn.handles->getNumChildren());
+    } else {
+        tn.handles = new osg::MatrixTransform;
+        m_handleSwitch->addChild(tn.handles);
+    }
+    const Track& t = m_layout->track(i);
+    static_cast<osg::MatrixTransform*>(tn.handles.get())
+        ->setMatrix(toOsg(m_layout->initialBodyPose(t.body())));
+    if (const auto* spline = dynamic_cast<const Spline*>(&t.curve())) {
+        for (std::size_t k = 0; k < spline->points().size(); ++k) {
+            const bool selected = int(i) == m_selTrack && int(k) == m_selPoint;
+            osg::ref_ptr<osg::Node> h =
+                sphere(t.placement() * spline->points()[k].position, m_handleRadius * (selected ? 1.4 : 1.0),
+                       selected ? kHandleSelected : kHandle);
+            m_handleIds[h.get()] = {int(i), int(k)};
+            tn.handles->addChild(h);
+        }
+    } else {
+        osg::ref_ptr<osg::Node> h = sphere(t.placement().translation(), m_handleRadius, kStartHandle);
+        m_handleIds[h.get()] = {int(i), -1};
+        tn.handles->addChild(h);
+    }
+}
+
+void LayoutScene::setSelection(int track, int point) {
+    const int oldTrack = m_selTrack;
+    m_selTrack = track;
+    m_selPoint = point;
+    if (oldTrack >= 0 && oldTrack < int(m_nodes.size())) rebuildHandles(std::size_t(oldTrack));
+    if (track >= 0 && track < int(m_nodes.size()) && track != oldTrack) rebuildHandles(std::size_t(track));
+    updateHighlight();
+}
+
+void LayoutScene::updateHighlight() {
+    for (std::size_t i = 0; i < m_nodes.size(); ++i) {
+        osg::StateSet* ss = m_nodes[i].body->getOrCreateStateSet();
+        // the selected track glows a little (emission through the light model's ambient)
+        if (int(i) == m_selTrack) {
+            osg::ref_ptr<osg::Material> mat = new osg::Material;
+            mat->setColorMode(osg::Material::AMBIENT_AND_DIFFUSE);
+            mat->setEmission(osg::Material::FRONT_AND_BACK, osg::Vec4(0.25f, 0.18f, 0.0f, 1.f));
+            ss->setAttributeAndModes(mat, osg::StateAttribute::ON);
+        } else {
+            ss->removeAttribute(osg::StateAttribute::MATERIAL);
+        }
+    }
+}
+
+void LayoutScene::setHandlesVisible(bool on) {
+    on ? m_handleSwitch->setAllChildrenOn() : m_handleSwitch->setAllChildrenOff();
+}
+
+void LayoutScene::setGizmo(int track, double s) {
+    if (!m_layout || track < 0 || track >= int(m_layout->trackCount())) {
+        m_gizmo->setNodeMask(0);
+        return;
+    }
+    const TwistedFrame f = m_layout->frameInWorld(std::size_t(track), s);
+    Pose X = Pose::Identity();
+    X.linear().col(0) = f.F.T;
+    X.linear().col(1) = f.wN;
+    X.linear().col(2) = f.wB;
+    X.translation() = f.F.P;
+    m_gizmo->setMatrix(toOsg(X));
+    m_gizmo->setNodeMask(~0u);
+}
+
+PickHit LayoutScene::pick(osgViewer::View& view, double x, double y) const {
+    PickHit hit;
+    osg::ref_ptr<osgUtil::LineSegmentIntersector> isect =
+        new osgUtil::LineSegmentIntersector(osgUtil::Intersector::WINDOW, x, y);
+    osgUtil::IntersectionVisitor iv(isect.get());
+    view.getCamera()->accept(iv);
+    if (!isect->containsIntersections()) return hit;
+    PickHit trackHit;
+    for (const auto& inter : isect->getIntersections()) {
+        for (const osg::Node* node : inter.nodePath) {
+            if (auto it = m_handleIds.find(node); it != m_handleIds.end()) {
+                hit.kind = it->second.second >= 0 ? PickHit::ControlPoint : PickHit::TrackStart;
+                hit.track = it->second.first;
+                hit.point = it->second.second;
+                hit.world = toEigen(inter.getWorldIntersectPoint());
+                return hit;
+            }
+            if (trackHit.kind == PickHit::None) {
+                for (std::size_t i = 0; i < m_nodes.size(); ++i)
+                    if (node == m_nodes[i].mesh.get()) {
+                        trackHit.kind = PickHit::Track;
+                        trackHit.track = int(i);
+                        trackHit.world = toEigen(inter.getWorldIntersectPoint());
+                    }
+            }
+        }
+    }
+    return trackHit;
+}
+
+osg::BoundingSphere LayoutScene::tracksBound() const {
+    return m_tracks->getBound();
+}
+
+Vec3 LayoutScene::handlePosition(int track, int point) const {
+    for (const auto& [node, id] : m_handleIds)
+        if (id.first == track && id.second == point) {
+            const auto* t = static_cast<const osg::MatrixTransform*>(node);
+            const Vec3 local = toEigen(t->getMatrix().getTrans());
+            return m_layout->initialBodyPose(m_layout->track(std::size_t(track)).body()) * local;
+        }
+    return Vec3::Constant(std::nan(""));
+}
+
+void LayoutScene::rebuildMarkers() {}
+
+} // namespace tl::render

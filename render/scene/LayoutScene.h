@@ -1,0 +1,90 @@
+#pragma once
+// The scene of a layout: environment, one mesh node per track (under its body's transform), control
+// point handles, connection markers, the selection highlight and a frame gizmo. Updating with a new
+// compiled layout rebuilds only the tracks whose definition or placement changed.
+#include "core/layout/Layout.h"
+#include "render/scene/Environment.h"
+#include "render/track/TrackColouring.h"
+#include "render/track/TrackStyle.h"
+
+#include <osg/Group>
+#include <osg/MatrixTransform>
+#include <osg/Switch>
+
+#include <map>
+#include <memory>
+#include <vector>
+
+namespace osgViewer {
+class View;
+}
+
+namespace tl::render {
+
+struct PickHit {
+    enum Kind { None, ControlPoint, TrackStart, Track } kind = None;
+    int track = -1;            // track index
+    int point = -1;            // control point index (ControlPoint)
+    Vec3 world = Vec3::Zero(); // the picked point in world coordinates [m]
+};
+
+class LayoutScene {
+public:
+    LayoutScene();
+    osg::Group* root() const { return m_root.get(); }
+
+    // Show this layout. Tracks whose spec and placement are unchanged since the last call keep their
+    // meshes. Returns the number of track meshes rebuilt.
+    int setLayout(std::shared_ptr<const Layout> layout);
+    const Layout* layout() const { return m_layout.get(); }
+    int rebuildAll(); // e.g. after a style change
+
+    void setStyle(const TrackStyle& style);
+    const TrackStyle& style() const { return m_style; }
+    void setOverlay(const OverlayOptions& overlay);
+    const OverlayOptions& overlay() const { return m_overlay; }
+
+    void setSelection(int track, int point = -1); // -1: none
+    void setHandlesVisible(bool on);
+    // Frame gizmo (T red, wN green, wB blue arrows) at (track, s); track < 0 hides it.
+    void setGizmo(int track, double s);
+
+    // Pick under window coordinates (OSG convention: origin bottom-left, pixels). Handles win over tracks.
+    PickHit pick(osgViewer::View& view, double x, double y) const;
+    // Bound of the tracks only (not the ground), for framing the camera.
+    osg::BoundingSphere tracksBound() const;
+    // World position of a handle (for tests and tools).
+    Vec3 handlePosition(int track, int point) const;
+
+private:
+    struct TrackNodes {
+        TrackSpec spec;                          // what the mesh was built from
+        Pose placement = Pose::Identity();       // compiled placement it was built at
+        osg::ref_ptr<osg::MatrixTransform> body; // body pose
+        osg::ref_ptr<osg::Group> mesh;
+        osg::ref_ptr<osg::Group> handles;
+    };
+    void buildTrack(std::size_t i);
+    void rebuildHandles(std::size_t i);
+    void rebuildMarkers();
+    void updateHighlight();
+    void fitGround(); // ground and grid sized to the tracks
+
+    std::shared_ptr<const Layout> m_layout;
+    TrackStyle m_style;
+    OverlayOptions m_overlay;
+    osg::ref_ptr<osg::Group> m_root;
+    osg::ref_ptr<osg::Group> m_environment;
+    osg::ref_ptr<osg::Node> m_ground;
+    EnvironmentOptions m_groundOptions;
+    osg::ref_ptr<osg::Group> m_tracks;
+    osg::ref_ptr<osg::Switch> m_handleSwitch;
+    osg::ref_ptr<osg::Group> m_markers;
+    osg::ref_ptr<osg::MatrixTransform> m_gizmo;
+    std::vector<TrackNodes> m_nodes;
+    std::map<const osg::Node*, std::pair<int, int>> m_handleIds; // handle node -> (track, point)
+    int m_selTrack = -1, m_selPoint = -1;
+    double m_handleRadius = 7.0; // [pixels on screen]
+};
+
+} // namespace tl::render

@@ -1,0 +1,28 @@
+#pragma once
+// Vehicles drawn as boxes (car bodies), one transform per vehicle body, posed every frame.
+#include "core/geometry/Frame.h"
+
+#include <osg/Group>
+#include <osg/MatrixTransform>
+
+#include <vector>
+
+namespace tl::render {
+
+class VehicleNodes {
+public:
+    VehicleNodes();
+    osg::Group* root() const { return m_root.get(); }
+    // One box per vehicle with these full extents [m] (length along x, width y, height z of the body).
+    void reset(const std::vector<Vec3>& boxes);
+    void setPose(std::size_t i, const Pose& bodyToWorld);
+    void setDerailed(std::size_t i, bool derailed); // red when off the track
+    std::size_t count() const { return m_bodies.size(); }
+
+private:
+    osg::ref_ptr<osg::Group> m_root;
+    std::vector<osg::ref_ptr<osg::MatrixTransform>> m_bodies;
+    std::vector<Vec3> m_boxes;
+};
+
+} // namespace tl::render

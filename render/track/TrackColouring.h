@@ -1,0 +1,27 @@
+#pragma once
+// Overlays that colour the track by a quantity along s.
+#include "core/geometry/Frame.h"
+
+#include <osg/Vec4>
+
+namespace tl::render {
+
+enum class TrackOverlay {
+    None,           // ballast / spine in its natural colour
+    Curvature,      // |kappa|: 0 -> green, 1/100 m -> red
+    Bank,           // twist angle: -10 deg blue ... 0 white ... +10 deg red
+    CantDeficiency, // (v^2 kappa / g) - bank at the chosen speed, in degrees: 0 green, >= 6 deg red
+};
+
+struct OverlayOptions {
+    TrackOverlay overlay = TrackOverlay::None;
+    double speed = 25.0; // speed for the cant deficiency [m/s]
+    double g = 9.81;     // [m/s^2]
+};
+
+// The overlay's value at a frame (radians for Bank and CantDeficiency, 1/m for Curvature).
+double overlayValue(const TwistedFrame& f, const OverlayOptions& o);
+// Colour of a value of that overlay (the natural colour `base` for None).
+osg::Vec4 overlayColour(double value, const OverlayOptions& o, const osg::Vec4& base);
+
+} // namespace tl::render

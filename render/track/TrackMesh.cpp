@@ -1,0 +1,190 @@
+#include "render/track/TrackMesh.h"
+
+#include "render/track/MeshBuffer.h"
+
+#include <osg/Geode>
+#include <osg/LOD>
+
+#include <algorithm>
+#include <cmath>
+
+namespace tl::render {
+
+namespace {
+
+const osg::Vec4 kRailColour(0.55f, 0.55f, 0.58f, 1.f);
+const osg::Vec4 kSleeperColour(0.42f, 0.33f, 0.24f, 1.f);
+const osg::Vec4 kBallastColour(0.50f, 0.48f, 0.45f, 1.f);
+
+struct Sample {
+    double s;
+    TwistedFrame f;
+    osg::Vec4 colour; // overlay colour of the ballast / ribbon
+};
+
+// A point at (n across, b up) in the track's cross-section at sample f.
+Vec3 at(const TwistedFrame& f, double n, double b) {
+    return f.F.P + n * f.wN + b * f.wB;
+}
+
+// Extrude the rectangle [n0, n1] x [b0, b1] of the cross-section along the samples (4 lit sides).
+void extrudeBox(MeshBuffer& m, const std::vector<Sample>& samples, double n0, double n1, double b0, double b1,
+                const osg::Vec4& colour, bool bottom = true) {
+    struct Side {
+        double na, ba, nb, bb; // edge from (na, ba) to (nb, bb)
+        double nn, nbn;        // outward normal in (n, b)
+    };
+    const Side sides[4] = {
+        {n1, b1, n0, b1, 0, 1}, {n0, b1, n0, b0, -1, 0}, {n0, b0, n1, b0, 0, -1}, {n1, b0, n1, b1, 1, 0}};
+    for (const Side& side : sides) {
+        if (!bottom && side.nbn < 0) continue;
+        unsigned prevA = 0, prevB = 0;
+        for (std::size_t i = 0; i < samples.size(); ++i) {
+            const TwistedFrame& f = samples[i].f;
+            const Vec3 normal = side.nn * f.wN + side.nbn * f.wB;
+            const unsigned a = m.addVertex(at(f, side.na, side.ba), normal, colour);
+            const unsigned b = m.addVertex(at(f, side.nb, side.bb), normal, colour);
+            if (i > 0) m.addQuad(prevA, a, b, prevB);
+            prevA = a;
+            prevB = b;
+        }
+    }
+}
+
+// The ballast: a trapezoid (top width wt at height bt, foot width wf at bf) coloured per sample.
+void extrudeTrapezoid(MeshBuffer& m, const std::vector<Sample>& samples, double wt, double bt, double wf,
+                      double bf) {
+    const double corners[4][2] = {{wf / 2, bf}, {wt / 2, bt}, {-wt / 2, bt}, {-wf / 2, bf}};
+    for (int e = 0; e < 3; ++e) {
+        const double* p = corners[e];
+        const double* q = corners[e + 1];
+        const double dn = q[0] - p[0], db = q[1] - p[1];
+        const double len = std::hypot(dn, db);
+        const double nn = db / len, nb = -dn / len; // outward (profile runs counter-clockwise)
+        unsigned prevA = 0, prevB = 0;
+        for (std::size_t i = 0; i < samples.size(); ++i) {
+            const TwistedFrame& f = samples[i].f;
+            const Vec3 normal = nn * f.wN + nb * f.wB;
+            const unsigned a = m.addVertex(at(f, p[0], p[1]), normal, samples[i].colour);
+            const unsigned b = m.addVertex(at(f, q[0], q[1]), normal, samples[i].colour);
+            if (i > 0) m.addQuad(prevA, a, b, prevB);
+            prevA = a;
+            prevB = b;
+        }
+    }
+}
+
+void addRail(MeshBuffer& m, const std::vector<Sample>& samples, const TrackStyle& st, double centre) {
+    const double head = 0.048, foot = 0.030, web = 0.017;
+    extrudeBox(m, samples, centre - st.railHeadWidth / 2, centre + st.railHeadWidth / 2, -head, 0.0,
+               kRailColour);
+    extrudeBox(m, samples, centre - web / 2, centre + web / 2, -st.railHeight + foot, -head, kRailColour,
+               false);
+    extrudeBox(m, samples, centre - st.railFootWidth / 2, centre + st.railFootWidth / 2, -st.railHeight,
+               -st.railHeight + foot, kRailColour, false);
+}
+
+void addSleepers(MeshBuffer& m, const Track& track, double s0, double s1, const TrackStyle& st) {
+    const double top = -st.railHeight, bottom = top - st.sleeperHeight;
+    const double hl = st.sleeperLength / 2, hw = st.sleeperWidth / 2;
+    const double first = std::ceil((s0 - st.sleeperSpacing / 2) / st.sleeperSpacing);
+    for (double k = std::max(0.0, first);; ++k) {
+        const double s = (k + 0.5) * st.sleeperSpacing;
+        if (s >= s1 || s > track.length()) break;
+        if (s < s0) continue;
+        const TwistedFrame f = track.localFrame(s);
+        const Vec3 T = f.F.T * hw, N = f.wN * hl, B = f.wB;
+        const Vec3 c = f.F.P + top * B, d = f.F.P + bottom * B;
+        // top, two long sides, two ends
+        m.addFlatQuad(c - T - N, c + T - N, c + T + N, c - T + N, kSleeperColour);
+        m.addFlatQuad(d + T - N, d + T + N, c + T + N, c + T - N, kSleeperColour);
+        m.addFlatQuad(d - T + N, d - T - N, c - T - N, c - T + N, kSleeperColour);
+        m.addFlatQuad(d - T - N, d + T - N, c + T - N, c - T - N, kSleeperColour);
+        m.addFlatQuad(d + T + N, d - T + N, c - T + N, c + T + N, kSleeperColour);
+    }
+}
+
+osg::ref_ptr<osg::Geode> ribbon(const std::vector<Sample>& samples, const TrackStyle& st) {
+    MeshBuffer m;
+    const double w = st.ballastTopWidth / 2, b = -st.railHeight;
+    unsigned prevA = 0, prevB = 0;
+    for (std::size_t i = 0; i < samples.size(); ++i) {
+        const TwistedFrame& f = samples[i].f;
+        const unsigned a = m.addVertex(at(f, -w, b), f.wB, samples[i].colour);
+        const unsigned c = m.addVertex(at(f, w, b), f.wB, samples[i].colour);
+        if (i > 0) m.addQuad(prevA, a, c, prevB);
+        prevA = a;
+        prevB = c;
+    }
+    osg::ref_ptr<osg::Geode> g = new osg::Geode;
+    g->addDrawable(m.finish());
+    return g;
+}
+
+} // namespace
+
+std::vector<double> meshSamples(const Track& track, const TrackStyle& style) {
+    std::vector<double> out;
+    const double L = track.length();
+    double s = 0.0;
+    out.push_back(0.0);
+    while (s < L) {
+        const TwistedFrame f = track.curveFrame(s);
+        const double rate = f.omega().norm(); // [rad/m]
+        double ds = style.maxSampleSpacing;
+        if (rate > 1e-12) ds = std::min(ds, style.maxTurnPerSample / rate);
+        ds = std::max(ds, 0.02);
+        s = std::min(L, s + ds);
+        out.push_back(s);
+    }
+    return out;
+}
+
+osg::ref_ptr<osg::Group> buildTrackMesh(const Track& track, const TrackStyle& st,
+                                        const OverlayOptions& overlay, TrackMeshStats* stats) {
+    osg::ref_ptr<osg::Group> group = new osg::Group;
+    group->setName(track.id());
+    const std::vector<double> ss = meshSamples(track, st);
+    std::vector<Sample> all;
+    all.reserve(ss.size());
+    for (double s : ss) {
+        Sample smp{s, track.localFrame(s), kBallastColour};
+        smp.colour = overlayColour(overlayValue(smp.f, overlay), overlay, kBallastColour);
+        all.push_back(smp);
+    }
+    TrackMeshStats local;
+    local.samples = all.size();
+    const double sleeperBottom = -st.railHeight - st.sleeperHeight;
+    std::size_t begin = 0;
+    while (begin + 1 < all.size()) {
+        std::size_t end = begin + 1;
+        while (end + 1 < all.size() && all[end].s - all[begin].s < st.chunkLength)
+            ++end;
+        const std::vector<Sample> chunk(all.begin() + std::ptrdiff_t(begin),
+                                        all.begin() + std::ptrdiff_t(end) + 1);
+
+        MeshBuffer detail;
+        addRail(detail, chunk, st, st.railSpacing() / 2);
+        addRail(detail, chunk, st, -st.railSpacing() / 2);
+        addSleepers(detail, track, chunk.front().s, chunk.back().s, st);
+        extrudeTrapezoid(detail, chunk, st.ballastTopWidth, sleeperBottom + 0.02, st.ballastFootWidth,
+                         sleeperBottom - st.ballastHeight);
+        local.vertices += detail.vertexCount();
+        osg::ref_ptr<osg::Geode> detailed = new osg::Geode;
+        detailed->addDrawable(detail.finish());
+        osg::ref_ptr<osg::Geode> far = ribbon(chunk, st);
+        local.vertices += far->getDrawable(0)->asGeometry()->getVertexArray()->getNumElements();
+
+        osg::ref_ptr<osg::LOD> lod = new osg::LOD;
+        lod->setRangeMode(osg::LOD::DISTANCE_FROM_EYE_POINT);
+        lod->addChild(detailed, 0.f, float(st.detailDistance));
+        lod->addChild(far, float(st.detailDistance), 1e7f);
+        group->addChild(lod);
+        ++local.chunks;
+        begin = end;
+    }
+    if (stats) *stats = local;
+    return group;
+}
+
+} // namespace tl::render

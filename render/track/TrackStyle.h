@@ -1,0 +1,30 @@
+#pragma once
+// Dimensions of the rendered track (metres). wF.P is the centre line at rail-top level; wF.N points
+// across the track (left), wF.B up out of the rail plane.
+namespace tl::render {
+
+enum class TrackLook { Railway, Coaster };
+
+struct TrackStyle {
+    TrackLook look = TrackLook::Railway;
+    double gauge = 1.435;           // distance between the rails' inner head edges [m]
+    double railHeadWidth = 0.072;   // [m]
+    double railFootWidth = 0.150;   // [m]
+    double railHeight = 0.172;      // UIC 60-like rail [m]
+    double sleeperSpacing = 0.60;   // centre to centre [m]
+    double sleeperLength = 2.60;    // across the track [m]
+    double sleeperWidth = 0.26;     // along the track [m]
+    double sleeperHeight = 0.18;    // [m]
+    double ballastTopWidth = 3.2;   // [m]
+    double ballastFootWidth = 5.0;  // [m]
+    double ballastHeight = 0.35;    // below the sleepers' underside [m]
+    double maxTurnPerSample = 0.03; // max angle the frame may turn between mesh samples [rad]
+    double maxSampleSpacing = 2.0;  // [m]
+    double chunkLength = 250.0;     // tracks are split into chunks this long (culling, LOD) [m]
+    double detailDistance = 600.0;  // beyond this camera distance a chunk shows a plain ribbon [m]
+
+    // distance between the rails' centre lines [m]
+    double railSpacing() const { return gauge + railHeadWidth; }
+};
+
+} // namespace tl::render

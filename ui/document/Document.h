@@ -1,0 +1,59 @@
+#pragma once
+// The open layout: its spec (what the user edits), the compiled layout (what views show), the undo
+// stack every edit goes through, and the file it belongs to.
+#include "core/layout/Layout.h"
+#include "core/layout/LayoutSpec.h"
+
+#include <QObject>
+#include <QString>
+#include <QUndoStack>
+
+#include <memory>
+
+namespace tl::ui {
+
+class Document : public QObject {
+    Q_OBJECT
+public:
+    explicit Document(QObject* parent = nullptr);
+
+    const LayoutSpec& spec() const { return m_spec; }
+    // The last layout that compiled. While the spec has an error (compileError() not empty) views keep
+    // showing this one.
+    std::shared_ptr<const Layout> layout() const { return m_layout; }
+    QString compileError() const { return m_compileError; }
+
+    QUndoStack* undoStack() { return &m_undo; }
+    QString filePath() const { return m_path; }
+    bool isModified() const { return !m_undo.isClean(); }
+    QString displayName() const; // file name, or "untitled"
+
+    // Files. On failure the document is left exactly as it was and *error holds the loader's message
+    // ("FILE: /json/path: problem").
+    bool load(const QString& path, QString* error);
+    bool loadText(const QString& text, const QString& label, QString* error); // recovery files
+    bool save(const QString& path, QString* error); // atomic (QSaveFile); keeps the old file on failure
+    bool writeCopy(const QString& path, QString* error) const; // autosave: does not touch path/clean state
+    void clear();                                              // new, empty layout
+    // After loading a recovery file: belong to `path` again and count as modified.
+    void markRecovered(const QString& path);
+
+    // For undo commands only: replace the spec and recompile. Returns false (and keeps the old layout
+    // for display) if it does not compile; the spec is replaced either way so undo stays symmetric.
+    bool applySpec(const LayoutSpec& spec);
+
+signals:
+    void layoutChanged();    // spec (and, if it compiled, layout) replaced
+    void fileStateChanged(); // path or modified flag changed
+
+private:
+    void resetTo(LayoutSpec spec, std::shared_ptr<const Layout> layout, const QString& path);
+
+    LayoutSpec m_spec;
+    std::shared_ptr<const Layout> m_layout;
+    QString m_compileError;
+    QUndoStack m_undo;
+    QString m_path;
+};
+
+} // namespace tl::ui

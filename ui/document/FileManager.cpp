@@ -1,0 +1,144 @@
+#include "ui/document/FileManager.h"
+
+#include "ui/document/Document.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMessageBox>
+#include <QSettings>
+#include <QStandardPaths>
+
+namespace tl::ui {
+
+namespace {
+constexpr int kMaxRecent = 8;
+const char* kFilter = "TrackLab layouts (*.json);;All files (*)";
+} // namespace
+
+FileManager::FileManager(Document* doc, QWidget* window) : QObject(window), m_doc(doc), m_window(window) {
+    m_autosave.setInterval(30000);
+    connect(&m_autosave, &QTimer::timeout, this, &FileManager::writeRecovery);
+    m_autosave.start();
+}
+
+bool FileManager::fail(const QString& message) {
+    m_lastError = message;
+    emit error(message);
+    return false;
+}
+
+bool FileManager::open(const QString& path) {
+    QString err;
+    if (!m_doc->load(path, &err)) return fail(err);
+    remember(path);
+    return true;
+}
+
+bool FileManager::openDemo() {
+    QFile f(":/layouts/demo.json");
+    QString err;
+    if (!f.open(QIODevice::ReadOnly) || !m_doc->loadText(QString::fromUtf8(f.readAll()), "demo.json", &err))
+        return fail(tr("The bundled demo layout could not be loaded: %1").arg(err));
+    return true;
+}
+
+bool FileManager::save() {
+    if (m_doc->filePath().isEmpty()) return saveAsInteractive();
+    return saveAs(m_doc->filePath());
+}
+
+bool FileManager::saveAs(const QString& path) {
+    QString err;
+    if (!m_doc->save(path, &err)) return fail(tr("Could not save: %1").arg(err));
+    remember(path);
+    discardRecovery();
+    return true;
+}
+
+void FileManager::newFileInteractive() {
+    if (maybeSave()) m_doc->clear();
+}
+
+void FileManager::openInteractive() {
+    if (!maybeSave()) return;
+    const QString dir =
+        m_doc->filePath().isEmpty() ? QDir::currentPath() : QFileInfo(m_doc->filePath()).path();
+    const QString path = QFileDialog::getOpenFileName(m_window, tr("Open layout"), dir, tr(kFilter));
+    if (!path.isEmpty()) open(path);
+}
+
+bool FileManager::saveAsInteractive() {
+    const QString start =
+        m_doc->filePath().isEmpty() ? QDir::current().filePath("layout.json") : m_doc->filePath();
+    QString path = QFileDialog::getSaveFileName(m_window, tr("Save layout as"), start, tr(kFilter));
+    if (path.isEmpty()) return false;
+    if (QFileInfo(path).suffix().isEmpty()) path += ".json";
+    return saveAs(path);
+}
+
+bool FileManager::maybeSave() {
+    if (!m_doc->isModified()) return true;
+    const auto answer = QMessageBox::question(
+        m_window, tr("Unsaved changes"), tr("%1 has unsaved changes. Save them?").arg(m_doc->displayName()),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Save) return save();
+    if (answer == QMessageBox::Discard) {
+        discardRecovery();
+        return true;
+    }
+    return false;
+}
+
+void FileManager::remember(const QString& path) {
+    QSettings settings;
+    QStringList files = settings.value("recentFiles").toStringList();
+    const QString abs = QFileInfo(path).absoluteFilePath();
+    files.removeAll(abs);
+    files.prepend(abs);
+    while (files.size() > kMaxRecent)
+        files.removeLast();
+    settings.setValue("recentFiles", files);
+    emit recentFilesChanged();
+}
+
+QStringList FileManager::recentFiles() const {
+    return QSettings().value("recentFiles").toStringList();
+}
+
+QString FileManager::recoveryPath() {
+    const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+    QDir().mkpath(dir);
+    return QDir(dir).filePath("recovery.json");
+}
+
+bool FileManager::writeRecovery() {
+    if (!m_doc->isModified()) return false;
+    QString err;
+    if (!m_doc->writeCopy(recoveryPath(), &err)) return false;
+    QSettings().setValue("recovery/originalPath", m_doc->filePath());
+    return true;
+}
+
+bool FileManager::hasRecovery() const {
+    return QFileInfo::exists(recoveryPath());
+}
+
+bool FileManager::recover() {
+    QFile f(recoveryPath());
+    QString err;
+    if (!f.open(QIODevice::ReadOnly))
+        return fail(tr("Could not read the recovery file: %1").arg(f.errorString()));
+    if (!m_doc->loadText(QString::fromUtf8(f.readAll()), recoveryPath(), &err))
+        return fail(tr("The recovery file is damaged: %1").arg(err));
+    m_doc->markRecovered(QSettings().value("recovery/originalPath").toString());
+    return true;
+}
+
+void FileManager::discardRecovery() {
+    QFile::remove(recoveryPath());
+    QSettings().remove("recovery/originalPath");
+}
+
+} // namespace tl::ui

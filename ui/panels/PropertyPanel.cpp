@@ -1,0 +1,271 @@
+#include "ui/panels/PropertyPanel.h"
+
+#include "core/layout/LayoutSpec.h"
+#include "ui/commands/EditLayout.h"
+#include "ui/document/Document.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QTimer>
+#include <QVBoxLayout>
+
+#include <numbers>
+
+namespace tl::ui {
+
+namespace {
+constexpr double kDeg = 180.0 / std::numbers::pi; // rad -> deg
+constexpr double kKmh = 3.6;                      // m/s -> km/h
+
+struct ParamInfo {
+    const char* key;
+    const char* label;
+    const char* unit;
+    double scale, min, max;
+    int decimals;
+};
+
+std::vector<ParamInfo> curveParams(const std::string& type) {
+    if (type == "line") return {{"length", "Length", "m", 1, 0.01, 1e6, 3}};
+    if (type == "arc")
+        return {{"radius", "Radius", "m", 1, 0.1, 1e6, 3}, {"angle", "Angle", "°", kDeg, -3600, 3600, 3}};
+    if (type == "helix")
+        return {{"radius", "Radius", "m", 1, 0.1, 1e5, 3},
+                {"pitch", "Pitch", "m/turn", 1, -1e4, 1e4, 3},
+                {"length", "Length", "m", 1, 0.01, 1e6, 3}};
+    if (type == "clothoid")
+        return {{"length", "Length", "m", 1, 0.01, 1e6, 3},
+                {"curvatureStart", "Curvature at start", "1/m", 1, -10, 10, 6},
+                {"curvatureEnd", "Curvature at end", "1/m", 1, -10, 10, 6}};
+    return {};
+}
+
+std::vector<ParamInfo> twistParams(const std::string& type) {
+    if (type == "constant") return {{"angle", "Angle", "°", kDeg, -180, 180, 2}};
+    if (type == "linear")
+        return {{"start", "Start angle", "°", kDeg, -180, 180, 2},
+                {"end", "End angle", "°", kDeg, -180, 180, 2}};
+    if (type == "cant")
+        return {{"designSpeed", "Design speed", "km/h", kKmh, 0, 1000, 1},
+                {"maxAngle", "Maximum cant", "°", kDeg, 0, 90, 2}};
+    return {};
+}
+
+TwistSpec defaultTwist(const std::string& type) {
+    TwistSpec t;
+    t.type = type;
+    if (type == "constant") t.params["angle"] = 0.0;
+    if (type == "linear") t.params["start"] = 0.0, t.params["end"] = 0.0;
+    if (type == "cant") t.params["designSpeed"] = 25.0, t.params["maxAngle"] = 0.12;
+    if (type == "keys") t.keys = {{0.0, 0.0}};
+    if (type == "directional") t.up = Vec3::UnitZ();
+    return t;
+}
+} // namespace
+
+PropertyPanel::PropertyPanel(Document* doc, QWidget* parent) : QWidget(parent), m_doc(doc) {
+    auto* outer = new QVBoxLayout(this);
+    m_form = new QFormLayout;
+    m_form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    outer->addLayout(m_form);
+    m_error = new QLabel(this);
+    m_error->setWordWrap(true);
+    m_error->setStyleSheet("color: #b00020;");
+    outer->addWidget(m_error);
+    outer->addStretch();
+    connect(doc, &Document::layoutChanged, this, &PropertyPanel::scheduleRebuild);
+    rebuild();
+}
+
+void PropertyPanel::setSelection(int track, int point) {
+    m_track = track;
+    m_point = point;
+    scheduleRebuild();
+}
+
+void PropertyPanel::scheduleRebuild() {
+    // deferred: a field's own signal may have caused the change, it must not be deleted inside it
+    if (m_rebuildPending) return;
+    m_rebuildPending = true;
+    QTimer::singleShot(0, this, [this] {
+        m_rebuildPending = false;
+        rebuild();
+    });
+}
+
+void PropertyPanel::commit(const QString& text, const QString& field,
+                           const std::function<void(LayoutSpec&)>& change) {
+    LayoutSpec s = m_doc->spec();
+    change(s);
+    if (s == m_doc->spec()) return;
+    m_doc->undoStack()->push(
+        new EditLayout(m_doc, std::move(s), text, QString("prop:%1:%2").arg(m_track).arg(field)));
+}
+
+void PropertyPanel::addSection(const QString& title) {
+    auto* l = new QLabel("<b>" + title + "</b>", this);
+    m_form->addRow(l);
+}
+
+void PropertyPanel::addNumber(const QString& label, double value, const QString& unit, double min, double max,
+                              int decimals, double scale, const QString& field,
+                              std::function<void(LayoutSpec&, double)> apply) {
+    auto* box = new QDoubleSpinBox(this);
+    box->setObjectName("field:" + field);
+    box->setRange(min, max);
+    box->setDecimals(decimals);
+    box->setSuffix(unit.isEmpty() ? QString() : " " + unit);
+    box->setKeyboardTracking(false); // commit on Enter, focus change or arrow step, not per keystroke
+    box->setValue(value * scale);
+    connect(box, &QDoubleSpinBox::valueChanged, this, [this, label, field, scale, apply](double v) {
+        commit(tr("Set %1").arg(label.toLower()), field, [&](LayoutSpec& s) { apply(s, v / scale); });
+    });
+    m_form->addRow(label, box);
+}
+
+void PropertyPanel::rebuild() {
+    while (m_form->rowCount() > 0)
+        m_form->removeRow(0);
+    m_error->setText(m_doc->compileError());
+    const LayoutSpec& spec = m_doc->spec();
+    if (m_track < 0 || m_track >= int(spec.tracks.size())) {
+        m_form->addRow(
+            new QLabel(tr("Select a track or a control point in the 3D view or the outliner."), this));
+        return;
+    }
+    const std::size_t ti = std::size_t(m_track);
+    const TrackSpec& t = spec.tracks[ti];
+
+    addSection(tr("Track"));
+    auto* id = new QLineEdit(QString::fromStdString(t.id), this);
+    id->setObjectName("field:id");
+    connect(id, &QLineEdit::editingFinished, this, [this, id, ti] {
+        const std::string v = id->text().trimmed().toStdString();
+        const int other = m_doc->spec().trackIndex(v);
+        if (v.empty() || (other >= 0 && other != int(ti))) {
+            m_error->setText(tr("Track ids must be unique and not empty."));
+            return;
+        }
+        commit(tr("Rename track"), "id", [&](LayoutSpec& s) {
+            const std::string old = s.tracks[ti].id;
+            s.tracks[ti].id = v;
+            // keep every reference to the track
+            auto fix = [&](EndRef& r) {
+                if (r.track == old) r.track = v;
+            };
+            for (auto& c : s.connections)
+                fix(c.a), fix(c.b);
+            for (auto& sw : s.switches) {
+                fix(sw.at);
+                for (auto& b : sw.branches)
+                    fix(b);
+            }
+            for (auto& tr : s.tracks)
+                if (tr.placement.after) fix(*tr.placement.after);
+        });
+    });
+    m_form->addRow(tr("Id"), id);
+    auto* body = new QLineEdit(QString::fromStdString(t.body), this);
+    connect(body, &QLineEdit::editingFinished, this, [this, body, ti] {
+        commit(tr("Set body"), "body",
+               [&](LayoutSpec& s) { s.tracks[ti].body = body->text().trimmed().toStdString(); });
+    });
+    m_form->addRow(tr("Body"), body);
+
+    addSection(tr("Curve: %1").arg(QString::fromStdString(t.curve.type)));
+    for (const ParamInfo& p : curveParams(t.curve.type)) {
+        const auto it = t.curve.params.find(p.key);
+        const double v = it != t.curve.params.end() ? it->second : 0.0;
+        const std::string key = p.key;
+        addNumber(tr(p.label), v, p.unit, p.min, p.max, p.decimals, p.scale, QString("curve.") + p.key,
+                  [ti, key](LayoutSpec& s, double x) { s.tracks[ti].curve.params[key] = x; });
+    }
+    if (t.curve.type == "spline") {
+        auto* closed = new QCheckBox(tr("closed loop"), this);
+        closed->setChecked(t.curve.closed);
+        connect(closed, &QCheckBox::toggled, this, [this, ti](bool on) {
+            commit(on ? tr("Close spline") : tr("Open spline"), "closed",
+                   [&](LayoutSpec& s) { s.tracks[ti].curve.closed = on; });
+        });
+        m_form->addRow(tr("Points: %1").arg(t.curve.points.size()), closed);
+        if (m_point >= 0 && m_point < int(t.curve.points.size())) {
+            addSection(tr("Control point %1").arg(m_point + 1));
+            const Vec3 p = t.curve.points[std::size_t(m_point)].position;
+            const std::size_t pi = std::size_t(m_point);
+            const char* names[3] = {"x", "y", "z"};
+            for (int a = 0; a < 3; ++a)
+                addNumber(
+                    names[a], p[a], "m", -1e6, 1e6, 3, 1.0, QString("point%1.%2").arg(pi).arg(names[a]),
+                    [ti, pi, a](LayoutSpec& s, double x) { s.tracks[ti].curve.points[pi].position[a] = x; });
+        }
+    }
+
+    addSection(tr("Placement"));
+    if (t.placement.after) {
+        m_form->addRow(new QLabel(
+            tr("after %1 %2")
+                .arg(QString::fromStdString(t.placement.after->track), endName(t.placement.after->end)),
+            this));
+    } else {
+        const char* names[3] = {"x", "y", "z"};
+        for (int a = 0; a < 3; ++a)
+            addNumber(QString("start ") + names[a], t.placement.pose.position[a], "m", -1e7, 1e7, 3, 1.0,
+                      QString("placement.%1").arg(names[a]),
+                      [ti, a](LayoutSpec& s, double x) { s.tracks[ti].placement.pose.position[a] = x; });
+    }
+
+    addSection(tr("Twist"));
+    auto* type = new QComboBox(this);
+    type->setObjectName("field:twistType");
+    const QStringList types = {"none", "constant", "linear", "keys", "directional", "cant", "sum"};
+    type->addItems(types);
+    type->setCurrentText(t.twist ? QString::fromStdString(t.twist->type) : "none");
+    connect(type, &QComboBox::currentTextChanged, this, [this, ti](const QString& v) {
+        commit(tr("Set twist type"), "twist.type", [&](LayoutSpec& s) {
+            if (v == "none")
+                s.tracks[ti].twist.reset();
+            else if (v == "sum") {
+                TwistSpec sum;
+                sum.type = "sum";
+                sum.of.push_back(s.tracks[ti].twist ? *s.tracks[ti].twist : defaultTwist("cant"));
+                sum.of.push_back(defaultTwist("keys"));
+                s.tracks[ti].twist = sum;
+            } else
+                s.tracks[ti].twist = defaultTwist(v.toStdString());
+        });
+    });
+    m_form->addRow(tr("Profile"), type);
+    if (t.twist) {
+        // the parameters of the profile, or of each part of a sum
+        std::vector<std::pair<const TwistSpec*, int>> parts; // (spec, index in "of" or -1)
+        if (t.twist->type == "sum")
+            for (std::size_t k = 0; k < t.twist->of.size(); ++k)
+                parts.emplace_back(&t.twist->of[k], int(k));
+        else
+            parts.emplace_back(&*t.twist, -1);
+        for (const auto& [tw, k] : parts) {
+            if (k >= 0) m_form->addRow(new QLabel(tr("+ %1").arg(QString::fromStdString(tw->type)), this));
+            for (const ParamInfo& p : twistParams(tw->type)) {
+                const auto it = tw->params.find(p.key);
+                const double v = it != tw->params.end() ? it->second : 0.0;
+                const std::string key = p.key;
+                const int part = k;
+                addNumber(tr(p.label), v, p.unit, p.min, p.max, p.decimals, p.scale,
+                          QString("twist.%1.%2").arg(k).arg(p.key), [ti, key, part](LayoutSpec& s, double x) {
+                              TwistSpec& target =
+                                  part >= 0 ? s.tracks[ti].twist->of[std::size_t(part)] : *s.tracks[ti].twist;
+                              target.params[key] = x;
+                          });
+            }
+            if (tw->type == "keys")
+                m_form->addRow(new QLabel(
+                    tr("%1 keys — edit them in the twist profile editor").arg(tw->keys.size()), this));
+        }
+    }
+}
+
+} // namespace tl::ui

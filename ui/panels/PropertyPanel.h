@@ -1,0 +1,43 @@
+#pragma once
+// Numeric properties of the selected track (and control point): id, body, curve parameters, placement,
+// twist profile type and parameters. Angles are shown in degrees, speeds in km/h; every change is one
+// undo step (typing and arrow steps on the same field merge).
+#include <QWidget>
+
+#include <functional>
+
+class QFormLayout;
+class QLabel;
+
+namespace tl {
+struct LayoutSpec;
+}
+
+namespace tl::ui {
+
+class Document;
+
+class PropertyPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit PropertyPanel(Document* doc, QWidget* parent = nullptr);
+    void setSelection(int track, int point);
+
+private:
+    void scheduleRebuild();
+    void rebuild();
+    void addSection(const QString& title);
+    // A number field: `scale` converts the stored SI value to the shown unit (e.g. 180/pi for degrees).
+    void addNumber(const QString& label, double value, const QString& unit, double min, double max,
+                   int decimals, double scale, const QString& field,
+                   std::function<void(LayoutSpec&, double)> apply);
+    void commit(const QString& text, const QString& field, const std::function<void(LayoutSpec&)>& change);
+
+    Document* m_doc;
+    QFormLayout* m_form = nullptr;
+    QLabel* m_error = nullptr;
+    int m_track = -1, m_point = -1;
+    bool m_rebuildPending = false;
+};
+
+} // namespace tl::ui

@@ -1,0 +1,274 @@
+#include "ui/panels/TwistEditor.h"
+
+#include "core/layout/LayoutSpec.h"
+#include "core/twists/KeysTwist.h"
+#include "ui/commands/EditLayout.h"
+#include "ui/document/Document.h"
+
+#include <QChart>
+#include <QDoubleSpinBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineSeries>
+#include <QMouseEvent>
+#include <QScatterSeries>
+#include <QVBoxLayout>
+#include <QValueAxis>
+
+#include <cmath>
+#include <numbers>
+
+namespace tl::ui {
+
+namespace {
+constexpr double kDeg = 180.0 / std::numbers::pi;
+constexpr double kG = 9.81;
+} // namespace
+
+TwistEditor::TwistEditor(Document* doc, QWidget* parent) : QWidget(parent), m_doc(doc) {
+    auto* layout = new QVBoxLayout(this);
+    auto* bar = new QHBoxLayout;
+    bar->addWidget(new QLabel(tr("Equilibrium bank at"), this));
+    m_speed = new QDoubleSpinBox(this);
+    m_speed->setObjectName("equilibriumSpeed");
+    m_speed->setRange(0, 500);
+    m_speed->setDecimals(0);
+    m_speed->setSuffix(" km/h");
+    m_speed->setValue(90);
+    bar->addWidget(m_speed);
+    m_info = new QLabel(this);
+    bar->addWidget(m_info, 1);
+    layout->addLayout(bar);
+
+    auto* chart = new QChart;
+    chart->legend()->setAlignment(Qt::AlignTop);
+    chart->setMargins(QMargins(2, 2, 2, 2));
+    m_twist = new QLineSeries;
+    m_twist->setName(tr("track twist [°]"));
+    m_twist->setPen(QPen(QColor(30, 90, 200), 2));
+    m_equilibrium = new QLineSeries;
+    m_equilibrium->setName(tr("equilibrium bank [°]"));
+    m_equilibrium->setPen(QPen(QColor(200, 80, 30), 1.5, Qt::DashLine));
+    m_keys = new QScatterSeries;
+    m_keys->setName(tr("keys"));
+    m_keys->setMarkerSize(11);
+    m_keys->setColor(QColor(250, 200, 30));
+    m_keys->setBorderColor(QColor(60, 60, 60));
+    chart->addSeries(m_equilibrium);
+    chart->addSeries(m_twist);
+    chart->addSeries(m_keys);
+    m_axisS = new QValueAxis;
+    m_axisS->setTitleText(tr("s [m]"));
+    m_axisA = new QValueAxis;
+    m_axisA->setTitleText(tr("angle [°]"));
+    chart->addAxis(m_axisS, Qt::AlignBottom);
+    chart->addAxis(m_axisA, Qt::AlignLeft);
+    for (auto* s : {static_cast<QXYSeries*>(m_twist), static_cast<QXYSeries*>(m_equilibrium),
+                    static_cast<QXYSeries*>(m_keys)}) {
+        s->attachAxis(m_axisS);
+        s->attachAxis(m_axisA);
+    }
+    m_view = new QChartView(chart, this);
+    m_view->setRenderHint(QPainter::Antialiasing);
+    m_view->setMinimumHeight(200);
+    m_view->viewport()->installEventFilter(this);
+    layout->addWidget(m_view, 1);
+
+    connect(doc, &Document::layoutChanged, this, &TwistEditor::refresh);
+    connect(m_speed, &QDoubleSpinBox::valueChanged, this, &TwistEditor::refresh);
+    refresh();
+}
+
+void TwistEditor::setTrack(int track) {
+    m_track = track;
+    refresh();
+}
+
+void TwistEditor::setSpeed(double v) {
+    m_speed->setValue(v * 3.6);
+}
+double TwistEditor::speed() const {
+    return m_speed->value() / 3.6;
+}
+QList<QPointF> TwistEditor::twistCurve() const {
+    return m_twist->points();
+}
+QList<QPointF> TwistEditor::equilibriumCurve() const {
+    return m_equilibrium->points();
+}
+int TwistEditor::keyCount() const {
+    return int(m_keys->count());
+}
+
+QPointF TwistEditor::keyPosition(int k) const {
+    const QPointF scene = m_view->chart()->mapToPosition(m_keys->at(k), m_keys);
+    return m_view->mapFromScene(scene);
+}
+
+TwistSpec* TwistEditor::editableKeys(LayoutSpec& spec, int track, bool create) {
+    if (track < 0 || track >= int(spec.tracks.size())) return nullptr;
+    auto& twist = spec.tracks[std::size_t(track)].twist;
+    if (twist && twist->type == "keys") return &*twist;
+    if (twist && twist->type == "sum")
+        for (auto& part : twist->of)
+            if (part.type == "keys") return &part;
+    if (!create) return nullptr;
+    TwistSpec keys;
+    keys.type = "keys";
+    if (!twist) {
+        twist = keys;
+        return &*twist;
+    }
+    if (twist->type != "sum") { // manual keys on top of the existing profile (e.g. cant)
+        TwistSpec sum;
+        sum.type = "sum";
+        sum.of.push_back(*twist);
+        twist = sum;
+    }
+    twist->of.push_back(keys);
+    return &twist->of.back();
+}
+
+double TwistEditor::othersAt(double s) const {
+    const auto layout = m_doc->layout();
+    if (!layout || m_track < 0 || m_track >= int(layout->trackCount())) return 0.0;
+    const Track& t = layout->track(std::size_t(m_track));
+    const double total = t.curveFrame(s).wt;
+    LayoutSpec spec = m_doc->spec();
+    const TwistSpec* keys = editableKeys(spec, m_track, false);
+    if (!keys || keys->keys.empty()) return total;
+    try {
+        return total - KeysTwist(keys->keys).at(s, Frame{}).wt;
+    } catch (const std::exception&) {
+        return total;
+    }
+}
+
+void TwistEditor::refresh() {
+    m_twist->clear();
+    m_equilibrium->clear();
+    m_keys->clear();
+    const auto layout = m_doc->layout();
+    if (!layout || m_track < 0 || m_track >= int(layout->trackCount()) ||
+        layout->track(std::size_t(m_track)).id() != m_doc->spec().tracks[std::size_t(m_track)].id) {
+        m_info->setText(tr("no track selected"));
+        return;
+    }
+    const Track& t = layout->track(std::size_t(m_track));
+    const double L = t.length(), v = speed();
+    QList<QPointF> twist, eq;
+    double lo = -1, hi = 1;
+    const int n = 400;
+    double worstDeficiency = 0, worstS = 0;
+    for (int i = 0; i <= n; ++i) {
+        const double s = L * i / n;
+        const TwistedFrame f = t.curveFrame(s);
+        const double a = f.wt * kDeg, e = -std::atan(v * v * f.F.kappa / kG) * kDeg;
+        twist.append({s, a});
+        eq.append({s, e});
+        lo = std::min({lo, a, e});
+        hi = std::max({hi, a, e});
+        if (std::abs(e - a) > std::abs(worstDeficiency)) worstDeficiency = e - a, worstS = s;
+    }
+    m_twist->replace(twist);
+    m_equilibrium->replace(eq);
+    LayoutSpec spec = m_doc->spec();
+    if (const TwistSpec* keys = editableKeys(spec, m_track, false))
+        for (const auto& [s, a] : keys->keys) {
+            const double shown = (a + othersAt(s)) * kDeg;
+            m_keys->append(s, shown);
+            lo = std::min(lo, shown);
+            hi = std::max(hi, shown);
+        }
+    m_axisS->setRange(0, L);
+    const double pad = 0.1 * (hi - lo);
+    m_axisA->setRange(lo - pad, hi + pad);
+    m_info->setText(tr("%1: largest cant deficiency %2° at s = %3 m")
+                        .arg(QString::fromStdString(t.id()))
+                        .arg(worstDeficiency, 0, 'f', 1)
+                        .arg(worstS, 0, 'f', 0));
+}
+
+int TwistEditor::keyNear(const QPointF& pos) const {
+    for (int k = 0; k < int(m_keys->count()); ++k)
+        if (QLineF(keyPosition(k), pos).length() < 9.0) return k;
+    return -1;
+}
+
+void TwistEditor::moveKey(int k, double s, double angle) {
+    LayoutSpec spec = m_doc->spec();
+    TwistSpec* keys = editableKeys(spec, m_track, false);
+    if (!keys || k < 0 || k >= int(keys->keys.size())) return;
+    // keep s strictly between the neighbours and on the track
+    const double L = m_doc->layout()->track(std::size_t(m_track)).length();
+    const double lo = k > 0 ? keys->keys[std::size_t(k - 1)].first + 0.01 : 0.0;
+    const double hi = k + 1 < int(keys->keys.size()) ? keys->keys[std::size_t(k + 1)].first - 0.01 : L;
+    keys->keys[std::size_t(k)] = {std::clamp(s, lo, std::max(lo, hi)), angle};
+    m_doc->undoStack()->push(new EditLayout(m_doc, std::move(spec), tr("Move twist key"),
+                                            QString("twist-key:%1:%2").arg(m_track).arg(k)));
+}
+
+void TwistEditor::addKey(double s, double angle) {
+    LayoutSpec spec = m_doc->spec();
+    TwistSpec* keys = editableKeys(spec, m_track, true);
+    if (!keys) return;
+    auto it = std::lower_bound(keys->keys.begin(), keys->keys.end(), s,
+                               [](const std::pair<double, double>& k, double x) { return k.first < x; });
+    if (it != keys->keys.end() && std::abs(it->first - s) < 0.01) return;
+    keys->keys.insert(it, {s, angle});
+    m_doc->undoStack()->push(new EditLayout(m_doc, std::move(spec), tr("Add twist key")));
+}
+
+void TwistEditor::deleteKey(int k) {
+    LayoutSpec spec = m_doc->spec();
+    TwistSpec* keys = editableKeys(spec, m_track, false);
+    if (!keys || k < 0 || k >= int(keys->keys.size()) || keys->keys.size() <= 1) return;
+    keys->keys.erase(keys->keys.begin() + k);
+    m_doc->undoStack()->push(new EditLayout(m_doc, std::move(spec), tr("Delete twist key")));
+}
+
+bool TwistEditor::eventFilter(QObject* watched, QEvent* event) {
+    if (watched != m_view->viewport() || m_track < 0) return QWidget::eventFilter(watched, event);
+    auto toValue = [this](const QPointF& pos) {
+        return m_view->chart()->mapToValue(m_view->mapToScene(pos.toPoint()), m_twist);
+    };
+    switch (event->type()) {
+    case QEvent::MouseButtonPress: {
+        auto* e = static_cast<QMouseEvent*>(event);
+        const int k = keyNear(e->position());
+        if (e->button() == Qt::LeftButton && k >= 0) {
+            m_dragKey = k;
+            return true;
+        }
+        if (e->button() == Qt::RightButton && k >= 0) {
+            deleteKey(k);
+            return true;
+        }
+        break;
+    }
+    case QEvent::MouseMove: {
+        if (m_dragKey < 0) break;
+        auto* e = static_cast<QMouseEvent*>(event);
+        const QPointF v = toValue(e->position());
+        moveKey(m_dragKey, v.x(), v.y() / kDeg - othersAt(v.x()));
+        return true;
+    }
+    case QEvent::MouseButtonRelease:
+        if (m_dragKey >= 0) {
+            m_dragKey = -1;
+            return true;
+        }
+        break;
+    case QEvent::MouseButtonDblClick: {
+        auto* e = static_cast<QMouseEvent*>(event);
+        const QPointF v = toValue(e->position());
+        addKey(v.x(), v.y() / kDeg - othersAt(v.x()));
+        return true;
+    }
+    default:
+        break;
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+} // namespace tl::ui

@@ -1,0 +1,68 @@
+#pragma once
+// The twist / cant profile editor: wt(s) in degrees over s for the selected track, its keys (drag them;
+// double-click adds one, right-click deletes one), and beside it the equilibrium bank -atan(v^2 kappa/g)
+// for a chosen speed (read-only), so the user sees where cant is missing. Every change is an undo step;
+// a whole key drag is one.
+#include <QChartView>
+#include <QWidget>
+
+class QDoubleSpinBox;
+class QLabel;
+class QLineSeries;
+class QScatterSeries;
+class QValueAxis;
+
+namespace tl {
+struct TwistSpec;
+struct LayoutSpec;
+} // namespace tl
+
+namespace tl::ui {
+
+class Document;
+
+class TwistEditor : public QWidget {
+    Q_OBJECT
+public:
+    explicit TwistEditor(Document* doc, QWidget* parent = nullptr);
+    void setTrack(int track);
+    int track() const { return m_track; }
+
+    QChartView* chartView() const { return m_view; }
+    QPointF keyPosition(int k) const; // key k in chart-view pixels (for tests)
+    int keyCount() const;
+    void setSpeed(double metresPerSecond);
+    double speed() const; // equilibrium speed [m/s]
+    // Sampled curves as drawn: (s [m], angle [deg]).
+    QList<QPointF> twistCurve() const;
+    QList<QPointF> equilibriumCurve() const;
+
+    // Edits (also used by the mouse handling).
+    void moveKey(int k, double s, double angleRad);
+    void addKey(double s, double angleRad);
+    void deleteKey(int k);
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+private:
+    void refresh();
+    // The keys profile being edited (the twist itself, or the first "keys" part of a sum), or null.
+    static TwistSpec* editableKeys(LayoutSpec& spec, int track, bool create);
+    double othersAt(double s) const; // twist minus the keys part at s [rad]
+    int keyNear(const QPointF& viewPos) const;
+
+    Document* m_doc;
+    int m_track = -1;
+    QChartView* m_view;
+    QLineSeries* m_twist;
+    QLineSeries* m_equilibrium;
+    QScatterSeries* m_keys;
+    QValueAxis* m_axisS;
+    QValueAxis* m_axisA;
+    QDoubleSpinBox* m_speed;
+    QLabel* m_info;
+    int m_dragKey = -1;
+};
+
+} // namespace tl::ui
