@@ -12,8 +12,6 @@ namespace tl {
 namespace {
 
 // Gauss-Legendre abscissae/weights on [-1, 1].
-constexpr double kX4[2] = {0.3399810435848563, 0.8611363115940526};
-constexpr double kW4[2] = {0.6521451548625461, 0.3478548451374538};
 constexpr double kX8[4] = {0.1834346424956498, 0.5255324099163290, 0.7966664774136267, 0.9602898564975363};
 constexpr double kW8[4] = {0.3626837833783620, 0.3137066458778873, 0.2223810344533745, 0.1012285362903763};
 
@@ -41,6 +39,23 @@ Vec3 rotateAbout(const Vec3& v, const Vec3& axis, double phi) { // Rodrigues, ax
 
 Vec3 projectUnit(const Vec3& v, const Vec3& T) {
     return (v - v.dot(T) * T).normalized();
+}
+
+constexpr double kX3 = 0.7745966692414834; // 3-point Gauss-Legendre: 0, +-sqrt(3/5); weights 8/9, 5/9
+
+// s -> t on one sub-interval: cubic Hermite seed t(sigma), then one Newton step on
+// f(t) = int_{t0}^{t} |P'| - ds with the integral by 3-point Gauss-Legendre and f' = 1 / (dt/ds of the seed).
+// The construction checks (Spline::acceptable) run this very function.
+inline double invertOnNode(const Vec3& b, const Vec3& c, const Vec3& d, double t0, const double* seed,
+                           double invDs, double ds) {
+    const double sigma = ds * invDs;
+    const double t = seed[0] + sigma * (seed[1] + sigma * (seed[2] + sigma * seed[3]));
+    const double dtds = (seed[1] + sigma * (2.0 * seed[2] + 3.0 * sigma * seed[3])) * invDs;
+    const Vec3 c2 = 2.0 * c, d3 = 3.0 * d;
+    const double hw = 0.5 * (t - t0), mid = t0 + hw, ta = mid - hw * kX3, tb = mid + hw * kX3;
+    const double q = (8.0 / 9.0) * (b + mid * (c2 + mid * d3)).norm() +
+                     (5.0 / 9.0) * ((b + ta * (c2 + ta * d3)).norm() + (b + tb * (c2 + tb * d3)).norm());
+    return t - (q * hw - ds) * dtds;
 }
 
 } // namespace
@@ -155,16 +170,15 @@ double Spline::integrate(int seg, double ta, double tb) const {
     return sum * hw;
 }
 
-// Sub-interval [ta, tb] is accepted when (a) 4-point GL matches the accurate integral, (b) the runtime
-// inversion (Hermite seed + one Newton step with 4-point GL) matches the converged inverse at 3 points,
-// (c) the unsigned principal normal turns by < 25 degrees per half (so the sign continuation is safe).
+// Sub-interval [ta, tb] is accepted when (a) 3-point GL matches the accurate integral (2 x 8-point GL),
+// (b) the runtime inversion (invertOnNode) matches the converged inverse to epsS_ at 5 points,
+// (c) the signed principal normal turns by < 25 degrees per quarter and |tau| ds/4 < 0.4 rad.
 bool Spline::acceptable(int seg, double ta, double tb) const {
     const double L = integrate(seg, ta, tb);
     const double hw = 0.5 * (tb - ta), mid = 0.5 * (ta + tb);
-    double g4 = 0.0;
-    for (int k = 0; k < 2; ++k)
-        g4 += kW4[k] * (speed(seg, mid - hw * kX4[k]) + speed(seg, mid + hw * kX4[k]));
-    if (std::abs(g4 * hw - L) > epsS_) return false;
+    const double g3 = (8.0 / 9.0) * speed(seg, mid) +
+                      (5.0 / 9.0) * (speed(seg, mid - hw * kX3) + speed(seg, mid + hw * kX3));
+    if (std::abs(g3 * hw - L) > epsS_) return false;
 
     Node nd{};
     nd.seg = seg;
@@ -178,7 +192,8 @@ bool Spline::acceptable(int seg, double ta, double tb) const {
     nd.seed[1] = m0;
     nd.seed[2] = 3.0 * dt - 2.0 * m0 - m1;
     nd.seed[3] = -2.0 * dt + m0 + m1;
-    for (double sigma : {0.25, 0.5, 0.75}) {
+    const Segment& g = segments_[seg];
+    for (double sigma : {0.1, 0.3, 0.5, 0.7, 0.9}) {
         const double s = sigma * L;
         double t = ta + sigma * dt; // converged inverse with the accurate integral
         for (int it = 0; it < 60; ++it) {
@@ -187,15 +202,9 @@ bool Spline::acceptable(int seg, double ta, double tb) const {
             if (std::abs(step) < 1e-16) break;
         }
         // runtime procedure (same code path as locate())
-        double tr = nd.seed[0] + sigma * (nd.seed[1] + sigma * (nd.seed[2] + sigma * nd.seed[3]));
-        const double h2 = 0.5 * (tr - ta), c2 = ta + h2;
-        double q = 0.0;
-        for (int k = 0; k < 2; ++k)
-            q += kW4[k] * (speed(seg, c2 - h2 * kX4[k]) + speed(seg, c2 + h2 * kX4[k]));
-        tr -= (q * h2 - s) / speed(seg, tr);
+        const double tr = invertOnNode(g.b, g.c, g.d, ta, nd.seed, nd.invDs, s);
         if (std::abs(tr - t) * speed(seg, t) > epsS_) return false;
     }
-    const Segment& g = segments_[seg];
     auto derivs = [&](double t) {
         return Derivs{g.b + t * (2.0 * g.c + 3.0 * t * g.d), 2.0 * g.c + 6.0 * t * g.d, 6.0 * g.d};
     };
@@ -363,17 +372,7 @@ Spline::Located Spline::locate(double s) const {
         --j;
     const Node& nd = nodes_[j];
     const Segment& g = segments_[nd.seg];
-    const double sigma = (s - nd.s0) * nd.invDs;
-    double t = nd.seed[0] + sigma * (nd.seed[1] + sigma * (nd.seed[2] + sigma * nd.seed[3]));
-    // one Newton step on f(t) = s0 + int_{t0}^{t} |P'| - s, 4-point Gauss-Legendre from the node
-    const Vec3 b = g.b, c2 = 2.0 * g.c, d3 = 3.0 * g.d;
-    const double hw = 0.5 * (t - nd.t0), mid = nd.t0 + hw;
-    double q = 0.0;
-    for (int k = 0; k < 2; ++k) {
-        const double ta = mid - hw * kX4[k], tb = mid + hw * kX4[k];
-        q += kW4[k] * ((b + ta * (c2 + ta * d3)).norm() + (b + tb * (c2 + tb * d3)).norm());
-    }
-    t -= (q * hw - (s - nd.s0)) / (b + t * (c2 + t * d3)).norm();
+    const double t = invertOnNode(g.b, g.c, g.d, nd.t0, nd.seed, nd.invDs, s - nd.s0);
     return {j, t};
 }
 
@@ -382,29 +381,29 @@ Frame Spline::frameAt(const Located& at, double s) const {
     const Segment& g = segments_[nd.seg];
     const double t = at.t;
     const Vec3 d1 = g.b + t * (2.0 * g.c + 3.0 * t * g.d), d2 = 2.0 * g.c + 6.0 * t * g.d, d3 = 6.0 * g.d;
-    const double sp2 = d1.squaredNorm(), sp = std::sqrt(sp2);
-    const Vec3 w = d1.cross(d2);
+    const double sp2 = d1.squaredNorm(), sp = std::sqrt(sp2), isp = 1.0 / sp, isp2 = isp * isp;
+    const Vec3 w = d1.cross(d2); // |w| / |d1|^3 = |kappa|
     const double w2 = w.squaredNorm();
     Frame f;
     f.P = g.a + t * (g.b + t * (g.c + t * g.d));
-    f.T = d1 / sp;
-    const Vec3 kv = w.cross(d1) / (sp2 * sp2); // curvature vector dT/ds [1/m]
+    f.T = d1 * isp;
     if (w2 > kStraightRel2 * sp2 * (d2.squaredNorm() + d3.squaredNorm())) {
-        const double wn = std::sqrt(w2);
-        Vec3 Bh = w / wn;
-        if (Bh.cross(f.T).dot(nd.Nref0 + nd.Nref1) < 0.0) Bh = -Bh;
-        f.B = Bh;
-        f.N = Bh.cross(f.T);
-        f.tau = w.dot(d3) / w2;
+        const double iwn = 1.0 / std::sqrt(w2);
+        const double sign = w.cross(f.T).dot(nd.Nref0 + nd.Nref1) < 0.0 ? -iwn : iwn;
+        f.B = w * sign;
+        f.N = f.B.cross(f.T);
+        f.tau = w.dot(d3) * iwn * iwn;
     } else { // kappa ~ 0: roll the reference normal uniformly about T
         f.N = projectUnit(rotateAbout(nd.Nref0, f.T, nd.rollRate * (s - nd.s0)), f.T);
         f.B = f.T.cross(f.N);
         f.tau = nd.rollRate;
     }
-    f.kappa = kv.dot(f.N);
-    // d kv/dt = (w' x d1 + w x d2)/|d1|^4 - 4 kv (d1.d2)/|d1|^2, w' = d1 x d3; dkappa = (dkv/dt . N)/|d1|
-    const Vec3 dkv = (d1.cross(d3).cross(d1) + w.cross(d2)) / (sp2 * sp2) - 4.0 * kv * d1.dot(d2) / sp2;
-    f.dkappa = dkv.dot(f.N) / sp;
+    // kappa = kv . N with the curvature vector kv = (w x d1) / |d1|^4, i.e. kappa = (w . B) / |d1|^3
+    f.kappa = w.dot(f.B) * isp2 * isp;
+    // dkappa = (dkv/dt . N) / |d1|, dkv/dt = ((d1 x d3) x d1 + w x d2) / |d1|^4 - 4 kv (d1 . d2) / |d1|^2;
+    // with N perpendicular to d1: ((d1 x d3) x d1) . N = |d1|^2 (d3 . N) and (w x d2) . N = w . (d2 x N)
+    f.dkappa =
+        ((sp2 * d3.dot(f.N) + w.dot(d2.cross(f.N))) * isp2 * isp2 - 4.0 * f.kappa * d1.dot(d2) * isp2) * isp;
     return f;
 }
 

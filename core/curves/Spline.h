@@ -6,7 +6,7 @@
 // conditions (closed); a given tangent handle replaces that point's equation (the curve is then C1 there).
 // Arc length: per sub-interval Gauss-Legendre quadrature of |dP/du| (adaptive subdivision, verified at
 // construction); s -> u: cubic Hermite seed of u(s) on the sub-interval plus one Newton step with a short
-// 4-point Gauss-Legendre integral from the sub-interval's start node (error <= 1e-9 m per 100 m).
+// 3-point Gauss-Legendre integral from the sub-interval's start node (error <= 1e-9 m per 100 m).
 // Frame: continued Frenet frame. N is the principal normal with a sign chosen continuous with a
 // reference propagated along precomputed nodes; on exactly straight runs N rotates uniformly about T
 // between the neighbouring curved frames (tau = that rate), so d(T,N,B)/ds = omega x (T,N,B) everywhere.

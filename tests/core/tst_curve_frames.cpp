@@ -170,7 +170,8 @@ private slots:
         const double L = curve->length(), ds = 0.01;
         Frame prev = curve->frame(0);
         double worstN = 0, worstExcess = 0;
-        for (double s = ds; s <= L; s += ds) {
+        const double end = curve->closed() ? L + 1.0 : L; // closed: continue across the seam
+        for (double s = ds; s <= end; s += ds) {
             const Frame f = curve->frame(s);
             const double a = std::max({angleBetween(prev.N, f.N), angleBetween(prev.B, f.B)});
             double wmax =
