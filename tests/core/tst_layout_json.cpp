@@ -5,6 +5,7 @@
 #include "core/layout/LayoutError.h"
 #include "core/layout/LayoutFile.h"
 #include "core/layout/LayoutJson.h"
+#include "core/layout/LayoutValidation.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -12,6 +13,7 @@
 #include <csignal>
 #include <filesystem>
 #include <fstream>
+#include <random>
 #include <sstream>
 #include <sys/resource.h>
 #include <unistd.h>
@@ -81,6 +83,7 @@ private slots:
     void badInput_data();
     void badInput();
     void nonFiniteSpecValue();
+    void mutatedInputNeverEscapes();
     void loadMissingFile();
     void saveOverDirectoryFails();
     void saveIntoMissingDirectoryFails();
@@ -289,6 +292,42 @@ void TestLayoutJson::nonFiniteSpecValue() {
     } catch (const LayoutError& e) {
         QCOMPARE(QString::fromUtf8(e.what()), QString("gui: /tracks/1/curve/radius: not a finite number"));
     }
+}
+
+void TestLayoutJson::mutatedInputNeverEscapes() {
+    // 3000 deterministic single-character mutations of the full document (delete, duplicate, replace by a
+    // JSON-significant character): each either loads and compiles, or throws LayoutError -- never
+    // anything else (and under the sanitizer build, no memory error).
+    const std::string base = fullDocument;
+    const std::string alphabet = "{}[]\",:-0123456789.eE \ntfn\\x";
+    std::mt19937 rng(12345);
+    int ok = 0, rejected = 0;
+    for (int i = 0; i < 3000; ++i) {
+        std::string text = base;
+        const std::size_t at = rng() % text.size();
+        switch (rng() % 3) {
+        case 0:
+            text.erase(at, 1);
+            break;
+        case 1:
+            text.insert(at, 1, text[at]);
+            break;
+        default:
+            text[at] = alphabet[rng() % alphabet.size()];
+            break;
+        }
+        try {
+            const Layout layout = Layout::compile(parseLayoutSpec(text, "m.json"), "m.json");
+            validateLayout(layout);
+            ++ok;
+        } catch (const LayoutError&) {
+            ++rejected;
+        } catch (const std::exception& e) {
+            QFAIL(qPrintable(QString("mutation %1 escaped as a non-LayoutError: %2").arg(i).arg(e.what())));
+        }
+    }
+    qInfo("mutations: %d loaded, %d rejected with a LayoutError", ok, rejected);
+    QVERIFY(rejected > 1000); // most mutations break the document
 }
 
 void TestLayoutJson::loadMissingFile() {
