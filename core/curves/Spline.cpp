@@ -242,6 +242,23 @@ void Spline::subdivide(int seg, double ta, double tb, int depth, std::vector<Nod
 void Spline::buildArcLengthTable() {
     nodes_.clear();
     for (int i = 0; i < segmentCount(); ++i) {
+        // Reject a cusp (|dP/dt| = 0, e.g. handles pointing backwards): min of |P'|^2 by sampling, then
+        // Newton on d/dt |P'|^2 = 2 P'.P'' = 0 around the smallest sample.
+        const Segment& g = segments_[i];
+        int kmin = 0;
+        for (int k = 1; k <= 64; ++k)
+            if (speed(i, k / 64.0) < speed(i, kmin / 64.0)) kmin = k;
+        double t = kmin / 64.0;
+        for (int it = 0; it < 20; ++it) {
+            const Vec3 d1 = g.b + t * (2.0 * g.c + 3.0 * t * g.d), d2 = 2.0 * g.c + 6.0 * t * g.d;
+            const double f1 = d1.dot(d2), f2 = d2.squaredNorm() + d1.dot(6.0 * g.d);
+            if (!(f2 > 0.0)) break;
+            t = std::clamp(t - f1 / f2, std::max(0.0, (kmin - 1) / 64.0), std::min(1.0, (kmin + 1) / 64.0));
+        }
+        if (std::min(speed(i, t), speed(i, kmin / 64.0)) < 1e-6 * g.du)
+            throw std::invalid_argument(
+                "spline segment " + std::to_string(i) +
+                ": the tangent handles make a cusp (zero speed); shorten or turn them");
         subdivide(i, 0.0, 0.5, 1, nodes_); // at least two sub-intervals per segment
         subdivide(i, 0.5, 1.0, 1, nodes_);
     }

@@ -67,6 +67,9 @@ private slots:
         QTest::newRow("spline zero handle") << std::function<void()>([] {
             (void)Spline({{Vec3::Zero(), Vec3::Zero()}, {Vec3::UnitX(), {}}}, false);
         }) << "tangent must be non-zero";
+        QTest::newRow("spline cusp from handles") << std::function<void()>([] {
+            (void)Spline({{Vec3::Zero(), Vec3(-1, 0, 0)}, {Vec3::UnitX(), Vec3(-1, 0, 0)}}, false);
+        }) << "cusp";
         QTest::newRow("constant NaN")
             << std::function<void()>([] { (void)ConstantTwist(kNaN); }) << "constant twist";
         QTest::newRow("linear length 0")
