@@ -7,9 +7,17 @@
 // Arc length: per sub-interval Gauss-Legendre quadrature of |dP/du| (adaptive subdivision, verified at
 // construction); s -> u: cubic Hermite seed of u(s) on the sub-interval plus one Newton step with a short
 // 3-point Gauss-Legendre integral from the sub-interval's start node (error <= 1e-9 m per 100 m).
-// Frame: continued Frenet frame. N is the principal normal with a sign chosen continuous with a
-// reference propagated along precomputed nodes; on exactly straight runs N rotates uniformly about T
-// between the neighbouring curved frames (tau = that rate), so d(T,N,B)/ds = omega x (T,N,B) everywhere.
+// Frame: continued Frenet frame. N = +-(curvature direction) with the sign propagated along the table
+// nodes (the table is refined until the signed normal turns < 25 deg per quarter sub-interval, so a true
+// rapid rotation near a 3D near-inflection is followed and a reversal of the curvature vector - a planar
+// inflection - flips the sign instead); kappa = signed curvature, tau = (P' x P'').P''' / |P' x P''|^2.
+// Where kappa ~ 0 (exactly straight runs, natural ends) N rotates uniformly about T between the
+// neighbouring curved frames, tau = that rate, kappa = 0; so d(T,N,B)/ds = omega x (T,N,B) everywhere.
+// Notes: P''' of a cubic spline jumps at the points, so tau and dkappa are piecewise smooth (they jump at
+// the points; N, B stay continuous). With a tangent handle the curve is C1 at that point: kappa may jump.
+// The first curved frame takes N toward the left (z x T), or up when that is ambiguous; a fully straight
+// spline uses N = left. A closed 3D spline whose curvature vector reverses an odd number of times would
+// return with N flipped at s = 0 (not seen for planar or generic curves).
 #include "core/geometry/Curve.h"
 
 #include <optional>
@@ -26,7 +34,8 @@ public:
     };
 
     // Throws std::invalid_argument for < 2 points (< 3 if closed), non-finite coordinates or handles,
-    // zero handles, or coincident consecutive points (including last -> first when closed).
+    // zero handles, coincident consecutive points (including last -> first when closed), or handles that
+    // make a cusp (zero speed inside a segment).
     Spline(std::vector<ControlPoint> points, bool closed);
 
     std::string type() const override { return "spline"; }

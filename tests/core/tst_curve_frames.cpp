@@ -112,6 +112,14 @@ private slots:
         const auto* sp = static_cast<const Spline*>(lh.get());
         QTest::newRow("spline curve|straight|hill")
             << lh << 1e-6 << QList<double>{sp->pointArcLength(1), sp->pointArcLength(2)};
+        QTest::newRow("spline collinear (no curvature)")
+            << CurvePtr(std::make_shared<Spline>(
+                   std::vector<CP>{{Vec3(0, 0, 0), {}}, {Vec3(10, 10, 0), {}}, {Vec3(25, 25, 0), {}}}, false))
+            << 1e-10 << QList<double>{};
+        QTest::newRow("spline vertical straight")
+            << CurvePtr(std::make_shared<Spline>(std::vector<CP>{{Vec3(0, 0, 0), {}}, {Vec3(0, 0, 10), {}}},
+                                                 false))
+            << 1e-10 << QList<double>{};
         QTest::newRow("spline 3D 30 points") << wiggly3D() << 1e-6 << QList<double>{};
         QTest::newRow("spline closed 3D") << closedLoop3D() << 1e-6 << QList<double>{};
     }
@@ -200,6 +208,16 @@ private slots:
         QVERIFY(std::abs(std::abs(by) - 1) < 1e-12);
         for (int i = 0; i <= 1000; ++i)
             QVERIFY(std::abs(v->frame(v->length() * i / 1000).B.y() - by) < 1e-12);
+    }
+
+    void straightSplineFrame() {
+        // all points collinear: kappa = tau = 0, N = the horizontal left normal (z x T), B up-ish
+        Spline sp({{Vec3(0, 0, 0), {}}, {Vec3(10, 10, 0), {}}, {Vec3(25, 25, 0), {}}}, false);
+        const Frame f = sp.frame(12.0);
+        QVERIFY((f.N - Vec3(-1, 1, 0).normalized()).norm() < 1e-14);
+        QVERIFY((f.B - Vec3::UnitZ()).norm() < 1e-14);
+        QCOMPARE(f.kappa, 0.0);
+        QCOMPARE(f.tau, 0.0);
     }
 
     void straightSegmentRolls() {
