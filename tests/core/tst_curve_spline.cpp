@@ -130,7 +130,8 @@ private slots:
                 QVERIFY((sp.position(sp.pointArcLength(i)) - pts[i].position).norm() < 1e-9);
                 QCOMPARE(sp.arcLengthAt(sp.knot(i)), sp.pointArcLength(i));
             }
-            QVERIFY((sp.derivativeAtPoint(5) - Vec3(1, 0.5, 0)).norm() < 1e-12); // handle honoured (LU round-off)
+            QVERIFY((sp.derivativeAtPoint(5) - Vec3(1, 0.5, 0)).norm() <
+                    1e-12); // handle honoured (LU round-off)
             // C2 at a point without handle: curvature (and dkappa finite) continuous across point 3
             const double s3 = sp.pointArcLength(3), e = 1e-7;
             const Frame a = sp.frame(s3 - e), b = sp.frame(s3 + e);
