@@ -23,6 +23,10 @@ TwistedFrame toWorld(const Pose& X, const TwistedFrame& w) {
 Simulation::Simulation(const Layout& layout, const SimulationOptions& options, const std::string& file)
     : layout_(layout), options_(options) {
     build(parseBodies(layout.spec().bodies, file), parseVehicles(layout.spec().vehicles, layout, file));
+    const auto it = layout.spec().extra.find("trains");
+    if (it != layout.spec().extra.end())
+        for (const auto& t : parseTrains(*it, layout_, file, options_.rollingStockDirs))
+            addTrain(t);
 }
 
 Simulation::Simulation(const Layout& layout, std::vector<BodySpec> bodies, std::vector<VehicleSpec> vehicles,
@@ -32,6 +36,17 @@ Simulation::Simulation(const Layout& layout, std::vector<BodySpec> bodies, std::
 }
 
 Simulation::~Simulation() {
+    for (auto& t : trains_)
+        for (auto& c : t->cars) {
+            for (auto& p : c.pivots)
+                world_->removeConstraint(p.get());
+            for (auto& b : c.bogies) {
+                world_->removeConstraint(b.joint.get());
+                world_->removeRigidBody(b.body.get());
+            }
+            world_->removeRigidBody(c.body.get());
+        }
+    if (ground_) world_->removeRigidBody(ground_.get());
     for (auto& v : vehicles_) {
         world_->removeConstraint(v->joint.get());
         world_->removeRigidBody(v->body.get());
@@ -52,6 +67,8 @@ void Simulation::build(std::vector<BodySpec> bodies, std::vector<VehicleSpec> ve
     world_->setGravity(btVector3(0, 0, -options_.gravity));
     world_->getSolverInfo().m_numIterations = options_.solverIterations;
     switchStates_ = layout_.initialSwitchStates();
+    telemetry_.setWindow(options_.telemetryWindow);
+    if (options_.groundPlane) addGround();
 
     for (auto& spec : bodies) {
         auto b = std::make_unique<Body>();
@@ -194,6 +211,7 @@ void Simulation::step() {
         v->joint->setTrackFrame(layout_.track(std::size_t(v->position.track)).localFrame(v->position.s));
         v->FTBefore = v->joint->trackFrameInWorld().F.T;
     }
+    trainsBeforeStep();
     world_->stepSimulation(dt, 0, dt);
     time_ += dt;
     setKinematicPoses(time_);
@@ -202,6 +220,7 @@ void Simulation::step() {
         if (vehicles_[std::size_t(i)]->railed) feedVehicle(i);
         if (options_.recordTelemetry) record(i);
     }
+    trainsAfterStep();
 }
 
 void Simulation::feedVehicle(int i) {
@@ -331,6 +350,9 @@ void Simulation::runUntil(double t, const std::function<void(double)>& progress,
             bool any = false;
             for (const auto& v : vehicles_)
                 any = any || v->railed;
+            for (const auto& tr : trains_)
+                for (const auto& c : tr->cars)
+                    any = any || !c.derailed;
             if (!any) break;
         }
     }

@@ -1,14 +1,22 @@
 #pragma once
-// The Bullet world of a layout: its "bodies" (kinematic turntables, free dynamic bodies) and its
-// "vehicles" (one box + one trackjoint each), stepped with a fixed dt. After each step the feeder moves
-// every railed vehicle along its track (TrackFeeder.h), open ends release the vehicle (an event), and a
-// telemetry sample per vehicle is recorded. A non-finite state stops the run with SimulationError.
+// The Bullet world of a layout: its "bodies" (kinematic turntables, free dynamic bodies), its "vehicles"
+// (one box + one trackjoint each) and its "trains" (cars on bogies with couplers, driven by throttle and
+// brake, derailing by the wheel-rail limits: Train.h, Derailment.h), stepped with a fixed dt. After each
+// step the feeder moves every railed vehicle and bogie along its track (TrackFeeder.h), open ends release
+// a vehicle (an event) or derail a car ("end of track"), and telemetry samples are recorded (one per
+// vehicle and per bogie). A non-finite state stops the run with SimulationError. Derailed cars fall onto
+// a ground plane (Bullet contacts) below the lowest rail. Stepping is deterministic; snapshot()/restore()
+// hold the full dynamic state as plain data (replay).
 #include "core/layout/Layout.h"
 #include "physics/BodySpec.h"
+#include "physics/Derailment.h"
+#include "physics/SimulationState.h"
 #include "physics/Telemetry.h"
+#include "physics/Train.h"
 #include "physics/Vehicle.h"
 #include "physics/VehicleSpec.h"
 
+#include <filesystem>
 #include <functional>
 #include <memory>
 #include <stdexcept>
@@ -31,6 +39,12 @@ struct SimulationOptions {
     int solverIterations = 30; // sequential impulse iterations per step
     double gravity = 9.81;     // [m/s^2], along -z
     bool recordTelemetry = true;
+    double telemetryWindow = 0.0;    // keep only the last T seconds of samples [s]; 0 = keep all
+    DerailmentThresholds derailment; // monitor thresholds of the train bogies
+    bool groundPlane = true;         // derailed cars collide with a plane below the lowest rail
+    double groundDepth = 0.5;        // the plane lies this far below the lowest rail point [m]
+    double trackJointErp = 0.2;      // ERP of the bogie trackjoints [-]
+    std::vector<std::filesystem::path> rollingStockDirs = defaultRollingStockDirs();
 };
 
 class SimulationError : public std::runtime_error {
@@ -40,8 +54,8 @@ public:
 
 class Simulation {
 public:
-    // Bodies and vehicles from the layout's "bodies" / "vehicles" sections; throws LayoutError naming
-    // `file` and the JSON path of a bad value.
+    // Bodies, vehicles and trains from the layout's "bodies" / "vehicles" / "trains" sections; throws
+    // LayoutError naming `file` and the JSON path of a bad value.
     explicit Simulation(const Layout& layout, const SimulationOptions& options = {},
                         const std::string& file = {});
     Simulation(const Layout& layout, std::vector<BodySpec> bodies, std::vector<VehicleSpec> vehicles,
@@ -75,6 +89,33 @@ public:
     int bodyIndex(const std::string& id) const; // -1 if unknown
     Pose bodyPose(int b) const;                 // current body -> world
 
+    // Trains (SimulationTrains.cpp). addTrain throws SimulationError if the train does not fit the track.
+    void addTrain(const TrainSpec& spec);
+    int trainCount() const { return int(trains_.size()); }
+    const Train& train(int i) const { return *trains_.at(std::size_t(i)); }
+    int trainIndex(const std::string& id) const; // -1 if unknown
+    std::vector<std::string> trainIds() const;
+    int bogieCount() const; // over all trains
+    // Driver inputs (clamped to [0, 1]; direction +1 towards the head car, -1 towards the tail). A schedule
+    // entry overrides them when its time comes.
+    void setThrottle(int train, double throttle);
+    void setBrake(int train, double brake);
+    void setDirection(int train, int direction);
+    // Speed of the train towards its head [m/s] (mean over its railed bogies; all bogies if none railed).
+    double trainSpeed(int train) const;
+    // Speed of one bogie along its facing direction relative to the track [m/s], and its anchor [m].
+    double bogieSpeed(int train, int car, int bogie) const;
+    Vec3 bogieAnchor(int train, int car, int bogie) const;
+    Pose carPose(int train, int car) const;              // car body COM frame -> world
+    Pose bogiePose(int train, int car, int bogie) const; // bogie COM frame -> world
+    double trainEnergy(int train) const;                 // kinetic + m g z of every body [J]
+    const std::vector<DerailmentEvent>& derailments() const { return telemetry_.derailments(); }
+
+    // The full dynamic state as plain data, and back (same Simulation object, same layout). Stepping on
+    // from a restored state repeats the original run bit for bit while no contacts are involved.
+    SimulationState snapshot() const;
+    void restore(const SimulationState& state);
+
     const Telemetry& telemetry() const { return telemetry_; }
     Telemetry& telemetry() { return telemetry_; }
     std::vector<std::string> vehicleIds() const;
@@ -95,6 +136,23 @@ private:
     void release(int i, const std::string& why);
     void checkFinite(int i) const;
     void record(int i);
+    // Trains (SimulationTrains.cpp).
+    void addGround();
+    void addCar(Train& train, const RollingStockSpec& stock, const TrackPosition& centre, double speed);
+    void addCoupler(Train& train, int front, int rear);
+    std::unique_ptr<TrackJointConstraint> makeBogieJoint(Bogie& b, const RollingStockSpec& stock);
+    void trainsBeforeStep();
+    void trainsAfterStep();
+    void applyCoupler(Train& train, Coupler& c);
+    void driveBogie(const Train& train, const Car& car, Bogie& b);
+    void feedBogie(int t, int c, int b);
+    void monitorBogie(int t, int c, int b);
+    void derailCar(int t, int c, int b, const std::string& cause, const DerailmentVerdict& v);
+    void recordBogie(int t, int c, int b);
+    void checkFiniteTrain(int t) const;
+    double anchorSpeed(const TrackJointConstraint& joint, const btRigidBody& body, bool railed,
+                       int direction) const;
+    std::vector<btRigidBody*> allBodies() const; // fixed order for snapshots
 
     Layout layout_;
     SimulationOptions options_;
@@ -108,6 +166,9 @@ private:
     std::vector<std::unique_ptr<Body>> bodies_;
     std::vector<int> trackBody_; // body index per track, -1 = ground
     std::vector<std::unique_ptr<Vehicle>> vehicles_;
+    std::vector<std::unique_ptr<Train>> trains_;
+    std::unique_ptr<btCollisionShape> groundShape_;
+    std::unique_ptr<btRigidBody> ground_;
     Telemetry telemetry_;
 };
 

@@ -6,12 +6,33 @@
 namespace tl {
 
 const char* Telemetry::csvHeader() {
-    return "t,vehicle,track,s,speed,x,y,z,e1,e2,e3,e4,e5,f1,f2,f3,f4,f5,f6,railed";
+    return "t,vehicle,track,s,speed,x,y,z,e1,e2,e3,e4,e5,f1,f2,f3,f4,f5,f6,railed,train,car,bogie,yq,yq_"
+           "limit,"
+           "roll_margin";
+}
+
+void Telemetry::truncate(double t, std::size_t events, std::size_t derailments) {
+    while (!samples_.empty() && samples_.back().t > t + 1e-12)
+        samples_.pop_back();
+    if (events_.size() > events) events_.resize(events);
+    if (derailments_.size() > derailments) derailments_.resize(derailments);
+}
+
+void Telemetry::add(const TelemetrySample& s) {
+    samples_.push_back(s);
+    if (window_ <= 0 || samples_.front().t >= s.t - 2 * window_) return;
+    // Trim everything older than the window in one go (amortised O(1) per sample).
+    std::size_t k = 0;
+    while (k < samples_.size() && samples_[k].t < s.t - window_)
+        ++k;
+    samples_.erase(samples_.begin(), samples_.begin() + std::ptrdiff_t(k));
+    dropped_ += k;
 }
 
 void Telemetry::writeCsvRow(std::ostream& os, const TelemetrySample& s,
                             const std::vector<std::string>& vehicleIds,
-                            const std::vector<std::string>& trackIds) {
+                            const std::vector<std::string>& trackIds,
+                            const std::vector<std::string>& trainIds) {
     auto name = [](const std::vector<std::string>& ids, int i) {
         return i >= 0 && std::size_t(i) < ids.size() ? ids[std::size_t(i)] : std::string();
     };
@@ -21,14 +42,20 @@ void Telemetry::writeCsvRow(std::ostream& os, const TelemetrySample& s,
         os << ',' << e;
     for (double f : s.f)
         os << ',' << f;
-    os << ',' << (s.railed ? 1 : 0) << '\n';
+    os << ',' << (s.railed ? 1 : 0) << ',';
+    if (s.train >= 0)
+        os << name(trainIds, s.train) << ',' << s.car << ',' << s.bogie << ',' << s.yq << ',' << s.yqLimit
+           << ',' << s.rollMargin << '\n';
+    else
+        os << ",,,,,\n";
 }
 
 void Telemetry::writeCsv(std::ostream& os, const std::vector<std::string>& vehicleIds,
-                         const std::vector<std::string>& trackIds) const {
+                         const std::vector<std::string>& trackIds,
+                         const std::vector<std::string>& trainIds) const {
     os << csvHeader() << '\n';
     for (const auto& s : samples_)
-        writeCsvRow(os, s, vehicleIds, trackIds);
+        writeCsvRow(os, s, vehicleIds, trackIds, trainIds);
 }
 
 std::uint64_t Telemetry::hash() const {
@@ -45,7 +72,9 @@ std::uint64_t Telemetry::hash() const {
         mix(d, sizeof d);
         mix(s.e.data(), sizeof(double) * s.e.size());
         mix(s.f.data(), sizeof(double) * s.f.size());
-        const int i[] = {s.vehicle, s.track, s.railed ? 1 : 0};
+        const double w[] = {s.yq, s.yqLimit, s.rollMargin};
+        mix(w, sizeof w);
+        const int i[] = {s.vehicle, s.track, s.railed ? 1 : 0, s.train, s.car, s.bogie};
         mix(i, sizeof i);
     }
     return h;

@@ -1,6 +1,11 @@
 #pragma once
-// Per-step, per-vehicle samples of a simulation run, and its events (open ends, releases).
-// CSV columns: t,vehicle,track,s,speed,x,y,z,e1,e2,e3,e4,e5,f1,f2,f3,f4,f5,f6,railed
+// Per-step samples of a simulation run (one per vehicle and one per train bogie), and its events (open ends,
+// derailments). CSV columns:
+//   t,vehicle,track,s,speed,x,y,z,e1,e2,e3,e4,e5,f1,f2,f3,f4,f5,f6,railed,train,car,bogie,yq,yq_limit,roll_margin
+// (vehicle rows leave train..bogie empty; bogie rows leave vehicle empty). Bounded memory: setWindow(T)
+// keeps only the samples of the last T seconds (the GUI runs for hours); the default keeps everything.
+#include "physics/Derailment.h"
+
 #include <array>
 #include <cstdint>
 #include <ostream>
@@ -19,6 +24,12 @@ struct TelemetrySample {
     std::array<double, 5> e{};  // row errors e1..e5 after the step [m, m, rad, rad, rad]
     std::array<double, 6> f{};  // row forces f1..f6 of the step [N, N, N m, N m, N m, N]
     bool railed = true;         // false once the joint is released
+    int train = -1;             // train index (-1: a vehicle row)
+    int car = -1;               // car index in the train, head = 0
+    int bogie = -1;             // bogie index in the car, front = 0
+    double yq = 0.0;            // Y/Q = |f1| / f2 [-]
+    double yqLimit = 0.0;       // Nadal limit [-]
+    double rollMargin = 1.0;    // 1 - |t3| / (f2 b/2) [-]
 };
 
 struct TrackEvent {
@@ -35,28 +46,45 @@ struct TrackEvent {
 
 class Telemetry {
 public:
-    void add(const TelemetrySample& s) { samples_.push_back(s); }
+    void add(const TelemetrySample& s);
     void addEvent(const TrackEvent& e) { events_.push_back(e); }
+    void addDerailment(const DerailmentEvent& e) { derailments_.push_back(e); }
     const std::vector<TelemetrySample>& samples() const { return samples_; }
     const std::vector<TrackEvent>& events() const { return events_; }
+    const std::vector<DerailmentEvent>& derailments() const { return derailments_; }
     void clear() {
         samples_.clear();
         events_.clear();
+        derailments_.clear();
+        dropped_ = 0;
     }
+    // Forget what happened after time t (samples) and events beyond the given counts (restore/replay).
+    void truncate(double t, std::size_t events, std::size_t derailments);
+    // Keep only samples newer than (latest t - seconds); 0 = keep all. Trimming happens in chunks, so
+    // up to twice the window may be held. dropped() counts the samples removed from the front so far
+    // (index-based readers subtract it).
+    void setWindow(double seconds) { window_ = seconds; }
+    double window() const { return window_; }
+    std::size_t dropped() const { return dropped_; }
 
     static const char* csvHeader(); // without newline
     // One CSV line per sample; names maps indices to ids (vehicle and track names).
     void writeCsv(std::ostream& os, const std::vector<std::string>& vehicleIds,
-                  const std::vector<std::string>& trackIds) const;
+                  const std::vector<std::string>& trackIds,
+                  const std::vector<std::string>& trainIds = {}) const;
     static void writeCsvRow(std::ostream& os, const TelemetrySample& s,
                             const std::vector<std::string>& vehicleIds,
-                            const std::vector<std::string>& trackIds);
+                            const std::vector<std::string>& trackIds,
+                            const std::vector<std::string>& trainIds = {});
     // FNV-1a 64 over the bytes of every sample field: identical runs give identical hashes.
     std::uint64_t hash() const;
 
 private:
     std::vector<TelemetrySample> samples_;
     std::vector<TrackEvent> events_;
+    std::vector<DerailmentEvent> derailments_;
+    double window_ = 0.0;     // [s], 0 = unbounded
+    std::size_t dropped_ = 0; // samples trimmed from the front
 };
 
 } // namespace tl

@@ -1,5 +1,6 @@
 #include "physics/TrackJointConstraint.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -67,9 +68,14 @@ void TrackJointConstraint::setLimits(double lateralMax, double verticalMax, doub
 }
 
 void TrackJointConstraint::setMotor(bool on, double vTarget, double maxForce) {
+    setMotorRange(on, vTarget, -std::abs(maxForce), std::abs(maxForce));
+}
+
+void TrackJointConstraint::setMotorRange(bool on, double vTarget, double forceMin, double forceMax) {
     m_motorOn = on;
     m_vTarget = vTarget;
-    m_maxForce = std::abs(maxForce);
+    m_forceMin = std::min(forceMin, forceMax);
+    m_forceMax = std::max(forceMin, forceMax);
 }
 
 AnchorFrame TrackJointConstraint::anchorInWorld() const {
@@ -104,8 +110,8 @@ TrackJointState TrackJointConstraint::currentState(double dt) const {
     st.rollMax = m_rollMax;
     st.motorOn = m_motorOn;
     st.vTarget = m_vTarget;
-    st.motorForceMin = -m_maxForce;
-    st.motorForceMax = m_maxForce;
+    st.motorForceMin = m_forceMin;
+    st.motorForceMax = m_forceMax;
     return st;
 }
 

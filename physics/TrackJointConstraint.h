@@ -40,7 +40,11 @@ public:
     void setLimits(double lateralMax, double verticalMax, double rollMax);
     // Motor row 6: wF.T.(va - vp) = vTarget [m/s] with |f6| <= maxForce [N]; off: no row 6.
     void setMotor(bool on, double vTarget = 0.0, double maxForce = 0.0);
+    // Motor row 6 with asymmetric limits forceMin <= f6 <= forceMax [N] (f6 > 0 pushes body A along +wF.T):
+    // a drive pulls one way up to its tractive effort and resists the other way only by its resistance.
+    void setMotorRange(bool on, double vTarget, double forceMin, double forceMax);
     bool motorOn() const { return m_motorOn; }
+    double motorTarget() const { return m_vTarget; } // [m/s]
 
     // The world anchor frame and the full row input for the bodies' current poses.
     AnchorFrame anchorInWorld() const;
@@ -74,7 +78,8 @@ private:
     double m_lateralMax, m_verticalMax, m_rollMax; // [N], [N], [N m]
     bool m_motorOn = false;
     double m_vTarget = 0.0;          // [m/s]
-    double m_maxForce = 0.0;         // [N]
+    double m_forceMin = 0.0;         // f6 lower limit [N]
+    double m_forceMax = 0.0;         // f6 upper limit [N]
     TrackJointRows m_rows;           // rows of the last solve (only those with a non-zero Jacobian)
     double m_rowsDt = 1.0 / 240;     // step of the last solve [s]
     std::array<double, 6> m_force{}; // per seed row id - 1 [N] or [N m]

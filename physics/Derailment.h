@@ -1,0 +1,73 @@
+#pragma once
+// Derailment (seed 002 "Derailing", chapter 7): the trackjoint rows get finite limits from the wheel-rail
+// physics -- lateral |f1| <= Nadal's Y/Q limit x the vertical load Q, roll |t3| <= Q b/2, vertical f2 >= 0 --
+// and a monitor compares the anchor A with wF every step. A bogie derails when
+//   "overturn"     the roll error |e3| exceeds the angular threshold (roll row saturated: tipping),
+//   "lift-off"     the anchor rises above the rail by more than the vertical threshold (f2 = 0),
+//   "flange climb" Y/Q stays above the Nadal limit for the window, or |e1| exceeds the lateral threshold,
+//   "end of track" it runs off an open end.
+// The thresholds sit far above the ERP bias of a railed bogie (~1e-4 m, ~1e-4 rad at 240 Hz).
+#include <string>
+
+namespace tl {
+
+struct DerailmentThresholds {
+    double lateral = 0.05;    // |e1| [m]
+    double vertical = 0.05;   // anchor above the rail, -e2 [m]
+    double angular = 0.10;    // |e3| [rad]
+    double saturated = 0.995; // |f| >= this x limit counts as "at the limit" [-]
+    double memory = 0.5;      // a row that hit its limit within this time counts as saturated [s]
+};
+
+// The wheel-rail state of one bogie in one step, from its row forces and errors.
+struct BogieMargins {
+    double yq = 0.0;         // |f1| / Q [-]
+    double yqLimit = 0.0;    // Nadal limit [-]
+    double rollTorque = 0.0; // |t3| [N m]
+    double rollLimit = 0.0;  // Q b/2 [N m]
+    double rollMargin = 1.0; // 1 - |t3|/(Q b/2): 1 = no roll torque, 0 = at the limit [-]
+    double e1 = 0.0;         // lateral error [m]
+    double e2 = 0.0;         // vertical error [m] (negative: anchor above the rail)
+    double e3 = 0.0;         // roll error [rad]
+    bool lateralSaturated = false;
+    bool rollSaturated = false;
+    bool unloaded = false; // f2 == 0: the wheels carry nothing
+};
+
+// Per-bogie monitor memory (plain data: part of a simulation snapshot).
+struct BogieMonitor {
+    double overNadal = 0.0;       // time Y/Q has stayed above the Nadal limit [s]
+    double sinceLateralSat = 1e9; // time since the lateral row was last saturated [s]
+    double sinceRollSat = 1e9;    // time since the roll row was last saturated [s]
+    double sinceUnloaded = 1e9;   // time since f2 was last 0 [s]
+    BogieMargins last;            // the previous step's margins
+};
+
+struct DerailmentVerdict {
+    bool derailed = false;
+    std::string cause;             // "flange climb" | "overturn" | "lift-off"
+    bool solverSaturated = false;  // the row behind the cause was at its force limit
+    bool numericalSuspect = false; // the error grew past a threshold although no limit was reached
+};
+
+// One derailment: where, when, why, and the margins just before it.
+struct DerailmentEvent {
+    double t = 0.0;                       // [s]
+    int train = -1, car = -1, bogie = -1; // indices (bogie: the one that triggered it; car front first)
+    std::string trainId;
+    int track = -1; // track index of the bogie
+    std::string trackId;
+    double s = 0.0;                // arc length there [m]
+    double speed = 0.0;            // bogie speed along its direction [m/s]
+    std::string cause;             // "flange climb" | "overturn" | "lift-off" | "end of track"
+    BogieMargins before;           // the step before (Y/Q vs limit, roll torque vs limit, errors)
+    bool solverSaturated = false;  // the row behind the cause was at its force limit
+    bool numericalSuspect = false; // an error grew past its threshold without any row at its limit
+    std::string message;           // human-readable
+};
+
+// Update the monitor with this step's margins (dt [s], window = Nadal window [s]) and decide.
+DerailmentVerdict monitorBogie(BogieMonitor& m, const BogieMargins& now, const DerailmentThresholds& th,
+                               double window, double dt);
+
+} // namespace tl

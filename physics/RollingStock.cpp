@@ -1,0 +1,141 @@
+#include "physics/RollingStock.h"
+
+#include "core/layout/LayoutError.h"
+#include "physics/SpecReader.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <fstream>
+
+#ifndef TRACKLAB_ROLLING_STOCK_DIR
+#define TRACKLAB_ROLLING_STOCK_DIR ""
+#endif
+
+namespace tl {
+
+double WheelRailSpec::nadalLimit() const {
+    const double t = std::tan(flangeAngle);
+    return (t - friction) / (1.0 + friction * t);
+}
+
+double TractionSpec::force(double speed) const {
+    const double v = std::abs(speed);
+    return v * maxForce <= maxPower ? maxForce : maxPower / v;
+}
+
+double ResistanceSpec::force(double speed) const {
+    const double v = std::abs(speed);
+    return std::max(0.0, a + b * v + c * v * v);
+}
+
+double RollingStockSpec::combinedCgHeight() const {
+    return (body.mass * body.cgHeight + bogies.count * bogies.mass * bogies.cgHeight) / totalMass();
+}
+
+namespace {
+double nonNegative(const SpecReader& r, const char* key, double def) {
+    const double x = r.number(key, def);
+    if (x < 0) r.fail(key, "must be >= 0, got " + std::to_string(x));
+    return x;
+}
+} // namespace
+
+RollingStockSpec parseRollingStock(const nlohmann::json& j, const std::string& file,
+                                   const std::string& path) {
+    const SpecReader r(j, file, path);
+    RollingStockSpec s;
+    s.name = r.string("name", "inline");
+    if (!r.has("body")) r.fail("body", "missing (required)");
+    {
+        const SpecReader b(r.at("body"), file, r.keyPath("body"));
+        s.body.length = b.positive("length", s.body.length);
+        s.body.width = b.positive("width", s.body.width);
+        s.body.height = b.positive("height", s.body.height);
+        s.body.mass = b.positive("mass", s.body.mass);
+        s.body.cgHeight = b.positive("cgHeight", s.body.cgHeight);
+    }
+    if (r.has("bogies")) {
+        const SpecReader b(r.at("bogies"), file, r.keyPath("bogies"));
+        const double n = b.number("count", 2);
+        if (n != 1 && n != 2) b.fail("count", "expected 1 or 2");
+        s.bogies.count = int(n);
+        s.bogies.spacing = b.positive("spacing", s.bogies.spacing);
+        if (s.bogies.count == 2 && s.bogies.spacing >= s.body.length)
+            b.fail("spacing", "must be shorter than the body length " + std::to_string(s.body.length));
+        s.bogies.mass = b.positive("mass", s.bogies.mass);
+        s.bogies.box = b.vec3("box", s.bogies.box);
+        if (!(s.bogies.box.minCoeff() > 0)) b.fail("box", "all three dimensions must be > 0");
+        s.bogies.cgHeight = b.positive("cgHeight", s.bogies.cgHeight);
+    }
+    if (r.has("wheelRail")) {
+        const SpecReader w(r.at("wheelRail"), file, r.keyPath("wheelRail"));
+        s.wheelRail.gauge = w.positive("gauge", s.wheelRail.gauge);
+        s.wheelRail.flangeAngle = w.positive("flangeAngle", s.wheelRail.flangeAngle);
+        if (s.wheelRail.flangeAngle >= 1.5707963267948966)
+            w.fail("flangeAngle", "must be below pi/2 rad (it is in radians)");
+        s.wheelRail.friction = nonNegative(w, "friction", s.wheelRail.friction);
+        s.wheelRail.nadalWindow = nonNegative(w, "nadalWindow", s.wheelRail.nadalWindow);
+        if (!(s.wheelRail.nadalLimit() > 0))
+            w.fail("friction", "Nadal limit (tan delta - mu)/(1 + mu tan delta) must be > 0");
+    }
+    if (r.has("coupler")) {
+        const SpecReader c(r.at("coupler"), file, r.keyPath("coupler"));
+        s.coupler.slack = nonNegative(c, "slack", s.coupler.slack);
+        s.coupler.stiffness = c.positive("stiffness", s.coupler.stiffness);
+        s.coupler.damping = nonNegative(c, "damping", s.coupler.damping);
+        s.coupler.limit = c.positive("limit", s.coupler.limit);
+    }
+    if (r.has("traction") && !r.at("traction").is_null()) {
+        const SpecReader t(r.at("traction"), file, r.keyPath("traction"));
+        TractionSpec ts;
+        for (const char* k : {"maxForce", "maxPower", "maxSpeed"})
+            if (!t.has(k)) t.fail(k, "missing (required)");
+        ts.maxForce = t.positive("maxForce", 1);
+        ts.maxPower = t.positive("maxPower", 1);
+        ts.maxSpeed = t.positive("maxSpeed", 1);
+        s.traction = ts;
+    }
+    s.brakeForce = nonNegative(r, "brakeForce", 0.0);
+    if (r.has("resistance")) {
+        const SpecReader d(r.at("resistance"), file, r.keyPath("resistance"));
+        s.resistance.a = nonNegative(d, "a", 0);
+        s.resistance.b = nonNegative(d, "b", 0);
+        s.resistance.c = nonNegative(d, "c", 0);
+    }
+    return s;
+}
+
+RollingStockSpec loadRollingStock(const std::string& name, const std::vector<std::filesystem::path>& dirs) {
+    std::string searched;
+    for (const auto& d : dirs) {
+        if (d.empty()) continue;
+        const std::filesystem::path p = d / (name + ".json");
+        if (!std::filesystem::exists(p)) {
+            searched += (searched.empty() ? "" : ", ") + d.string();
+            continue;
+        }
+        std::ifstream in(p);
+        nlohmann::json j;
+        try {
+            j = nlohmann::json::parse(in);
+        } catch (const nlohmann::json::parse_error& e) {
+            throw LayoutError(p.string(), "", std::string("not valid JSON: ") + e.what());
+        }
+        RollingStockSpec s = parseRollingStock(j, p.string(), "");
+        if (s.name == "inline") s.name = name;
+        return s;
+    }
+    throw LayoutError("rolling stock", "",
+                      "no definition \"" + name + ".json\" in " +
+                          (searched.empty() ? std::string("(no directories)") : searched));
+}
+
+std::vector<std::filesystem::path> defaultRollingStockDirs() {
+    std::vector<std::filesystem::path> dirs;
+    if (const char* env = std::getenv("TRACKLAB_ROLLING_STOCK")) dirs.emplace_back(env);
+    dirs.emplace_back(TRACKLAB_ROLLING_STOCK_DIR);
+    return dirs;
+}
+
+} // namespace tl

@@ -1,0 +1,85 @@
+#pragma once
+// Rolling stock as data (format: docs/trains-format.md): a car body on one or two bogies, its wheel-rail
+// parameters (gauge, flange angle, friction, Nadal window), its coupler, and, if powered, its tractive
+// effort curve; brakes and Davis rolling resistance. Shipped definitions: resources/rolling-stock/*.json.
+#include "core/geometry/Frame.h"
+
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tl {
+
+struct CarBodySpec {
+    double length = 24.0;  // box length [m] (coupler points at +/- length/2 on the car axis)
+    double width = 2.9;    // box width [m]
+    double height = 2.8;   // box height [m] (inertia of the solid box)
+    double mass = 40000.0; // [kg]
+    double cgHeight = 1.9; // centre of mass above the rail plane [m]
+};
+
+struct BogieSpec {
+    int count = 2;                  // 1 or 2 bogies per car
+    double spacing = 17.0;          // distance between the bogie centres [m] (ignored for count 1)
+    double mass = 6000.0;           // per bogie [kg]
+    Vec3 box = Vec3(3.0, 2.6, 1.0); // bogie box (length, width, height) for inertia and contact [m]
+    double cgHeight = 0.5;          // bogie centre of mass (and car pivot) above the rail plane [m]
+};
+
+struct WheelRailSpec {
+    double gauge = 1.5;                      // distance between the rail centres b [m] (roll limit Q b/2)
+    double flangeAngle = 1.2217304763960306; // flange angle delta [rad] (70 deg)
+    double friction = 0.3;                   // wheel-rail friction mu [-]
+    double nadalWindow = 0.05;               // Y/Q above the Nadal limit for this long = flange climb [s]
+    // Nadal's limit (tan delta - mu) / (1 + mu tan delta) [-] (VALIDATION.md: 70 deg, 0.3 -> 1.342).
+    double nadalLimit() const;
+};
+
+struct CouplerSpec {
+    double slack = 0.02;      // free play between the coupler points [m]
+    double stiffness = 2.0e7; // beyond the slack [N/m]
+    double damping = 4.0e5;   // [N s/m]
+    double limit = 1.5e6;     // the coupler's rated force [N] (reported, the train is not split)
+};
+
+struct TractionSpec {
+    double maxForce = 0.0;            // starting tractive effort [N]; F(v) = min(maxForce, maxPower/|v|)
+    double maxPower = 0.0;            // [W]
+    double maxSpeed = 0.0;            // throttle 1 drives to this speed [m/s]
+    double force(double speed) const; // tractive effort at |speed| [N]
+};
+
+struct ResistanceSpec {               // Davis: R(v) = a + b |v| + c v^2, per car
+    double a = 0.0;                   // [N]
+    double b = 0.0;                   // [N s/m]
+    double c = 0.0;                   // [N s^2/m^2]
+    double force(double speed) const; // [N], >= 0
+};
+
+struct RollingStockSpec {
+    std::string name; // e.g. "passenger-car"
+    CarBodySpec body;
+    BogieSpec bogies;
+    WheelRailSpec wheelRail;
+    CouplerSpec coupler;
+    std::optional<TractionSpec> traction; // present: the car's bogies are powered
+    double brakeForce = 0.0;              // full-brake retarding force of the car [N]
+    ResistanceSpec resistance;
+
+    double totalMass() const { return body.mass + bogies.count * bogies.mass; } // [kg]
+    // Combined centre of mass of body and bogies above the rail [m].
+    double combinedCgHeight() const;
+};
+
+// Parse one definition (an object). Errors: LayoutError(file, path + "/key", problem).
+RollingStockSpec parseRollingStock(const nlohmann::json& j, const std::string& file, const std::string& path);
+// Load NAME.json from the first of `dirs` that has it (LayoutError naming the file or the search).
+RollingStockSpec loadRollingStock(const std::string& name, const std::vector<std::filesystem::path>& dirs);
+// Where the shipped definitions live: $TRACKLAB_ROLLING_STOCK, then the source tree's
+// resources/rolling-stock (compiled in).
+std::vector<std::filesystem::path> defaultRollingStockDirs();
+
+} // namespace tl

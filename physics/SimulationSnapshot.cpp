@@ -1,0 +1,146 @@
+// Simulation::snapshot / restore: the full dynamic state as plain data (SimulationState.h).
+#include "physics/BulletEigen.h"
+#include "physics/Simulation.h"
+
+#include <btBulletDynamicsCommon.h>
+
+namespace tl {
+
+namespace {
+constexpr int kRailedGroup = 1, kRailedMask = 0;     // as in SimulationTrains.cpp
+constexpr int kDerailedGroup = 4, kDerailedMask = 2; //
+
+RigidBodyState stateOf(const btRigidBody& b) {
+    return {toEigen(b.getCenterOfMassTransform()), toEigen(b.getLinearVelocity()),
+            toEigen(b.getAngularVelocity())};
+}
+
+void setState(btRigidBody& b, const RigidBodyState& s) {
+    b.setCenterOfMassTransform(toBt(s.pose));
+    b.setInterpolationWorldTransform(toBt(s.pose));
+    b.setLinearVelocity(toBt(s.v));
+    b.setAngularVelocity(toBt(s.w));
+    b.setInterpolationLinearVelocity(toBt(s.v));
+    b.setInterpolationAngularVelocity(toBt(s.w));
+    b.clearForces();
+}
+} // namespace
+
+std::vector<btRigidBody*> Simulation::allBodies() const {
+    std::vector<btRigidBody*> out;
+    for (const auto& b : bodies_)
+        if (b->spec.motion == BodySpec::Motion::Dynamic) out.push_back(b->rigid.get());
+    for (const auto& v : vehicles_)
+        out.push_back(v->body.get());
+    for (const auto& t : trains_)
+        for (const auto& c : t->cars) {
+            out.push_back(c.body.get());
+            for (const auto& b : c.bogies)
+                out.push_back(b.body.get());
+        }
+    return out;
+}
+
+SimulationState Simulation::snapshot() const {
+    SimulationState s;
+    s.time = time_;
+    s.switches = switchStates_;
+    for (const btRigidBody* b : allBodies())
+        s.bodies.push_back(stateOf(*b));
+    for (const auto& v : vehicles_) {
+        RailedState r;
+        r.position = v->position;
+        r.railed = v->railed;
+        r.FTBefore = v->FTBefore;
+        s.vehicles.push_back(r);
+    }
+    for (const auto& t : trains_) {
+        TrainState ts;
+        ts.drive = t->drive;
+        ts.nextSchedule = t->nextSchedule;
+        for (const auto& c : t->cars) {
+            ts.carDerailed.push_back(c.derailed);
+            for (const auto& b : c.bogies)
+                ts.bogies.push_back({b.position, b.railed, b.FTBefore, b.load, b.monitor, b.margins});
+        }
+        for (const auto& c : t->couplers) {
+            ts.couplerForce.push_back(c.force);
+            ts.couplerMaxForce.push_back(c.maxForce);
+        }
+        s.trains.push_back(ts);
+    }
+    s.derailments = telemetry_.derailments().size();
+    s.trackEvents = telemetry_.events().size();
+    return s;
+}
+
+void Simulation::restore(const SimulationState& s) {
+    const std::vector<btRigidBody*> bodies = allBodies();
+    if (s.bodies.size() != bodies.size() || s.vehicles.size() != vehicles_.size() ||
+        s.trains.size() != trains_.size())
+        throw SimulationError(
+            "restore: the state belongs to another simulation (body/vehicle/train counts differ)");
+    time_ = s.time;
+    switchStates_ = s.switches;
+    setKinematicPoses(time_);
+    for (std::size_t i = 0; i < bodies.size(); ++i)
+        setState(*bodies[i], s.bodies[i]);
+    for (std::size_t i = 0; i < vehicles_.size(); ++i) {
+        Vehicle& v = *vehicles_[i];
+        const RailedState& r = s.vehicles[i];
+        v.position = r.position;
+        v.railed = r.railed;
+        v.FTBefore = r.FTBefore;
+        world_->removeConstraint(v.joint.get());
+        auto j = std::make_unique<TrackJointConstraint>(
+            *v.body, Vehicle::anchorInBody(v.spec.cgHeight, v.position.direction),
+            trackBody(v.position.track));
+        if (v.spec.stiffness && v.spec.damping)
+            j->setStiffnessDamping(*v.spec.stiffness, *v.spec.damping);
+        else
+            j->setErpCfm(v.spec.erp, v.spec.cfm);
+        if (v.spec.motor)
+            j->setMotor(true, v.position.direction * v.spec.motor->targetSpeed, v.spec.motor->maxForce);
+        j->setTrackFrame(layout_.track(std::size_t(v.position.track)).localFrame(v.position.s));
+        j->setEnabled(v.railed);
+        v.joint = std::move(j);
+        world_->addConstraint(v.joint.get(), true);
+    }
+    for (std::size_t t = 0; t < trains_.size(); ++t) {
+        Train& tr = *trains_[t];
+        const TrainState& ts = s.trains[t];
+        tr.drive = ts.drive;
+        tr.nextSchedule = ts.nextSchedule;
+        std::size_t k = 0;
+        for (std::size_t c = 0; c < tr.cars.size(); ++c) {
+            Car& car = tr.cars[c];
+            car.derailed = ts.carDerailed.at(c);
+            const int group = car.derailed ? kDerailedGroup : kRailedGroup;
+            const int mask = car.derailed ? kDerailedMask : kRailedMask;
+            world_->removeRigidBody(car.body.get());
+            world_->addRigidBody(car.body.get(), group, mask);
+            for (auto& b : car.bogies) {
+                const RailedState& r = ts.bogies.at(k++);
+                b.position = r.position;
+                b.railed = r.railed;
+                b.FTBefore = r.FTBefore;
+                b.load = r.load;
+                b.monitor = r.monitor;
+                b.margins = r.margins;
+                world_->removeConstraint(b.joint.get());
+                b.joint = makeBogieJoint(b, car.stock);
+                b.joint->setEnabled(b.railed);
+                world_->addConstraint(b.joint.get(), true);
+                world_->removeRigidBody(b.body.get());
+                world_->addRigidBody(b.body.get(), group, mask);
+            }
+        }
+        for (std::size_t c = 0; c < tr.couplers.size(); ++c) {
+            tr.couplers[c].force = ts.couplerForce.at(c);
+            tr.couplers[c].maxForce = ts.couplerMaxForce.at(c);
+        }
+    }
+    telemetry_.truncate(time_, s.trackEvents, s.derailments);
+}
+
+} // namespace tl

@@ -1,0 +1,115 @@
+#include "physics/TrainSpec.h"
+
+#include "core/layout/Layout.h"
+#include "physics/SpecReader.h"
+
+#include <fstream>
+#include <set>
+
+namespace tl {
+
+namespace {
+
+nlohmann::json loadStockJson(const std::string& name, const std::vector<std::filesystem::path>& dirs,
+                             std::string& where) {
+    for (const auto& d : dirs) {
+        if (d.empty()) continue;
+        const std::filesystem::path p = d / (name + ".json");
+        if (!std::filesystem::exists(p)) continue;
+        where = p.string();
+        std::ifstream in(p);
+        try {
+            return nlohmann::json::parse(in);
+        } catch (const nlohmann::json::parse_error& e) {
+            throw LayoutError(p.string(), "", std::string("not valid JSON: ") + e.what());
+        }
+    }
+    return nullptr;
+}
+
+RollingStockSpec parseCar(const nlohmann::json& c, const std::string& file, const std::string& path,
+                          const std::vector<std::filesystem::path>& dirs) {
+    if (c.is_string()) {
+        std::string where;
+        const nlohmann::json j = loadStockJson(c.get<std::string>(), dirs, where);
+        if (j.is_null())
+            throw LayoutError(file, path, "no rolling stock \"" + c.get<std::string>() + ".json\" found");
+        RollingStockSpec s = parseRollingStock(j, where, "");
+        if (s.name == "inline") s.name = c.get<std::string>();
+        return s;
+    }
+    if (!c.is_object())
+        throw LayoutError(file, path, "expected a rolling-stock name or an object, got " + c.dump());
+    if (!c.contains("base")) return parseRollingStock(c, file, path);
+    // {"base": "passenger-car", "body": {"mass": 50000}}: the base definition merge-patched by the rest.
+    if (!c["base"].is_string())
+        throw LayoutError(file, jsonPath(path, "base"), "expected a rolling-stock name");
+    std::string where;
+    nlohmann::json j = loadStockJson(c["base"].get<std::string>(), dirs, where);
+    if (j.is_null())
+        throw LayoutError(file, jsonPath(path, "base"),
+                          "no rolling stock \"" + c["base"].get<std::string>() + ".json\" found");
+    nlohmann::json patch = c;
+    patch.erase("base");
+    j.merge_patch(patch);
+    return parseRollingStock(j, file, path);
+}
+
+} // namespace
+
+std::vector<TrainSpec> parseTrains(const nlohmann::json& trains, const Layout& layout,
+                                   const std::string& file, std::vector<std::filesystem::path> dirs) {
+    std::vector<TrainSpec> out;
+    if (trains.is_null()) return out;
+    if (!trains.is_array()) throw LayoutError(file, "/trains", "expected an array of trains");
+    if (!file.empty()) dirs.insert(dirs.begin(), std::filesystem::path(file).parent_path() / "rolling-stock");
+    std::set<std::string> ids;
+    for (std::size_t k = 0; k < trains.size(); ++k) {
+        const SpecReader r(trains[k], file, jsonPath("/trains", k));
+        TrainSpec t;
+        t.id = r.string("id");
+        if (!ids.insert(t.id).second) r.fail("id", "duplicate train id \"" + t.id + "\"");
+        if (!r.has("cars") || !r.at("cars").is_array() || r.at("cars").empty())
+            r.fail("cars", "expected a non-empty array of cars");
+        for (std::size_t c = 0; c < r.at("cars").size(); ++c)
+            t.cars.push_back(parseCar(r.at("cars")[c], file, jsonPath(r.keyPath("cars"), c), dirs));
+        if (!r.has("start")) r.fail("start", "missing (required)");
+        const SpecReader st(r.at("start"), file, r.keyPath("start"));
+        t.track = st.string("track");
+        const int ti = layout.trackIndex(t.track);
+        if (ti < 0) st.fail("track", "no track with id \"" + t.track + "\"");
+        t.s = st.number("s");
+        const double length = layout.track(std::size_t(ti)).length();
+        if (t.s < 0 || t.s > length)
+            st.fail("s", "must lie on the track: 0 <= s <= " + std::to_string(length) + ", got " +
+                             std::to_string(t.s));
+        const double dir = st.number("direction", 1.0);
+        if (dir != 1.0 && dir != -1.0) st.fail("direction", "expected 1 or -1");
+        t.direction = int(dir);
+        t.speed = r.number("speed", 0.0);
+        if (r.has("schedule")) {
+            const auto& sc = r.at("schedule");
+            if (!sc.is_array()) r.fail("schedule", "expected [[t, throttle, brake], ...]");
+            for (std::size_t i = 0; i < sc.size(); ++i) {
+                const std::string p = jsonPath(r.keyPath("schedule"), i);
+                const auto& e = sc[i];
+                if (!e.is_array() || e.size() != 3)
+                    throw LayoutError(file, p, "expected [t, throttle, brake], got " + e.dump());
+                for (std::size_t q = 0; q < 3; ++q)
+                    if (!e[q].is_number()) throw LayoutError(file, jsonPath(p, q), "expected a number");
+                ScheduleEntry se{e[0].get<double>(), e[1].get<double>(), e[2].get<double>()};
+                if (!t.schedule.empty() && se.t < t.schedule.back().t)
+                    throw LayoutError(file, jsonPath(p, std::size_t(0)), "times must not decrease");
+                if (se.throttle < 0 || se.throttle > 1)
+                    throw LayoutError(file, jsonPath(p, std::size_t(1)), "throttle must lie in [0, 1]");
+                if (se.brake < 0 || se.brake > 1)
+                    throw LayoutError(file, jsonPath(p, std::size_t(2)), "brake must lie in [0, 1]");
+                t.schedule.push_back(se);
+            }
+        }
+        out.push_back(std::move(t));
+    }
+    return out;
+}
+
+} // namespace tl

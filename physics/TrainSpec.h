@@ -1,0 +1,39 @@
+#pragma once
+// The "trains" section of a layout (format: docs/trains-format.md): per train its cars (rolling-stock
+// names, inline definitions, or {"base": name, ...overrides}), its start (track, s of the head car's
+// centre, direction), initial speed and an optional schedule of driver inputs for headless runs.
+#include "physics/RollingStock.h"
+
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace tl {
+
+class Layout;
+
+struct ScheduleEntry {
+    double t = 0.0;        // from this time on [s]
+    double throttle = 0.0; // [0, 1]
+    double brake = 0.0;    // [0, 1]
+};
+
+struct TrainSpec {
+    std::string id;                      // unique, names the train in telemetry
+    std::vector<RollingStockSpec> cars;  // head first
+    std::string track;                   // track of the head car's centre
+    double s = 0.0;                      // arc length of the head car's centre on it [m]
+    int direction = +1;                  // +1: the head faces increasing s
+    double speed = 0.0;                  // initial speed towards the head [m/s]
+    std::vector<ScheduleEntry> schedule; // sorted by t; empty = inputs only from the program
+};
+
+// Parse the raw "trains" section (null = none). Names are looked up in `dirs` and in the directory
+// "rolling-stock" beside the layout file. Throws LayoutError (file, /trains/k/..., problem).
+std::vector<TrainSpec> parseTrains(const nlohmann::json& trains, const Layout& layout,
+                                   const std::string& file,
+                                   std::vector<std::filesystem::path> dirs = defaultRollingStockDirs());
+
+} // namespace tl
