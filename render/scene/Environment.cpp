@@ -20,13 +20,13 @@ template <class A, class V> osg::ref_ptr<A> single(const V& value) {
 } // namespace
 
 osg::ref_ptr<osg::Node> createGround(const EnvironmentOptions& o) {
-    const float h = float(o.halfSize), cx = float(o.centreX), cy = float(o.centreY);
+    const float h = float(o.halfSize), cx = float(o.centreX), cy = float(o.centreY), z = float(o.groundZ);
     osg::ref_ptr<osg::Geometry> plane = new osg::Geometry;
     osg::ref_ptr<osg::Vec3Array> v = new osg::Vec3Array;
-    v->push_back({cx - h, cy - h, 0});
-    v->push_back({cx + h, cy - h, 0});
-    v->push_back({cx + h, cy + h, 0});
-    v->push_back({cx - h, cy + h, 0});
+    v->push_back({cx - h, cy - h, z});
+    v->push_back({cx + h, cy - h, z});
+    v->push_back({cx + h, cy + h, z});
+    v->push_back({cx - h, cy + h, z});
     plane->setVertexArray(v);
     plane->setNormalArray(single<osg::Vec3Array>(osg::Vec3(0, 0, 1)), osg::Array::BIND_OVERALL);
     plane->setColorArray(single<osg::Vec4Array>(osg::Vec4(0.56f, 0.64f, 0.47f, 1)), osg::Array::BIND_OVERALL);
@@ -39,10 +39,10 @@ osg::ref_ptr<osg::Node> createGround(const EnvironmentOptions& o) {
     const int n = int(std::floor(o.halfSize / o.gridSpacing));
     for (int i = -n; i <= n; ++i) {
         const float d = float(i * o.gridSpacing);
-        g->push_back({cx + d, cy - h, 0});
-        g->push_back({cx + d, cy + h, 0});
-        g->push_back({cx - h, cy + d, 0});
-        g->push_back({cx + h, cy + d, 0});
+        g->push_back({cx + d, cy - h, z});
+        g->push_back({cx + d, cy + h, z});
+        g->push_back({cx - h, cy + d, z});
+        g->push_back({cx + h, cy + d, z});
     }
     grid->setVertexArray(g);
     grid->setColorArray(single<osg::Vec4Array>(osg::Vec4(0.45f, 0.52f, 0.40f, 1)), osg::Array::BIND_OVERALL);

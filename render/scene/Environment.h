@@ -8,6 +8,7 @@ struct EnvironmentOptions {
     double halfSize = 500.0;             // half the side of the square ground [m]
     double gridSpacing = 10.0;           // distance between grid lines [m]
     double centreX = 0.0, centreY = 0.0; // ground centre [m]
+    double groundZ = 0.0;                // ground height [m]
 };
 
 // A group holding the sun (GL light 0, directional), the ground and the grid. Children added to the

@@ -7,6 +7,7 @@
 #include "render/track/TrackMesh.h"
 
 #include <osg/AutoTransform>
+#include <osg/ComputeBoundsVisitor>
 #include <osg/Geode>
 #include <osg/LineWidth>
 #include <osg/Material>
@@ -38,8 +39,8 @@ osg::ref_ptr<osg::Node> sphere(const Vec3& centre, double radius, const osg::Vec
     return t;
 }
 
-osg::ref_ptr<osg::Geode> gizmoArrows(double length) {
-    osg::ref_ptr<osg::Geode> g = new osg::Geode;
+osg::ref_ptr<osg::Group> gizmoArrows(double length) {
+    osg::ref_ptr<osg::Group> g = new osg::Group; // holds geodes (a Geode may only hold drawables)
     const Vec3 axes[3] = {Vec3::UnitX(), Vec3::UnitY(), Vec3::UnitZ()};
     const osg::Vec4 colours[3] = {{0.9f, 0.1f, 0.1f, 1}, {0.1f, 0.8f, 0.1f, 1}, {0.1f, 0.3f, 0.95f, 1}};
     for (int i = 0; i < 3; ++i)
@@ -92,7 +93,11 @@ int LayoutScene::setLayout(std::shared_ptr<const Layout> layout) {
 
 void LayoutScene::fitGround() {
     const osg::BoundingSphere bs = m_tracks->getBound();
+    osg::ComputeBoundsVisitor box;
+    m_tracks->accept(box);
     EnvironmentOptions o;
+    // the ground lies at the foot of the lowest ballast (track frames at z = 0 sit on the ground)
+    if (box.getBoundingBox().valid()) o.groundZ = std::min(0.0, double(box.getBoundingBox().zMin()));
     if (bs.valid()) {
         o.halfSize = std::max(200.0, 1.5 * bs.radius());
         o.gridSpacing = o.halfSize > 2000 ? 100.0 : 10.0;
@@ -100,7 +105,7 @@ void LayoutScene::fitGround() {
         o.centreY = std::round(bs.center().y() / o.gridSpacing) * o.gridSpacing;
     }
     if (m_ground && o.halfSize == m_groundOptions.halfSize && o.centreX == m_groundOptions.centreX &&
-        o.centreY == m_groundOptions.centreY)
+        o.centreY == m_groundOptions.centreY && o.groundZ == m_groundOptions.groundZ)
         return;
     m_groundOptions = o;
     if (m_ground) m_environment->removeChild(m_ground);

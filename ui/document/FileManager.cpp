@@ -10,6 +10,11 @@
 #include <QSettings>
 #include <QStandardPaths>
 
+// resources.qrc is compiled into the static tracklab_ui library: register it explicitly.
+static void initTracklabResources() {
+    Q_INIT_RESOURCE(resources);
+}
+
 namespace tl::ui {
 
 namespace {
@@ -37,6 +42,7 @@ bool FileManager::open(const QString& path) {
 }
 
 bool FileManager::openDemo() {
+    initTracklabResources();
     QFile f(":/layouts/demo.json");
     QString err;
     if (!f.open(QIODevice::ReadOnly) || !m_doc->loadText(QString::fromUtf8(f.readAll()), "demo.json", &err))

@@ -85,6 +85,15 @@ bool EditController::mouseRelease(QMouseEvent* e) {
     return true;
 }
 
+bool EditController::mouseDoubleClick(QMouseEvent* e) {
+    if (e->button() != Qt::LeftButton || !m_doc->layout()) return false;
+    const osg::Vec2d w = m_view->toOsgWindow(e->position().x(), e->position().y());
+    const render::PickHit hit = m_scene->pick(*m_view->viewer(), w.x(), w.y());
+    if (hit.kind != render::PickHit::Track) return false;
+    if (!insertPointAt(hit.track, hit.world)) emit status(m_error);
+    return true;
+}
+
 bool EditController::dragTo(const QPointF& pos, Qt::KeyboardModifiers mods) {
     const auto [nearO, farO] = m_view->rayThrough(pos.x(), pos.y());
     const Vec3 a = render::toEigen(nearO), b = render::toEigen(farO);

@@ -36,6 +36,7 @@ public:
     bool mousePress(QMouseEvent* e) override;
     bool mouseMove(QMouseEvent* e) override;
     bool mouseRelease(QMouseEvent* e) override;
+    bool mouseDoubleClick(QMouseEvent* e) override; // on a spline track: insert a control point there
 
     // Edit actions (each one undo step). They return false, with a reason in lastError(), when the
     // selection does not allow them.

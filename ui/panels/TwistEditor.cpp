@@ -180,9 +180,11 @@ void TwistEditor::refresh() {
             lo = std::min(lo, shown);
             hi = std::max(hi, shown);
         }
-    m_axisS->setRange(0, L);
-    const double pad = 0.1 * (hi - lo);
-    m_axisA->setRange(lo - pad, hi + pad);
+    if (m_dragKey < 0) { // keep the scale still while a key is dragged (the mouse maps through it)
+        m_axisS->setRange(0, L);
+        const double pad = 0.1 * (hi - lo);
+        m_axisA->setRange(lo - pad, hi + pad);
+    }
     m_info->setText(tr("%1: largest cant deficiency %2° at s = %3 m")
                         .arg(QString::fromStdString(t.id()))
                         .arg(worstDeficiency, 0, 'f', 1)
@@ -256,6 +258,7 @@ bool TwistEditor::eventFilter(QObject* watched, QEvent* event) {
     case QEvent::MouseButtonRelease:
         if (m_dragKey >= 0) {
             m_dragKey = -1;
+            refresh(); // rescale now
             return true;
         }
         break;

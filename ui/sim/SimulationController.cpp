@@ -106,9 +106,13 @@ void SimulationController::present() {
         const Vehicle& v = m_sim->vehicle(i);
         m_vehicles->setPose(std::size_t(i), toEigen(v.body->getCenterOfMassTransform()));
     }
-    const auto& samples = m_sim->telemetry().samples();
-    for (; m_plotted < samples.size(); ++m_plotted) {
-        const TelemetrySample& s = samples[m_plotted];
+    // telemetry may drop old samples (bounded window): m_plotted counts samples since the start
+    const Telemetry& tel = m_sim->telemetry();
+    const auto& samples = tel.samples();
+    const std::size_t base = tel.dropped();
+    m_plotted = std::max(m_plotted, base);
+    for (; m_plotted < base + samples.size(); ++m_plotted) {
+        const TelemetrySample& s = samples[m_plotted - base];
         if (s.vehicle != 0) continue;
         m_plot->appendSample(m_speedSeries, s.t, s.speed * 3.6);
         m_plot->appendSample(m_lateralSeries, s.t, s.f[0] / 1000.0);

@@ -210,6 +210,10 @@ void OsgViewWidget::mouseReleaseEvent(QMouseEvent* e) {
 }
 
 void OsgViewWidget::mouseDoubleClickEvent(QMouseEvent* e) {
+    if (m_tool && m_tool->mouseDoubleClick(e)) {
+        update();
+        return;
+    }
     const qreal dpr = devicePixelRatioF();
     queue()->mouseDoubleButtonPress(float(e->position().x() * dpr), float(e->position().y() * dpr),
                                     osgButton(e->button()));

@@ -11,6 +11,7 @@ public:
     virtual bool mousePress(QMouseEvent* e) = 0;
     virtual bool mouseMove(QMouseEvent* e) = 0;
     virtual bool mouseRelease(QMouseEvent* e) = 0;
+    virtual bool mouseDoubleClick(QMouseEvent*) { return false; }
 };
 
 } // namespace tl::ui

@@ -1,0 +1,79 @@
+#pragma once
+// Helpers shared by the GUI tests (real windows under Xvfb, real mouse events).
+#include "ui/MainWindow.h"
+#include "ui/view/OsgViewWidget.h"
+
+#include <QtTest>
+
+#include <cmath>
+
+namespace guitest {
+
+// Luminance variance of an image: a blank (uniformly cleared) view gives ~0.
+inline double luminanceVariance(const QImage& img) {
+    double sum = 0, sum2 = 0;
+    const double n = double(img.width()) * img.height();
+    for (int y = 0; y < img.height(); ++y)
+        for (int x = 0; x < img.width(); ++x) {
+            const double l = qGray(img.pixel(x, y));
+            sum += l;
+            sum2 += l * l;
+        }
+    const double mean = sum / n;
+    return sum2 / n - mean * mean;
+}
+
+// Number of pixels whose RGB differ by more than `threshold` (sum of channel differences).
+inline int differingPixels(const QImage& a, const QImage& b, int threshold = 40) {
+    if (a.size() != b.size()) return a.width() * a.height();
+    int n = 0;
+    for (int y = 0; y < a.height(); ++y)
+        for (int x = 0; x < a.width(); ++x) {
+            const QRgb p = a.pixel(x, y), q = b.pixel(x, y);
+            if (std::abs(qRed(p) - qRed(q)) + std::abs(qGreen(p) - qGreen(q)) +
+                    std::abs(qBlue(p) - qBlue(q)) >
+                threshold)
+                ++n;
+        }
+    return n;
+}
+
+// The 3D view as currently rendered (after the pending frames were drawn).
+inline QImage viewImage(tl::ui::MainWindow& w) {
+    const int before = w.view()->framesRendered();
+    w.view()->update();
+    QTest::qWaitFor([&] { return w.view()->framesRendered() > before; }, 5000);
+    return w.view()->grabFramebuffer();
+}
+
+inline bool showAndWait(tl::ui::MainWindow& w) {
+    w.show();
+    if (!QTest::qWaitForWindowExposed(&w)) return false;
+    w.activateWindow(); // keyboard shortcuts need the active window
+    if (!QTest::qWaitForWindowActive(&w)) return false;
+    return QTest::qWaitFor(
+        [&] {
+            w.view()->update(); // the view renders on demand
+            return w.view()->framesRendered() > 3;
+        },
+        15000);
+}
+
+// A left-button drag with intermediate moves (what a user's mouse produces).
+inline void drag(QWidget* w, QPoint from, QPoint to, Qt::KeyboardModifiers mods = Qt::NoModifier,
+                 int steps = 8) {
+    QTest::mousePress(w, Qt::LeftButton, mods, from);
+    for (int i = 1; i <= steps; ++i) {
+        const QPointF p = from + (to - from) * (double(i) / steps);
+        QMouseEvent move(QEvent::MouseMove, p, w->mapToGlobal(p), Qt::NoButton, Qt::LeftButton, mods);
+        QApplication::sendEvent(w, &move);
+        QTest::qWait(15);
+    }
+    QTest::mouseRelease(w, Qt::LeftButton, mods, to);
+}
+
+inline QString dataPath(const QString& rel) {
+    return QStringLiteral(TRACKLAB_SOURCE_DIR "/") + rel;
+}
+
+} // namespace guitest

@@ -1,0 +1,314 @@
+// The layout editor driven like a user: real mouse and keyboard events on the real window under Xvfb,
+// checked on the document (exact numbers) and on the rendered pixels.
+#include "GuiTestUtil.h"
+
+#include "core/curves/Spline.h"
+#include "core/layout/Layout.h"
+#include "core/layout/LayoutFile.h"
+#include "render/OsgConvert.h"
+#include "render/scene/LayoutScene.h"
+#include "ui/document/Document.h"
+#include "ui/document/FileManager.h"
+#include "ui/edit/EditController.h"
+#include "ui/panels/TwistEditor.h"
+#include "ui/view/GlFormat.h"
+
+#include <QChart>
+#include <QMessageBox>
+#include <QTemporaryDir>
+
+using tl::ui::MainWindow;
+using namespace guitest;
+
+namespace {
+// World position of a point on the plane z = z0 under widget pixel p (what a ground-plane drag targets).
+tl::Vec3 groundPointUnder(tl::ui::OsgViewWidget* v, QPointF p, double z0) {
+    const auto [a, b] = v->rayThrough(p.x(), p.y());
+    const double t = (z0 - a.z()) / (b.z() - a.z());
+    const osg::Vec3d q = a + (b - a) * t;
+    return {q.x(), q.y(), q.z()};
+}
+
+tl::Pose curveToWorld(const tl::Layout& layout, int track) {
+    const tl::Track& t = layout.track(std::size_t(track));
+    return layout.initialBodyPose(t.body()) * t.placement();
+}
+} // namespace
+
+class TstEditor : public QObject {
+    Q_OBJECT
+public:
+    static void initMain() {
+        tl::ui::setDefaultSurfaceFormat();
+        QStandardPaths::setTestModeEnabled(true);
+    }
+
+private slots:
+    void init() { QFile::remove(tl::ui::FileManager::recoveryPath()); }
+    void dragControlPoint_data();
+    void dragControlPoint();
+    void doubleClickInsertsPointDeleteRemovesIt();
+    void twistKeyDragChangesBank();
+    void badFilesLeaveDocumentUnchanged_data();
+    void badFilesLeaveDocumentUnchanged();
+    void saveReopenRoundTrip();
+    void failedSaveKeepsOldFile();
+    void autosaveIsRecovered();
+
+private:
+    // Open the demo, select the hill's control point k and frame it; returns its widget position.
+    QPointF prepareHillPoint(MainWindow& w, int k, int& track);
+};
+
+QPointF TstEditor::prepareHillPoint(MainWindow& w, int k, int& track) {
+    track = w.document()->layout()->trackIndex("hill");
+    w.editor()->select(track, k);
+    w.frameSelected();
+    viewImage(w);
+    const tl::Vec3 p = w.scene()->handlePosition(track, k);
+    return w.view()->project(tl::render::toOsg(p));
+}
+
+void TstEditor::dragControlPoint_data() {
+    QTest::addColumn<int>("modifiers");
+    QTest::newRow("ground plane") << int(Qt::NoModifier);
+    QTest::newRow("ctrl snaps to the 1 m grid") << int(Qt::ControlModifier);
+    QTest::newRow("shift drags vertically") << int(Qt::ShiftModifier);
+}
+
+void TstEditor::dragControlPoint() {
+    QFETCH(int, modifiers);
+    const auto mods = Qt::KeyboardModifiers(modifiers);
+    MainWindow w;
+    QVERIFY(w.files()->openDemo());
+    QVERIFY(showAndWait(w));
+    int track = -1;
+    const int k = 3;
+    const QPointF at = prepareHillPoint(w, k, track);
+    QVERIFY(track >= 0);
+    tl::ui::OsgViewWidget* v = w.view();
+    const osg::Vec2d win = v->toOsgWindow(at.x(), at.y());
+    const tl::render::PickHit hit = w.scene()->pick(*v->viewer(), win.x(), win.y());
+    QCOMPARE(int(hit.kind), int(tl::render::PickHit::ControlPoint));
+    QCOMPARE(hit.track, track);
+    QCOMPARE(hit.point, k);
+
+    const tl::LayoutSpec original = w.document()->spec();
+    const tl::Vec3 before = curveToWorld(*w.document()->layout(), track) *
+                            original.tracks[std::size_t(track)].curve.points[k].position;
+    const QImage imgBefore = viewImage(w);
+    const int undoBefore = w.document()->undoStack()->count();
+    const QPoint from = at.toPoint();
+    const QPoint to = mods & Qt::ShiftModifier ? from + QPoint(0, -60) : from + QPoint(70, 30);
+    drag(v, from, to, mods);
+
+    const tl::Vec3 after = curveToWorld(*w.document()->layout(), track) *
+                           w.document()->spec().tracks[std::size_t(track)].curve.points[k].position;
+    qInfo() << "point moved from" << before.x() << before.y() << before.z() << "to" << after.x() << after.y()
+            << after.z();
+    QCOMPARE(w.document()->undoStack()->count(), undoBefore + 1); // the whole drag is one undo step
+    QVERIFY(w.document()->isModified());
+    if (mods & Qt::ShiftModifier) {
+        QVERIFY2(after.z() - before.z() > 0.5, "a Shift drag upwards must raise the point");
+    } else {
+        // on the horizontal plane through the point, under the release pixel (snapped with Ctrl)
+        tl::Vec3 expected = groundPointUnder(v, to, before.z());
+        if (mods & Qt::ControlModifier)
+            expected = tl::Vec3(std::round(expected.x()), std::round(expected.y()), expected.z());
+        QVERIFY2((after - expected).norm() < 1e-6,
+                 qPrintable(QString("off by %1 m").arg((after - expected).norm())));
+        QVERIFY((after - before).norm() > 1.0);
+        QCOMPARE(after.z(), before.z());
+    }
+    const QImage imgAfter = viewImage(w);
+    const int changed = differingPixels(imgBefore, imgAfter);
+    qInfo() << "pixels changed by the drag:" << changed;
+    QVERIFY(changed > 200);
+
+    QTest::keyClick(&w, Qt::Key_Z, Qt::ControlModifier); // Edit > Undo by its shortcut
+    QVERIFY(w.document()->spec() == original);
+    QVERIFY(!w.document()->isModified());
+    QTest::keyClick(&w, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier); // Redo
+    QVERIFY(!(w.document()->spec() == original));
+}
+
+void TstEditor::doubleClickInsertsPointDeleteRemovesIt() {
+    MainWindow w;
+    QVERIFY(w.files()->openDemo());
+    QVERIFY(showAndWait(w));
+    int track = -1;
+    prepareHillPoint(w, 2, track);
+    const auto& pts = [&] { return w.document()->spec().tracks[std::size_t(track)].curve.points; };
+    const std::size_t count = pts().size();
+    // double-click on the track half way between points 2 and 3
+    const tl::Layout& layout = *w.document()->layout();
+    const auto* spline = dynamic_cast<const tl::Spline*>(&layout.track(std::size_t(track)).curve());
+    QVERIFY(spline);
+    const double s = 0.5 * (spline->pointArcLength(2) + spline->pointArcLength(3));
+    const tl::Vec3 onTrack = layout.frameInWorld(std::size_t(track), s).F.P;
+    const QPoint at = w.view()->project(tl::render::toOsg(onTrack)).toPoint();
+    QTest::mouseDClick(w.view(), Qt::LeftButton, Qt::NoModifier, at);
+    QCOMPARE(pts().size(), count + 1);
+    QCOMPARE(w.editor()->selectedPoint(), 3);
+    // the new point lies on the old curve at about s (within the pick's offset of the rail top, 0.2 m)
+    const tl::Vec3 inserted = curveToWorld(*w.document()->layout(), track) * pts()[3].position;
+    qInfo() << "inserted at" << inserted.x() << inserted.y() << inserted.z() << "distance to the picked place"
+            << (inserted - onTrack).norm();
+    QVERIFY((inserted - onTrack).norm() < 1.0);
+    w.view()->setFocus();
+    QTest::keyClick(&w, Qt::Key_Delete);
+    QCOMPARE(pts().size(), count);
+}
+
+void TstEditor::twistKeyDragChangesBank() {
+    MainWindow w;
+    QVERIFY(w.files()->openDemo());
+    QVERIFY(showAndWait(w));
+    const int track = w.document()->layout()->trackIndex("c3");
+    QVERIFY(track >= 0);
+    w.editor()->select(track, -1);
+    w.frameSelected();
+    tl::ui::TwistEditor* te = w.twistEditor();
+    QCOMPARE(te->track(), track);
+    QTRY_VERIFY(te->twistCurve().size() > 100);
+    const double L = w.document()->layout()->track(std::size_t(track)).length();
+    const double sKey = 0.5 * L;
+    const double wt0 = w.document()->layout()->track(std::size_t(track)).curveFrame(sKey).wt;
+
+    // double-click on the twist curve adds a key there (cant + keys), leaving wt unchanged
+    QChart* chart = te->chartView()->chart();
+    const QPointF onCurve =
+        te->chartView()->mapFromScene(chart->mapToPosition(QPointF(sKey, wt0 * 180 / M_PI)));
+    QTest::mouseDClick(te->chartView()->viewport(), Qt::LeftButton, Qt::NoModifier, onCurve.toPoint());
+    QCOMPARE(te->keyCount(), 1);
+    QCOMPARE(QString::fromStdString(w.document()->spec().tracks[std::size_t(track)].twist->type),
+             QString("sum"));
+    const double sAdded = w.document()->spec().tracks[std::size_t(track)].twist->of.back().keys[0].first;
+    QVERIFY(std::abs(sAdded - sKey) < L / 100);
+    // the key was added at the curve's own value (to the click's pixel resolution): the bank barely moves
+    const double wtAdded = w.document()->layout()->track(std::size_t(track)).curveFrame(sKey).wt;
+    qInfo() << "wt(L/2) before/after adding the key" << wt0 * 180 / M_PI << wtAdded * 180 / M_PI << "deg";
+    QVERIFY(std::abs(wtAdded - wt0) * 180 / M_PI < 0.3);
+
+    const QImage bankBefore = viewImage(w);
+    const int undoBefore = w.document()->undoStack()->count();
+    // drag the key 50 px up: a single key adds a constant angle, so wt rises everywhere by that angle
+    const QPoint from = te->keyPosition(0).toPoint();
+    const QPoint to = from + QPoint(0, -50);
+    const double degBefore = chart->mapToValue(te->chartView()->mapToScene(from)).y();
+    const double degAfter = chart->mapToValue(te->chartView()->mapToScene(to)).y();
+    drag(te->chartView()->viewport(), from, to);
+    QCOMPARE(w.document()->undoStack()->count(), undoBefore + 1);
+    const double keyAngle = w.document()->spec().tracks[std::size_t(track)].twist->of.back().keys[0].second;
+    const double wt1 = w.document()->layout()->track(std::size_t(track)).curveFrame(sKey).wt;
+    const double wtStart = wtAdded;
+    qInfo() << "key angle" << keyAngle * 180 / M_PI << "deg; wt(L/2)" << wt0 * 180 / M_PI << "->"
+            << wt1 * 180 / M_PI << "deg; chart delta" << degAfter - degBefore << "deg";
+    // the bank rises by the angle the mouse moved on the chart's axis (to 1 % + 0.01 deg)
+    QVERIFY(std::abs((wt1 - wtStart) * 180 / M_PI - (degAfter - degBefore)) <
+            0.01 * std::abs(degAfter - degBefore) + 0.01);
+    QVERIFY(std::abs(degAfter - degBefore) > 0.5);
+    const QImage bankAfter = viewImage(w);
+    const int changed = differingPixels(bankBefore, bankAfter);
+    qInfo() << "pixels changed by the bank edit:" << changed;
+    QVERIFY(changed > 100);
+}
+
+void TstEditor::badFilesLeaveDocumentUnchanged_data() {
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("where");
+    QTest::newRow("not JSON") << "not_json.json"
+                              << "not JSON";
+    QTest::newRow("negative radius") << "bad_radius.json"
+                                     << "/tracks/1/curve/radius";
+    QTest::newRow("unknown track") << "unknown_track.json"
+                                   << "/connections/0/b";
+    QTest::newRow("spline with one point") << "short_spline.json"
+                                           << "/tracks/0/curve/points";
+    QTest::newRow("wrong format") << "wrong_format.json"
+                                  << "/format";
+    QTest::newRow("missing file") << "does_not_exist.json"
+                                  << "does_not_exist.json";
+}
+
+void TstEditor::badFilesLeaveDocumentUnchanged() {
+    QFETCH(QString, file);
+    QFETCH(QString, where);
+    MainWindow w;
+    QVERIFY(w.files()->openDemo());
+    QVERIFY(showAndWait(w));
+    const tl::LayoutSpec before = w.document()->spec();
+    const QString path = dataPath("tests/data/gui/" + file);
+    QVERIFY(!w.files()->open(path));
+    qInfo() << w.lastMessage();
+    QVERIFY2(w.lastMessage().contains(file) && w.lastMessage().contains(where), qPrintable(w.lastMessage()));
+    QVERIFY(w.document()->spec() == before);
+    QVERIFY(!w.document()->isModified());
+    QTRY_VERIFY(!w.findChildren<QMessageBox*>().isEmpty()); // the user sees the message
+}
+
+void TstEditor::saveReopenRoundTrip() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath("edited.json");
+    MainWindow w;
+    QVERIFY(w.files()->openDemo());
+    QVERIFY(showAndWait(w));
+    int track = -1;
+    const QPoint at = prepareHillPoint(w, 2, track).toPoint();
+    drag(w.view(), at, at + QPoint(40, 0));
+    QVERIFY(w.isWindowModified());
+    QVERIFY(w.files()->saveAs(path));
+    QVERIFY(!w.isWindowModified());
+    QVERIFY(w.windowTitle().contains("edited.json"));
+    MainWindow w2;
+    QVERIFY(w2.files()->open(path));
+    QVERIFY(w2.document()->spec() == w.document()->spec());
+    QVERIFY(w2.files()->recentFiles().first().endsWith("edited.json"));
+}
+
+void TstEditor::failedSaveKeepsOldFile() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath("keep.json");
+    MainWindow w;
+    QVERIFY(w.files()->openDemo());
+    QVERIFY(w.files()->saveAs(path));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray old = f.readAll();
+    f.close();
+    // a directory where the file should go: QSaveFile cannot commit
+    QVERIFY(!w.files()->saveAs(dir.path()));
+    QVERIFY(!w.lastMessage().isEmpty());
+    QVERIFY(!w.files()->saveAs(dir.filePath("missing/dir/x.json")));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QCOMPARE(f.readAll(), old);
+}
+
+void TstEditor::autosaveIsRecovered() {
+    tl::LayoutSpec edited;
+    {
+        MainWindow w;
+        QVERIFY(w.files()->openDemo());
+        QVERIFY(showAndWait(w));
+        int track = -1;
+        const QPoint at = prepareHillPoint(w, 1, track).toPoint();
+        drag(w.view(), at, at + QPoint(0, 30));
+        QVERIFY(w.document()->isModified());
+        w.files()->setAutosaveInterval(200);
+        QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(tl::ui::FileManager::recoveryPath()), 3000);
+        edited = w.document()->spec();
+        w.document()->undoStack()->setClean(); // "crash": leave without the unsaved-changes question
+        w.hide();
+    } // the window is gone, the recovery file stays
+    QVERIFY(QFileInfo::exists(tl::ui::FileManager::recoveryPath()));
+    MainWindow w;
+    QVERIFY(w.files()->hasRecovery());
+    QVERIFY(w.files()->recover());
+    QVERIFY(w.document()->spec() == edited);
+    QVERIFY(w.document()->isModified());
+    w.files()->discardRecovery();
+    QVERIFY(!w.files()->hasRecovery());
+}
+
+QTEST_MAIN(TstEditor)
+#include "tst_editor.moc"
