@@ -57,7 +57,10 @@ LayoutScene::LayoutScene()
     m_environment->addChild(m_tracks);
     m_environment->addChild(m_handleSwitch);
     m_environment->addChild(m_markers);
-    m_gizmo->addChild(gizmoArrows(4.0));
+    osg::ref_ptr<osg::AutoTransform> gizmoScale = new osg::AutoTransform;
+    gizmoScale->setAutoScaleToScreen(true); // arrows 70 pixels long at any distance
+    gizmoScale->addChild(gizmoArrows(70.0));
+    m_gizmo->addChild(gizmoScale);
     m_gizmo->setNodeMask(0);
     m_environment->addChild(m_gizmo);
     m_root->addChild(m_environment);
@@ -100,7 +103,7 @@ void LayoutScene::fitGround() {
     if (box.getBoundingBox().valid()) o.groundZ = std::min(0.0, double(box.getBoundingBox().zMin()));
     if (bs.valid()) {
         o.halfSize = std::max(200.0, 1.5 * bs.radius());
-        o.gridSpacing = o.halfSize > 2000 ? 100.0 : 10.0;
+        o.gridSpacing = o.halfSize > 800 ? 50.0 : 10.0;
         o.centreX = std::round(bs.center().x() / o.gridSpacing) * o.gridSpacing;
         o.centreY = std::round(bs.center().y() / o.gridSpacing) * o.gridSpacing;
     }
