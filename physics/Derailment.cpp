@@ -1,4 +1,5 @@
 #include "physics/Derailment.h"
+// Flange climb: Y/Q above Nadal's limit for the window while the wheel actually climbs (|e1| grows).
 
 #include <cmath>
 
@@ -10,6 +11,7 @@ DerailmentVerdict monitorBogie(BogieMonitor& m, const BogieMargins& now, const D
     m.sinceRollSat = now.rollSaturated ? 0.0 : m.sinceRollSat + dt;
     m.sinceUnloaded = now.unloaded ? 0.0 : m.sinceUnloaded + dt;
     const bool overNadal = now.lateralSaturated || now.yq > now.yqLimit;
+    if (overNadal && m.overNadal == 0.0) m.e1AtOver = std::abs(now.e1);
     m.overNadal = overNadal ? m.overNadal + dt : 0.0;
 
     DerailmentVerdict v;
@@ -25,7 +27,7 @@ DerailmentVerdict monitorBogie(BogieMonitor& m, const BogieMargins& now, const D
         verdict("lift-off", m.sinceUnloaded);
     else if (std::abs(now.e1) > th.lateral)
         verdict("flange climb", m.sinceLateralSat);
-    else if (m.overNadal > 0 && m.overNadal >= window - 1e-9) {
+    else if (m.overNadal > 0 && m.overNadal >= window - 1e-9 && std::abs(now.e1) - m.e1AtOver > th.climb) {
         verdict("flange climb", 0.0);
         v.numericalSuspect = false; // a force criterion, not an error growth
     }

@@ -16,6 +16,8 @@ struct DerailmentThresholds {
     double vertical = 0.05;   // anchor above the rail, -e2 [m]
     double angular = 0.10;    // |e3| [rad]
     double saturated = 0.995; // |f| >= this x limit counts as "at the limit" [-]
+    double climb = 1e-3;      // flange climb also needs |e1| to grow by this much while over Nadal [m]
+                              // (a saturated row whose error stays put is ERP bias, not a climbing wheel)
     double memory = 0.5;      // a row that hit its limit within this time counts as saturated [s]
 };
 
@@ -37,6 +39,7 @@ struct BogieMargins {
 // Per-bogie monitor memory (plain data: part of a simulation snapshot).
 struct BogieMonitor {
     double overNadal = 0.0;       // time Y/Q has stayed above the Nadal limit [s]
+    double e1AtOver = 0.0;        // |e1| when Y/Q went above the limit [m]
     double sinceLateralSat = 1e9; // time since the lateral row was last saturated [s]
     double sinceRollSat = 1e9;    // time since the roll row was last saturated [s]
     double sinceUnloaded = 1e9;   // time since f2 was last 0 [s]

@@ -91,20 +91,21 @@ void Simulation::restore(const SimulationState& s) {
         v.position = r.position;
         v.railed = r.railed;
         v.FTBefore = r.FTBefore;
-        world_->removeConstraint(v.joint.get());
-        auto j = std::make_unique<TrackJointConstraint>(
-            *v.body, Vehicle::anchorInBody(v.spec.cgHeight, v.position.direction),
-            trackBody(v.position.track));
-        if (v.spec.stiffness && v.spec.damping)
-            j->setStiffnessDamping(*v.spec.stiffness, *v.spec.damping);
-        else
-            j->setErpCfm(v.spec.erp, v.spec.cfm);
+        if (&v.joint->getRigidBodyB() != &trackBody(v.position.track)) {
+            world_->removeConstraint(v.joint.get());
+            v.joint = std::make_unique<TrackJointConstraint>(*v.body, Pose::Identity(),
+                                                             trackBody(v.position.track));
+            if (v.spec.stiffness && v.spec.damping)
+                v.joint->setStiffnessDamping(*v.spec.stiffness, *v.spec.damping);
+            else
+                v.joint->setErpCfm(v.spec.erp, v.spec.cfm);
+            world_->addConstraint(v.joint.get(), true);
+        }
+        v.joint->setAnchor(Vehicle::anchorInBody(v.spec.cgHeight, v.position.direction));
         if (v.spec.motor)
-            j->setMotor(true, v.position.direction * v.spec.motor->targetSpeed, v.spec.motor->maxForce);
-        j->setTrackFrame(layout_.track(std::size_t(v.position.track)).localFrame(v.position.s));
-        j->setEnabled(v.railed);
-        v.joint = std::move(j);
-        world_->addConstraint(v.joint.get(), true);
+            v.joint->setMotor(true, v.position.direction * v.spec.motor->targetSpeed, v.spec.motor->maxForce);
+        v.joint->setTrackFrame(layout_.track(std::size_t(v.position.track)).localFrame(v.position.s));
+        v.joint->setEnabled(v.railed);
     }
     for (std::size_t t = 0; t < trains_.size(); ++t) {
         Train& tr = *trains_[t];
@@ -114,11 +115,16 @@ void Simulation::restore(const SimulationState& s) {
         std::size_t k = 0;
         for (std::size_t c = 0; c < tr.cars.size(); ++c) {
             Car& car = tr.cars[c];
+            // Joints and collision groups are only re-created where they changed: the solver's order of
+            // bodies and constraints stays, and so does the result bit for bit.
+            const bool regroup = car.derailed != ts.carDerailed.at(c);
             car.derailed = ts.carDerailed.at(c);
             const int group = car.derailed ? kDerailedGroup : kRailedGroup;
             const int mask = car.derailed ? kDerailedMask : kRailedMask;
-            world_->removeRigidBody(car.body.get());
-            world_->addRigidBody(car.body.get(), group, mask);
+            if (regroup) {
+                world_->removeRigidBody(car.body.get());
+                world_->addRigidBody(car.body.get(), group, mask);
+            }
             for (auto& b : car.bogies) {
                 const RailedState& r = ts.bogies.at(k++);
                 b.position = r.position;
@@ -127,12 +133,18 @@ void Simulation::restore(const SimulationState& s) {
                 b.load = r.load;
                 b.monitor = r.monitor;
                 b.margins = r.margins;
-                world_->removeConstraint(b.joint.get());
-                b.joint = makeBogieJoint(b, car.stock);
+                if (&b.joint->getRigidBodyB() != &trackBody(b.position.track)) {
+                    world_->removeConstraint(b.joint.get());
+                    b.joint = makeBogieJoint(b, car.stock);
+                    world_->addConstraint(b.joint.get(), true);
+                }
+                b.joint->setAnchor(Vehicle::anchorInBody(car.stock.bogies.cgHeight, b.position.direction));
+                b.joint->setTrackFrame(layout_.track(std::size_t(b.position.track)).localFrame(b.position.s));
                 b.joint->setEnabled(b.railed);
-                world_->addConstraint(b.joint.get(), true);
-                world_->removeRigidBody(b.body.get());
-                world_->addRigidBody(b.body.get(), group, mask);
+                if (regroup) {
+                    world_->removeRigidBody(b.body.get());
+                    world_->addRigidBody(b.body.get(), group, mask);
+                }
             }
         }
         for (std::size_t c = 0; c < tr.couplers.size(); ++c) {

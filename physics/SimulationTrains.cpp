@@ -176,7 +176,7 @@ void Simulation::addCar(Train& train, const RollingStockSpec& stock, const Track
     car.body->setAngularVelocity(toBt(wc));
     world_->addRigidBody(car.body.get(), kRailedGroup, kRailedMask);
 
-    // Pivots: position locked, yaw free, pitch free with two bogies (locked with one), roll on a stiff spring
+    // Pivots: position locked, yaw and pitch free with two bogies (locked with one), roll on a stiff spring
     // (a secondary suspension: 1/400 rad of roll per g of lateral acceleration).
     const double Iroll =
         stock.body.mass * (std::pow(stock.body.width, 2) + std::pow(stock.body.height, 2)) / 12;
@@ -192,9 +192,9 @@ void Simulation::addCar(Train& train, const RollingStockSpec& stock, const Track
                                                                   toBt(inA), toBt(inB));
         p->setLinearLowerLimit(btVector3(0, 0, 0));
         p->setLinearUpperLimit(btVector3(0, 0, 0));
-        const double pitch = nb == 2 ? 1.0 : 0.0;
-        p->setAngularLowerLimit(btVector3(1, pitch, 1)); // lower > upper: free
-        p->setAngularUpperLimit(btVector3(-1, -pitch, -1));
+        const double free = nb == 2 ? 1.0 : 0.0; // one bogie: the car sits rigidly on it (no pitch/yaw)
+        p->setAngularLowerLimit(btVector3(1, free, free)); // lower > upper: free
+        p->setAngularUpperLimit(btVector3(-1, -free, -free));
         p->enableSpring(3, true);
         p->setStiffness(3, kRoll);
         p->setDamping(3, cRoll);

@@ -21,6 +21,9 @@ public:
     // anchorInA: anchor frame A in body A's centre-of-mass frame (x = A.T, y = A.N, z = A.B).
     TrackJointConstraint(btRigidBody& moving, const Pose& anchorInA, btRigidBody& trackBody);
 
+    // Anchor frame A in body A's centre-of-mass frame (e.g. turned when the vehicle's direction flips).
+    void setAnchor(const Pose& anchorInA) { m_anchorInA = anchorInA; }
+
     // Track frame at the current s, in body B's centre-of-mass coordinates (world for the fixed body).
     void setTrackFrame(const TwistedFrame& wFInB) { m_wFInB = wFInB; }
     const TwistedFrame& trackFrameInB() const { return m_wFInB; }
