@@ -5,13 +5,21 @@
 
 namespace tl {
 
-std::int64_t Recording::stepIndex(const Simulation& sim) { return std::llround(sim.time() / sim.dt()); }
+std::int64_t Recording::stepIndex(const Simulation& sim) {
+    return std::llround(sim.time() / sim.dt());
+}
 
 void Recording::apply(Simulation& sim, const DriverInput& in) {
     switch (in.kind) {
-    case DriverInput::Kind::Throttle: sim.setThrottle(in.train, in.value); break;
-    case DriverInput::Kind::Brake: sim.setBrake(in.train, in.value); break;
-    case DriverInput::Kind::Direction: sim.setDirection(in.train, in.value < 0 ? -1 : +1); break;
+    case DriverInput::Kind::Throttle:
+        sim.setThrottle(in.train, in.value);
+        break;
+    case DriverInput::Kind::Brake:
+        sim.setBrake(in.train, in.value);
+        break;
+    case DriverInput::Kind::Direction:
+        sim.setDirection(in.train, in.value < 0 ? -1 : +1);
+        break;
     }
 }
 
@@ -49,7 +57,8 @@ int Recording::seek(Simulation& sim, std::int64_t step) const {
     // at `step` itself are not applied (the state "at step n" is the one a fork drives on from)
     int steps = 0;
     for (std::int64_t k = key->first; k < step; ++k) {
-        for (; in != inputs_.end() && in->step == k; ++in) apply(sim, *in);
+        for (; in != inputs_.end() && in->step == k; ++in)
+            apply(sim, *in);
         sim.step();
         ++steps;
     }
@@ -57,8 +66,10 @@ int Recording::seek(Simulation& sim, std::int64_t step) const {
 }
 
 void Recording::truncate(std::int64_t step) {
-    while (keyframes_.size() > 1 && keyframes_.back().first > step) keyframes_.pop_back();
-    while (!inputs_.empty() && inputs_.back().step > step) inputs_.pop_back();
+    while (keyframes_.size() > 1 && keyframes_.back().first > step)
+        keyframes_.pop_back();
+    while (!inputs_.empty() && inputs_.back().step > step)
+        inputs_.pop_back();
     last_ = std::clamp(step, first_, last_);
 }
 

@@ -44,6 +44,8 @@ MainWindow::MainWindow(QWidget* parent)
 
     createDocks();
     createActions();
+    m_validationStatus = new QLabel(this);
+    statusBar()->addPermanentWidget(m_validationStatus);
     m_simStatus = new QLabel(this);
     statusBar()->addPermanentWidget(m_simStatus);
 
@@ -236,6 +238,13 @@ void MainWindow::onLayoutChanged() {
         statusBar()->showMessage(tr("%n track(s) rebuilt", nullptr, rebuilt), 2000);
     const auto layout = m_doc->layout();
     if (m_editor->selectedTrack() >= int(layout ? layout->trackCount() : 0)) m_editor->select(-1, -1);
+    const ValidationReport& report = m_scene->validation();
+    const int errors = report.count(Severity::Error), warnings = report.count(Severity::Warning);
+    m_validationStatus->setText(
+        errors     ? tr("<span style='color:#c00'>%n joint error(s)</span>", nullptr, errors)
+        : warnings ? tr("<span style='color:#c60'>%n joint warning(s)</span>", nullptr, warnings)
+                   : tr("%n joint(s) OK", nullptr, int(report.joints.size())));
+    m_validationStatus->setToolTip(QString::fromStdString(report.text()));
     if (!m_framedOnce && layout && layout->trackCount() > 0) {
         m_framedOnce = true;
         frameAll();

@@ -74,6 +74,7 @@ private:
     SimulationController* m_sim = nullptr;
     QMenu* m_recentMenu = nullptr;
     QLabel* m_simStatus = nullptr;
+    QLabel* m_validationStatus = nullptr;
     QString m_lastMessage;
     bool m_framedOnce = false;
 };

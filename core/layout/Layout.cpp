@@ -88,7 +88,7 @@ Pose endFramePose(const Track& t, TrackEnd end) {
 
 } // namespace
 
-Layout Layout::compile(const LayoutSpec& spec, const std::string& file) {
+Layout Layout::compile(const LayoutSpec& spec, const std::string& file, const Layout* reuse) {
     checkLayoutSpec(spec, file);
     Layout L;
     L.spec_ = spec;
@@ -97,6 +97,11 @@ Layout Layout::compile(const LayoutSpec& spec, const std::string& file) {
     const std::size_t n = spec.tracks.size();
     std::vector<CurvePtr> curves(n);
     for (std::size_t i = 0; i < n; ++i) {
+        // curves are immutable: an unchanged curve of the previous compile is shared, not rebuilt
+        if (reuse && i < reuse->trackCount() && reuse->spec().tracks[i].curve == spec.tracks[i].curve) {
+            curves[i] = reuse->track(i).curvePtr();
+            continue;
+        }
         try {
             curves[i] = buildCurve(spec.tracks[i].curve);
         } catch (const std::exception& e) {

@@ -71,7 +71,10 @@ public:
 
     // Compile; throws LayoutError (file, JSON path, problem), e.g. a curve constructor's complaint as
     // /tracks/i/curve, a placement cycle as /tracks/i/placement/after.
-    static Layout compile(const LayoutSpec& spec, const std::string& file = {});
+    // `reuse`: a previous compile whose unchanged curves are shared instead of rebuilt (editing: a drag
+    // recompiles one spline, not all of them).
+    static Layout compile(const LayoutSpec& spec, const std::string& file = {},
+                          const Layout* reuse = nullptr);
     // loadLayoutSpec + compile.
     static Layout load(const std::filesystem::path& path);
 

@@ -91,6 +91,7 @@ int LayoutScene::setLayout(std::shared_ptr<const Layout> layout) {
     }
     updateHighlight();
     fitGround();
+    rebuildMarkers();
     return rebuilt;
 }
 
@@ -267,6 +268,21 @@ Vec3 LayoutScene::handlePosition(int track, int point) const {
     return Vec3::Constant(std::nan(""));
 }
 
-void LayoutScene::rebuildMarkers() {}
+void LayoutScene::rebuildMarkers() {
+    m_markers->removeChildren(0, m_markers->getNumChildren());
+    m_validation = ValidationReport{};
+    if (!m_layout || m_layout->trackCount() == 0) return;
+    m_validation = validateLayout(*m_layout);
+    const osg::Vec4 colours[3] = {{0.2f, 0.8f, 0.3f, 1.f}, {1.0f, 0.6f, 0.1f, 1.f}, {0.95f, 0.1f, 0.1f, 1.f}};
+    for (const JointCheck& j : m_validation.joints) {
+        const int t = m_layout->trackIndex(j.from.track);
+        if (t < 0) continue;
+        const double s = j.from.end == TrackEnd::Start ? 0.0 : m_layout->track(std::size_t(t)).length();
+        const TwistedFrame f = m_layout->frameInWorld(std::size_t(t), s);
+        // a marker a little above the rails, larger when something is wrong
+        const double px = j.severity == Severity::Ok ? 4.0 : 9.0;
+        m_markers->addChild(sphere(f.F.P + 0.5 * f.wB, px, colours[int(j.severity)]));
+    }
+}
 
 } // namespace tl::render

@@ -3,6 +3,7 @@
 // point handles, connection markers, the selection highlight and a frame gizmo. Updating with a new
 // compiled layout rebuilds only the tracks whose definition or placement changed.
 #include "core/layout/Layout.h"
+#include "core/layout/LayoutValidation.h"
 #include "render/scene/Environment.h"
 #include "render/track/TrackColouring.h"
 #include "render/track/TrackStyle.h"
@@ -49,6 +50,10 @@ public:
     // Frame gizmo (T red, wN green, wB blue arrows) at (track, s); track < 0 hides it.
     void setGizmo(int track, double s);
 
+    // Validation of the shown layout (connection markers are green / orange / red by its severity).
+    const ValidationReport& validation() const { return m_validation; }
+    void setMarkersVisible(bool on) { m_markers->setNodeMask(on ? ~0u : 0u); }
+
     // Pick under window coordinates (OSG convention: origin bottom-left, pixels). Handles win over tracks.
     PickHit pick(osgViewer::View& view, double x, double y) const;
     // Bound of the tracks only (not the ground), for framing the camera.
@@ -82,6 +87,7 @@ private:
     osg::ref_ptr<osg::Group> m_markers;
     osg::ref_ptr<osg::MatrixTransform> m_gizmo;
     std::vector<TrackNodes> m_nodes;
+    ValidationReport m_validation;
     std::map<const osg::Node*, std::pair<int, int>> m_handleIds; // handle node -> (track, point)
     int m_selTrack = -1, m_selPoint = -1;
     double m_handleRadius = 7.0; // [pixels on screen]

@@ -42,7 +42,7 @@ inline int differingPixels(const QImage& a, const QImage& b, int threshold = 40)
 inline QImage viewImage(tl::ui::MainWindow& w) {
     const int before = w.view()->framesRendered();
     w.view()->update();
-    QTest::qWaitFor([&] { return w.view()->framesRendered() > before; }, 5000);
+    (void)QTest::qWaitFor([&] { return w.view()->framesRendered() > before; }, 5000);
     return w.view()->grabFramebuffer();
 }
 

@@ -93,7 +93,8 @@ bool Document::applySpec(const LayoutSpec& spec) {
     m_spec = spec;
     bool ok = true;
     try {
-        m_layout = std::make_shared<const Layout>(Layout::compile(m_spec, displayName().toStdString()));
+        m_layout = std::make_shared<const Layout>(
+            Layout::compile(m_spec, displayName().toStdString(), m_layout.get()));
         m_compileError.clear();
     } catch (const std::exception& e) {
         m_compileError = QString::fromStdString(e.what());
