@@ -144,6 +144,7 @@ private:
     void trainsBeforeStep();
     void trainsAfterStep();
     void applyCoupler(Train& train, Coupler& c);
+    void applyRollSpring(Car& car);
     void driveBogie(const Train& train, const Car& car, Bogie& b);
     void feedBogie(int t, int c, int b);
     void monitorBogie(int t, int c, int b);

@@ -176,12 +176,14 @@ void Simulation::addCar(Train& train, const RollingStockSpec& stock, const Track
     car.body->setAngularVelocity(toBt(wc));
     world_->addRigidBody(car.body.get(), kRailedGroup, kRailedMask);
 
-    // Pivots: position locked, yaw and pitch free with two bogies (locked with one), roll on a stiff spring
-    // (a secondary suspension: 1/400 rad of roll per g of lateral acceleration).
+    // Pivots: position locked, yaw and pitch free with two bogies (all locked with one). With two bogies the
+    // roll is free at the pivots and a roll spring (applyRollSpring) ties the body's roll to the MEAN roll
+    // of its bogies, so a twisting track (the bogies rolling against each other) loads nothing, while a
+    // lateral load leans the body by ~1/140 rad per g and splits its roll moment evenly over the bogies.
     const double Iroll =
         stock.body.mass * (std::pow(stock.body.width, 2) + std::pow(stock.body.height, 2)) / 12;
-    const double kRoll = 400.0 * stock.body.mass * g * stock.body.cgHeight / nb; // [N m/rad]
-    const double cRoll = 2.0 * std::sqrt(kRoll * Iroll / nb);                    // ~critical [N m s/rad]
+    car.rollStiffness = 100.0 * stock.body.mass * g * stock.body.cgHeight; // [N m/rad]
+    car.rollDamping = 0.3 * std::sqrt(car.rollStiffness * Iroll);          // [N m s/rad]
     for (int k = 0; k < nb; ++k) {
         const Pose Xb = toEigen(car.bogies[std::size_t(k)].body->getCenterOfMassTransform());
         Pose inA = Pose::Identity();
@@ -192,13 +194,9 @@ void Simulation::addCar(Train& train, const RollingStockSpec& stock, const Track
                                                                   toBt(inA), toBt(inB));
         p->setLinearLowerLimit(btVector3(0, 0, 0));
         p->setLinearUpperLimit(btVector3(0, 0, 0));
-        const double free = nb == 2 ? 1.0 : 0.0; // one bogie: the car sits rigidly on it (no pitch/yaw)
-        p->setAngularLowerLimit(btVector3(1, free, free)); // lower > upper: free
-        p->setAngularUpperLimit(btVector3(-1, -free, -free));
-        p->enableSpring(3, true);
-        p->setStiffness(3, kRoll);
-        p->setDamping(3, cRoll);
-        p->setEquilibriumPoint(3, 0.0);
+        const double free = nb == 2 ? 1.0 : 0.0;              // one bogie: the car sits rigidly on it
+        p->setAngularLowerLimit(btVector3(free, free, free)); // lower > upper: free
+        p->setAngularUpperLimit(btVector3(-free, -free, -free));
         world_->addConstraint(p.get(), true);
         car.pivots.push_back(std::move(p));
     }
@@ -218,7 +216,8 @@ void Simulation::addCoupler(Train& train, int front, int rear) {
     train.couplers.push_back(c);
 }
 
-// Coupler points: the body ends on the car axis, 1 m above the rail.
+// Coupler points: the body ends on the car axis, 1 m above the rail. The coupler swivels: only the
+// separation along the mean car axis n is resisted (buffers and draw gear), none across it.
 void Simulation::applyCoupler(Train& train, Coupler& c) {
     const Car& A = train.cars[std::size_t(c.front)];
     const Car& B = train.cars[std::size_t(c.rear)];
@@ -226,22 +225,23 @@ void Simulation::applyCoupler(Train& train, Coupler& c) {
     const Pose XB = toEigen(B.body->getCenterOfMassTransform());
     const Vec3 pA = XA * Vec3(-0.5 * A.stock.body.length, 0, 1.0 - A.stock.body.cgHeight);
     const Vec3 pB = XB * Vec3(0.5 * B.stock.body.length, 0, 1.0 - B.stock.body.cgHeight);
-    const Vec3 d = pB - pA;
-    c.stretch = d.norm();
+    const Vec3 n = (XA.linear().col(0) + XB.linear().col(0)).normalized(); // towards the head
+    const double gap = (pA - pB).dot(n); // > 0: stretched (B's front behind A's rear) [m]
+    c.stretch = gap;
     const double play = 0.5 * c.spec.slack;
     c.force = 0.0;
-    if (c.stretch <= play) return;
-    const Vec3 n = d / c.stretch;
+    if (std::abs(gap) <= play) return;
     const Vec3 rA = pA - XA.translation(), rB = pB - XB.translation();
     const Vec3 vA = toEigen(A.body->getVelocityInLocalPoint(toBt(rA)));
     const Vec3 vB = toEigen(B.body->getVelocityInLocalPoint(toBt(rB)));
-    const double f =
-        std::max(0.0, c.spec.stiffness * (c.stretch - play) + c.spec.damping * (vB - vA).dot(n)); // [N]
-    A.body->applyForce(toBt(Vec3(f * n)), toBt(rA));
-    B.body->applyForce(toBt(Vec3(-f * n)), toBt(rB));
-    const bool tension = d.dot(XA.linear().col(0)) < 0; // B's front point behind A's rear point
-    c.force = tension ? f : -f;
-    c.maxForce = std::max(c.maxForce, f);
+    const double sgn = gap > 0 ? 1.0 : -1.0;
+    // Tension (gap > 0) pulls A back and B forward; compression pushes them apart. Never sticky.
+    const double f = sgn * std::max(0.0, c.spec.stiffness * (std::abs(gap) - play) +
+                                             sgn * c.spec.damping * (vA - vB).dot(n)); // tension > 0 [N]
+    A.body->applyForce(toBt(Vec3(-f * n)), toBt(rA));
+    B.body->applyForce(toBt(Vec3(f * n)), toBt(rB));
+    c.force = f;
+    c.maxForce = std::max(c.maxForce, std::abs(f));
 }
 
 double Simulation::anchorSpeed(const TrackJointConstraint& joint, const btRigidBody& body, bool railed,
@@ -284,7 +284,27 @@ void Simulation::trainsBeforeStep() {
         }
         for (auto& c : t.couplers)
             applyCoupler(t, c);
+        for (auto& car : t.cars)
+            if (car.bogies.size() == 2 && !car.derailed) applyRollSpring(car);
     }
+}
+
+// Roll of the body relative to each bogie about the body's x axis; torque -k mean - c mean rate on the body,
+// the reaction split evenly over the two bogies (explicit, like the couplers).
+void Simulation::applyRollSpring(Car& car) {
+    const Pose Xc = toEigen(car.body->getCenterOfMassTransform());
+    const Vec3 x = Xc.linear().col(0), zc = Xc.linear().col(2);
+    const Vec3 wc = toEigen(car.body->getAngularVelocity());
+    double phi = 0, rate = 0;
+    for (const auto& b : car.bogies) {
+        const Vec3 zb = toEigen(b.body->getCenterOfMassTransform()).linear().col(2);
+        phi += 0.5 * std::atan2(x.dot(zb.cross(zc)), zb.dot(zc));
+        rate += 0.5 * x.dot(wc - toEigen(b.body->getAngularVelocity()));
+    }
+    const Vec3 T = (-car.rollStiffness * phi - car.rollDamping * rate) * x;
+    car.body->applyTorque(toBt(T));
+    for (auto& b : car.bogies)
+        b.body->applyTorque(toBt(Vec3(-0.5 * T)));
 }
 
 void Simulation::trainsAfterStep() {
@@ -378,6 +398,10 @@ void Simulation::derailCar(int t, int c, int bi, const std::string& cause, const
     telemetry_.addDerailment(e);
     // The whole car leaves the track: joints off, car and bogies collide with the ground from now on.
     car.derailed = true;
+    for (auto& p : car.pivots) { // the flying car is rigid (the explicit roll spring is for railed bogies)
+        p->setAngularLowerLimit(btVector3(0, 1, 1));
+        p->setAngularUpperLimit(btVector3(0, -1, -1));
+    }
     for (auto& b : car.bogies) {
         b.railed = false;
         b.joint->setEnabled(false);

@@ -1,7 +1,8 @@
 #pragma once
 // A train at run time: cars (a box body) on bogies (a box body railed by a trackjoint each), the car body
 // pivoting on each bogie about the bogie's up axis (btGeneric6DofSpring2Constraint: position locked, yaw
-// free, pitch free with two bogies, roll on a stiff spring), and couplers between consecutive cars
+// and pitch free with two bogies; roll free at the pivots and held by a spring against the mean roll of
+// the two bogies), and couplers between consecutive cars
 // (spring-damper with slack, applied as forces before each step). Built and stepped by Simulation
 // (SimulationTrains.cpp).
 #include "core/layout/Layout.h"
@@ -39,6 +40,8 @@ struct Car {
     std::vector<std::unique_ptr<btGeneric6DofSpring2Constraint>> pivots; // one per bogie
     std::vector<Bogie> bogies;                                           // front first
     bool derailed = false;
+    double rollStiffness = 0.0; // body roll vs. the mean bogie roll (two bogies) [N m/rad]
+    double rollDamping = 0.0;   // [N m s/rad]
 };
 
 struct Coupler {
