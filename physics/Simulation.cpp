@@ -23,10 +23,8 @@ TwistedFrame toWorld(const Pose& X, const TwistedFrame& w) {
 Simulation::Simulation(const Layout& layout, const SimulationOptions& options, const std::string& file)
     : layout_(layout), options_(options) {
     build(parseBodies(layout.spec().bodies, file), parseVehicles(layout.spec().vehicles, layout, file));
-    const auto it = layout.spec().extra.find("trains");
-    if (it != layout.spec().extra.end())
-        for (const auto& t : parseTrains(*it, layout_, file, options_.rollingStockDirs))
-            addTrain(t);
+    for (const auto& t : parseTrains(trainsSection(layout.spec()), layout_, file, options_.rollingStockDirs))
+        addTrain(t);
 }
 
 Simulation::Simulation(const Layout& layout, std::vector<BodySpec> bodies, std::vector<VehicleSpec> vehicles,

@@ -12,12 +12,11 @@ SweepResult sweepDerailmentSpeed(const LayoutSpec& spec, const std::string& file
                                  const std::function<void(int, int, const SweepPoint&)>& progress) {
     if (!(options.step > 0) || !(options.to >= options.from))
         throw SimulationError("sweep: need A <= B and STEP > 0");
-    const auto it = spec.extra.find("trains");
-    if (it == spec.extra.end() || !it->is_array())
-        throw LayoutError(file, "/trains", "no \"trains\" section");
+    nlohmann::json trains = trainsSection(spec);
+    if (!trains.is_array()) throw LayoutError(file, "/trains", "no \"trains\" section");
     int k = -1;
-    for (std::size_t i = 0; i < it->size(); ++i)
-        if ((*it)[i].is_object() && (*it)[i].value("id", std::string()) == trainId) k = int(i);
+    for (std::size_t i = 0; i < trains.size(); ++i)
+        if (trains[i].is_object() && trains[i].value("id", std::string()) == trainId) k = int(i);
     if (k < 0) throw LayoutError(file, "/trains", "no train with id \"" + trainId + "\"");
     const int n = int(std::floor((options.to - options.from) / options.step + 1e-3)) + 1;
     SweepResult result;
@@ -27,7 +26,9 @@ SweepResult sweepDerailmentSpeed(const LayoutSpec& spec, const std::string& file
         SweepPoint p;
         p.speed = options.from + i * options.step;
         LayoutSpec s = spec;
-        s.extra["trains"][std::size_t(k)]["speed"] = p.speed;
+        trains[std::size_t(k)]["speed"] = p.speed;
+        if constexpr (requires { s.trains; }) s.trains = nullptr;
+        s.extra["trains"] = trains;
         const Layout layout = Layout::compile(s, file);
         Simulation sim(layout, so, file);
         const int t = sim.trainIndex(trainId);

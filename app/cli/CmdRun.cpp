@@ -1,7 +1,7 @@
 // tracklab-cli run LAYOUT.json [--duration T] [--dt H] [--csv OUT.csv] [--json OUT.json]
-// Runs the vehicles of the layout's "vehicles" section (docs/vehicles-format.md) and writes per-step
-// telemetry (CSV) and a JSON summary (final track, s, speed, state of each vehicle; open-end events).
-// Progress on stderr. Bad arguments or files: a message and exit status 2.
+// Runs the vehicles and trains of the layout's "vehicles" / "trains" sections (docs/vehicles-format.md) and
+// writes per-step telemetry (CSV) and a JSON summary (final track, s, speed, state of each vehicle; open-end
+// events). Progress on stderr. Bad arguments or files: a message and exit status 2.
 #include "Command.h"
 
 #include "core/layout/Layout.h"
@@ -63,6 +63,37 @@ nlohmann::json summary(const tl::Simulation& sim, const std::string& file, doubl
                                {"s", e.s},
                                {"speed", e.speed},
                                {"message", e.message}});
+    j["trains"] = nlohmann::json::array();
+    for (int t = 0; t < sim.trainCount(); ++t) {
+        const tl::Train& tr = sim.train(t);
+        nlohmann::json cars = nlohmann::json::array();
+        for (const auto& c : tr.cars)
+            cars.push_back({{"stock", c.stock.name}, {"state", c.derailed ? "derailed" : "railed"}});
+        nlohmann::json couplers = nlohmann::json::array();
+        for (const auto& c : tr.couplers)
+            couplers.push_back({{"maxForce", c.maxForce}, {"limit", c.spec.limit}});
+        j["trains"].push_back(
+            {{"id", tr.spec.id}, {"speed", sim.trainSpeed(t)}, {"cars", cars}, {"couplers", couplers}});
+    }
+    j["derailments"] = nlohmann::json::array();
+    for (const auto& e : sim.derailments())
+        j["derailments"].push_back({{"t", e.t},
+                                    {"train", e.trainId},
+                                    {"car", e.car},
+                                    {"bogie", e.bogie},
+                                    {"track", e.trackId},
+                                    {"s", e.s},
+                                    {"speed", e.speed},
+                                    {"cause", e.cause},
+                                    {"yq", e.before.yq},
+                                    {"yqLimit", e.before.yqLimit},
+                                    {"rollTorque", e.before.rollTorque},
+                                    {"rollLimit", e.before.rollLimit},
+                                    {"rollMargin", e.before.rollMargin},
+                                    {"deviation", {e.before.e1, e.before.e2, e.before.e3}},
+                                    {"solverSaturated", e.solverSaturated},
+                                    {"numericalSuspect", e.numericalSuspect},
+                                    {"message", e.message}});
     return j;
 }
 
@@ -110,7 +141,8 @@ int runRun(const QStringList& args) {
     try {
         const tl::Layout layout = tl::Layout::load(file);
         tl::Simulation sim(layout, options, file);
-        if (sim.vehicleCount() == 0) std::cerr << kCmd << "warning: " << file << " has no \"vehicles\"\n";
+        if (sim.vehicleCount() == 0 && sim.trainCount() == 0)
+            std::cerr << kCmd << "warning: " << file << " has no \"vehicles\" and no \"trains\"\n";
         std::string stopped;
         try {
             sim.runUntil(duration, [&](double t) {
@@ -123,10 +155,12 @@ int runRun(const QStringList& args) {
         }
         for (const auto& e : sim.telemetry().events())
             std::cerr << "event: " << e.message << "\n";
+        for (const auto& e : sim.derailments())
+            std::cerr << "derailment: " << e.message << "\n";
         std::string error;
         if (parser.isSet("csv")) {
             std::ostringstream csv;
-            sim.telemetry().writeCsv(csv, sim.vehicleIds(), sim.trackIds());
+            sim.telemetry().writeCsv(csv, sim.vehicleIds(), sim.trackIds(), sim.trainIds());
             if (!saveText(parser.value("csv"), csv.str(), error)) {
                 std::cerr << kCmd << "cannot write " << parser.value("csv").toStdString() << ": " << error
                           << "\n";
