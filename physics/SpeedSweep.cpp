@@ -12,7 +12,7 @@ SweepResult sweepDerailmentSpeed(const LayoutSpec& spec, const std::string& file
                                  const std::function<void(int, int, const SweepPoint&)>& progress) {
     if (!(options.step > 0) || !(options.to >= options.from))
         throw SimulationError("sweep: need A <= B and STEP > 0");
-    nlohmann::json trains = trainsSection(spec);
+    nlohmann::json trains = spec.trains;
     if (!trains.is_array()) throw LayoutError(file, "/trains", "no \"trains\" section");
     int k = -1;
     for (std::size_t i = 0; i < trains.size(); ++i)
@@ -27,8 +27,7 @@ SweepResult sweepDerailmentSpeed(const LayoutSpec& spec, const std::string& file
         p.speed = options.from + i * options.step;
         LayoutSpec s = spec;
         trains[std::size_t(k)]["speed"] = p.speed;
-        if constexpr (requires { s.trains; }) s.trains = nullptr;
-        s.extra["trains"] = trains;
+        s.trains = trains;
         const Layout layout = Layout::compile(s, file);
         Simulation sim(layout, so, file);
         const int t = sim.trainIndex(trainId);

@@ -30,16 +30,6 @@ struct TrainSpec {
     std::vector<ScheduleEntry> schedule; // sorted by t; empty = inputs only from the program
 };
 
-// The raw "trains" section of a layout spec: LayoutSpec::trains where the core has that member, else the
-// unknown top-level key kept in LayoutSpec::extra; null if absent.
-template <class Spec> nlohmann::json trainsSection(const Spec& spec) {
-    if constexpr (requires { spec.trains; }) {
-        if (!spec.trains.is_null()) return spec.trains;
-    }
-    const auto it = spec.extra.find("trains");
-    return it == spec.extra.end() ? nlohmann::json() : *it;
-}
-
 // Parse the raw "trains" section (null = none). Names are looked up in `dirs` and in the directory
 // "rolling-stock" beside the layout file. Throws LayoutError (file, /trains/k/..., problem).
 std::vector<TrainSpec> parseTrains(const nlohmann::json& trains, const Layout& layout,

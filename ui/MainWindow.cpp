@@ -1,5 +1,6 @@
 #include "ui/MainWindow.h"
 
+#include "physics/Train.h"
 #include "render/LibraryVersions.h"
 #include "render/OsgConvert.h"
 #include "render/scene/LayoutScene.h"
@@ -10,8 +11,11 @@
 #include "ui/panels/OutlinerPanel.h"
 #include "ui/panels/PropertyPanel.h"
 #include "ui/panels/TwistEditor.h"
-#include "ui/plots/LivePlot.h"
+#include "ui/plots/TelemetryPlot.h"
+#include "ui/sim/DrivePanel.h"
+#include "ui/sim/EventLog.h"
 #include "ui/sim/SimulationController.h"
+#include "ui/sim/TimelineBar.h"
 #include "ui/view/OsgViewWidget.h"
 
 #include <QAction>
@@ -19,14 +23,19 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
+#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSettings>
 #include <QStatusBar>
+#include <QTimer>
 #include <QToolBar>
 #include <QUndoView>
+
+#include <cmath>
+#include <tuple>
 
 namespace tl::ui {
 
@@ -62,10 +71,26 @@ MainWindow::MainWindow(QWidget* parent)
     });
     connect(m_outliner, &OutlinerPanel::trackActivated, this, [this](int t) { m_editor->select(t, -1); });
     connect(m_sim, &SimulationController::error, this, &MainWindow::showError);
-    connect(m_sim, &SimulationController::advanced, this, [this](double t) {
-        m_simStatus->setText(tr("t = %1 s").arg(t, 0, 'f', 2));
-        m_view->update();
+    connect(m_sim, &SimulationController::advanced, this, &MainWindow::onSimulationAdvanced);
+    connect(m_sim, &SimulationController::simulationReset, this, [this] {
+        m_plot->sourcesChanged();
+        m_scene->setEventMarker(Vec3::Constant(std::nan("")));
+        m_selectedPart = -1;
     });
+    connect(m_sim, &SimulationController::derailed, this, [this](int i) {
+        const DerailmentEvent& e = m_sim->simulation()->derailments()[std::size_t(i)];
+        statusBar()->showMessage(tr("Derailment: %1 at %2 s on %3, s = %4 m (%5)")
+                                     .arg(QString::fromStdString(e.trainId))
+                                     .arg(e.t, 0, 'f', 2)
+                                     .arg(QString::fromStdString(e.trackId))
+                                     .arg(e.s, 0, 'f', 1)
+                                     .arg(QString::fromStdString(e.cause)),
+                                 10000);
+    });
+    connect(m_events, &EventLog::eventSelected, this, &MainWindow::inspectEvent);
+    connect(m_editor, &EditController::vehiclePartPicked, this, &MainWindow::selectVehiclePart);
+    m_editor->setVehicles(m_vehicles.get());
+    m_plot->sourcesChanged();
 
     QSettings settings;
     restoreGeometry(settings.value("window/geometry").toByteArray());
@@ -97,11 +122,22 @@ void MainWindow::createDocks() {
     props->raise();
     m_twist = new TwistEditor(m_doc, this);
     auto* twist = dock(tr("Twist profile"), "twistDock", m_twist, Qt::BottomDockWidgetArea);
-    m_plot = new LivePlot(this);
+    m_sim = new SimulationController(m_doc, m_vehicles.get(), this);
+    m_plot = new TelemetryPlot(&m_sim->history(), this);
     auto* plot = dock(tr("Live plot"), "plotDock", m_plot, Qt::BottomDockWidgetArea);
     tabifyDockWidget(twist, plot);
+    m_events = new EventLog(m_sim, this);
+    auto* events = dock(tr("Derailments"), "eventsDock", m_events, Qt::BottomDockWidgetArea);
+    tabifyDockWidget(plot, events);
     twist->raise();
-    m_sim = new SimulationController(m_doc, m_vehicles.get(), m_plot, this);
+    m_drive = new DrivePanel(m_sim, this);
+    auto* drive = dock(tr("Drive"), "driveDock", m_drive, Qt::RightDockWidgetArea);
+    splitDockWidget(props, drive, Qt::Vertical);
+    m_timeline = new TimelineBar(m_sim, this);
+    QToolBar* timeline = new QToolBar(tr("Timeline"), this);
+    timeline->setObjectName("timelineToolBar");
+    timeline->addWidget(m_timeline);
+    addToolBar(Qt::BottomToolBarArea, timeline);
 }
 
 void MainWindow::createActions() {
@@ -178,6 +214,25 @@ void MainWindow::createActions() {
             m_view->update();
         });
     }
+    {
+        QAction* peak = overlay->addAction(tr("By Peak Y/Q of the Run"));
+        peak->setCheckable(true);
+        overlayGroup->addAction(peak);
+        connect(peak, &QAction::triggered, this, &MainWindow::colourByPeakYQ);
+    }
+    QMenu* camera = view->addMenu(tr("&Camera"));
+    auto* cameraGroup = new QActionGroup(this);
+    for (const auto& [name, mode, key] : {std::tuple{tr("Free Orbit"), Camera::Free, Qt::Key_F5},
+                                          {tr("Follow Train"), Camera::Follow, Qt::Key_F6},
+                                          {tr("Cab View"), Camera::Cab, Qt::Key_F7}}) {
+        QAction* a = camera->addAction(name);
+        a->setCheckable(true);
+        a->setChecked(mode == Camera::Free);
+        a->setShortcut(QKeySequence(key));
+        cameraGroup->addAction(a);
+        const Camera m = mode;
+        connect(a, &QAction::triggered, this, [this, m] { setCamera(m); });
+    }
     QAction* handles = view->addAction(tr("Control &Points"));
     handles->setCheckable(true);
     handles->setChecked(true);
@@ -220,6 +275,12 @@ void MainWindow::createActions() {
         const double rr = r;
         connect(a, &QAction::triggered, this, [this, rr] { m_sim->setRate(rr); });
     }
+    sim->addSeparator();
+    sim->addAction(tr("Throttle Up"), QKeySequence(Qt::Key_Q), this, [this] { m_drive->nudgeThrottle(10); });
+    sim->addAction(tr("Throttle Down"), QKeySequence(Qt::Key_A), this,
+                   [this] { m_drive->nudgeThrottle(-10); });
+    sim->addAction(tr("Brake On"), QKeySequence(Qt::Key_W), this, [this] { m_drive->nudgeBrake(10); });
+    sim->addAction(tr("Brake Off"), QKeySequence(Qt::Key_S), this, [this] { m_drive->nudgeBrake(-10); });
     QToolBar* bar = addToolBar(tr("Simulation"));
     bar->setObjectName("simulationToolBar");
     bar->addAction(run);
@@ -249,6 +310,126 @@ void MainWindow::onLayoutChanged() {
         m_framedOnce = true;
         frameAll();
     }
+    m_view->update();
+}
+
+void MainWindow::onSimulationAdvanced() {
+    m_simStatus->setText(
+        tr("t = %1 s%2").arg(m_sim->shownTime(), 0, 'f', 2).arg(m_sim->isScrubbing() ? tr(" (replay)") : ""));
+    m_plot->dataChanged();
+    if (m_sim->isScrubbing()) {
+        m_plot->setFollow(false);
+        m_plot->setCursorTime(m_sim->shownTime());
+    } else if (m_sim->isRunning()) {
+        m_plot->setFollow(true);
+        m_plot->setCursorTime(std::nan(""));
+    }
+    // cameras that ride with the selected train
+    const Simulation* sim = m_sim->shown();
+    const int t = m_drive->train();
+    if (m_camera != Camera::Free && sim && t >= 0 && t < sim->trainCount()) {
+        const Pose head = sim->carPose(t, 0);
+        const double length = sim->train(t).cars.front().stock.body.length;
+        const Vec3 forward = head.linear().col(0) * (sim->train(t).drive.direction >= 0 ? 1.0 : -1.0);
+        if (m_camera == Camera::Follow) {
+            m_view->manipulator()->setCenter(render::toOsg(head.translation()));
+        } else {
+            const Vec3 eye = head.translation() + forward * (0.5 * length + 0.3) + Vec3(0, 0, 1.2);
+            m_view->manipulator()->setTransformation(render::toOsg(eye),
+                                                     render::toOsg(eye + forward * 60.0 - Vec3(0, 0, 1.5)),
+                                                     osg::Vec3d(0, 0, 1));
+        }
+    }
+    m_view->update();
+}
+
+void MainWindow::setCamera(Camera c) {
+    m_camera = c;
+    if (c == Camera::Follow)
+        m_view->manipulator()->setDistance(std::min(m_view->manipulator()->getDistance(), 120.0));
+    onSimulationAdvanced();
+}
+
+void MainWindow::selectVehiclePart(int part) {
+    m_selectedPart = part;
+    m_vehicles->setHighlighted(part);
+    if (part < 0 || part >= int(m_sim->parts().size())) return;
+    const VehiclePart& p = m_sim->parts()[std::size_t(part)];
+    // plot the picked bogie (a car body picks its first bogie)
+    for (int i = 0; i < m_sim->history().sourceCount(); ++i) {
+        const HistorySource& h = m_sim->history().source(i);
+        const bool match = p.kind == VehiclePart::Vehicle
+                               ? h.vehicle == p.vehicle
+                               : h.train == p.train && h.car == p.car && h.bogie == std::max(0, p.bogie);
+        if (match) {
+            m_plot->setSource(i);
+            statusBar()->showMessage(tr("Plotting %1").arg(h.name), 3000);
+            break;
+        }
+    }
+    m_view->update();
+}
+
+void MainWindow::inspectEvent(int index) {
+    const Simulation* live = m_sim->simulation();
+    if (!live || index < 0 || index >= int(live->derailments().size())) return;
+    const DerailmentEvent e = live->derailments()[std::size_t(index)];
+    const auto layout = m_doc->layout();
+    if (e.track >= 0 && e.track < int(layout->trackCount())) {
+        const Vec3 place = layout->frameInWorld(std::size_t(e.track), e.s).F.P;
+        m_scene->setEventMarker(place);
+        // fly there: keep the viewing direction, move the centre, come closer
+        const osg::Vec3d from = m_view->manipulator()->getCenter(), to = render::toOsg(place);
+        const double d0 = m_view->manipulator()->getDistance(), d1 = std::min(d0, 150.0);
+        auto* anim = new QTimer(this);
+        auto* clock = new QElapsedTimer;
+        clock->start();
+        connect(anim, &QTimer::timeout, this, [this, anim, clock, from, to, d0, d1] {
+            const double u = std::min(1.0, clock->elapsed() / 600.0), w = u * u * (3 - 2 * u);
+            m_view->manipulator()->setCenter(from + (to - from) * w);
+            m_view->manipulator()->setDistance(d0 + (d1 - d0) * w);
+            m_view->update();
+            if (u >= 1.0) {
+                anim->stop();
+                anim->deleteLater();
+                delete clock;
+            }
+        });
+        anim->start(16);
+    }
+    // the timeline and the plots jump to the event
+    const std::int64_t step = std::llround(e.t / live->dt());
+    m_sim->scrubTo(step);
+    m_timeline->showStep(step);
+    for (int i = 0; i < m_sim->history().sourceCount(); ++i) {
+        const HistorySource& h = m_sim->history().source(i);
+        if (h.train == e.train && h.car == e.car && h.bogie == e.bogie) m_plot->setSource(i);
+    }
+    m_plot->setFollow(false);
+    m_plot->setCursorTime(e.t);
+}
+
+void MainWindow::colourByPeakYQ() {
+    auto peaks = std::make_shared<render::PeakMap>();
+    const TelemetryHistory& h = m_sim->history();
+    const auto layout = m_doc->layout();
+    for (int src = 0; src < h.sourceCount(); ++src) {
+        const auto& yq = h.values(src, Channel::YQ);
+        const auto& limit = h.values(src, Channel::YQLimit);
+        const auto& tracks = h.tracks(src);
+        const auto& s = h.arcLengths(src);
+        for (std::size_t i = 0; i < yq.size(); ++i) {
+            if (tracks[i] < 0 || tracks[i] >= int(layout->trackCount()) || limit[i] <= 0) continue;
+            auto& bins = peaks->peaks[layout->track(std::size_t(tracks[i])).id()];
+            const auto b = std::size_t(std::max(0.0f, s[i]) / peaks->bin);
+            if (bins.size() <= b) bins.resize(b + 1, 0.f);
+            bins[b] = std::max(bins[b], yq[i] / limit[i]);
+        }
+    }
+    render::OverlayOptions o = m_scene->overlay();
+    o.overlay = render::TrackOverlay::PeakYQ;
+    o.peaks = peaks;
+    m_scene->setOverlay(o);
     m_view->update();
 }
 

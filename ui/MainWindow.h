@@ -19,7 +19,10 @@ namespace tl::ui {
 class Document;
 class EditController;
 class FileManager;
-class LivePlot;
+class DrivePanel;
+class EventLog;
+class TelemetryPlot;
+class TimelineBar;
 class OsgViewWidget;
 class OutlinerPanel;
 class PropertyPanel;
@@ -39,7 +42,16 @@ public:
     EditController* editor() const { return m_editor; }
     TwistEditor* twistEditor() const { return m_twist; }
     PropertyPanel* properties() const { return m_properties; }
-    LivePlot* plot() const { return m_plot; }
+    TelemetryPlot* plot() const { return m_plot; }
+    DrivePanel* drive() const { return m_drive; }
+    EventLog* events() const { return m_events; }
+    TimelineBar* timeline() const { return m_timeline; }
+    enum class Camera { Free, Follow, Cab };
+    void setCamera(Camera c);
+    // Select derailment event i: marker at the place, camera there, timeline and plots at its time.
+    void inspectEvent(int index);
+    // Colour the track by the peak Y/Q / Nadal limit of the run so far (from the telemetry history).
+    void colourByPeakYQ();
     SimulationController* simulation() const { return m_sim; }
     QString lastMessage() const { return m_lastMessage; } // last error shown to the user
 
@@ -60,6 +72,8 @@ private:
     void updateRecentMenu();
     void onLayoutChanged();
     void showError(const QString& message); // non-blocking message box + status bar
+    void onSimulationAdvanced();
+    void selectVehiclePart(int part);
 
     Document* m_doc = nullptr;
     FileManager* m_files = nullptr;
@@ -70,7 +84,12 @@ private:
     OutlinerPanel* m_outliner = nullptr;
     PropertyPanel* m_properties = nullptr;
     TwistEditor* m_twist = nullptr;
-    LivePlot* m_plot = nullptr;
+    TelemetryPlot* m_plot = nullptr;
+    DrivePanel* m_drive = nullptr;
+    EventLog* m_events = nullptr;
+    TimelineBar* m_timeline = nullptr;
+    Camera m_camera = Camera::Free;
+    int m_selectedPart = -1;
     SimulationController* m_sim = nullptr;
     QMenu* m_recentMenu = nullptr;
     QLabel* m_simStatus = nullptr;

@@ -64,6 +64,20 @@ LayoutScene::LayoutScene()
     m_gizmo->setNodeMask(0);
     m_environment->addChild(m_gizmo);
     m_root->addChild(m_environment);
+    m_eventMarker = new osg::MatrixTransform;
+    {
+        osg::ref_ptr<osg::AutoTransform> pin = new osg::AutoTransform;
+        pin->setAutoScaleToScreen(true);
+        pin->addChild(makePolyline({Vec3::Zero(), Vec3(0, 0, 60)}, osg::Vec4(0.9f, 0.05f, 0.05f, 1.f), 4.f));
+        auto* head = new osg::ShapeDrawable(new osg::Sphere(osg::Vec3(0, 0, 60), 9.f));
+        head->setColor(osg::Vec4(0.9f, 0.05f, 0.05f, 1.f));
+        osg::ref_ptr<osg::Geode> headGeode = new osg::Geode;
+        headGeode->addDrawable(head);
+        pin->addChild(headGeode);
+        m_eventMarker->addChild(pin);
+    }
+    m_eventMarker->setNodeMask(0);
+    m_environment->addChild(m_eventMarker);
     m_handleSwitch->setNewChildDefaultValue(true);
 }
 
@@ -207,6 +221,15 @@ void LayoutScene::updateHighlight() {
 
 void LayoutScene::setHandlesVisible(bool on) {
     on ? m_handleSwitch->setAllChildrenOn() : m_handleSwitch->setAllChildrenOff();
+}
+
+void LayoutScene::setEventMarker(const Vec3& world) {
+    if (!world.allFinite()) {
+        m_eventMarker->setNodeMask(0);
+        return;
+    }
+    m_eventMarker->setMatrix(osg::Matrixd::translate(toOsg(world)));
+    m_eventMarker->setNodeMask(~0u);
 }
 
 void LayoutScene::setGizmo(int track, double s) {

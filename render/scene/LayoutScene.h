@@ -50,6 +50,9 @@ public:
     // Frame gizmo (T red, wN green, wB blue arrows) at (track, s); track < 0 hides it.
     void setGizmo(int track, double s);
 
+    // A marker (a red pin) at a world point, e.g. where a derailment happened; NaN hides it.
+    void setEventMarker(const Vec3& world);
+
     // Validation of the shown layout (connection markers are green / orange / red by its severity).
     const ValidationReport& validation() const { return m_validation; }
     void setMarkersVisible(bool on) { m_markers->setNodeMask(on ? ~0u : 0u); }
@@ -86,6 +89,7 @@ private:
     osg::ref_ptr<osg::Switch> m_handleSwitch;
     osg::ref_ptr<osg::Group> m_markers;
     osg::ref_ptr<osg::MatrixTransform> m_gizmo;
+    osg::ref_ptr<osg::MatrixTransform> m_eventMarker;
     std::vector<TrackNodes> m_nodes;
     ValidationReport m_validation;
     std::map<const osg::Node*, std::pair<int, int>> m_handleIds; // handle node -> (track, point)

@@ -3,6 +3,10 @@
 #include "render/OsgConvert.h"
 #include "render/scene/Shapes.h"
 
+#include <osg/Material>
+#include <osgUtil/LineSegmentIntersector>
+#include <osgViewer/View>
+
 namespace tl::render {
 
 namespace {
@@ -17,6 +21,7 @@ void VehicleNodes::reset(const std::vector<Vec3>& boxes) {
     m_root->removeChildren(0, m_root->getNumChildren());
     m_bodies.clear();
     m_boxes = boxes;
+    m_derailed.assign(boxes.size(), false);
     for (const Vec3& b : boxes) {
         osg::ref_ptr<osg::MatrixTransform> t = new osg::MatrixTransform;
         t->addChild(makeBox(b, kBody));
@@ -30,9 +35,46 @@ void VehicleNodes::setPose(std::size_t i, const Pose& X) {
 }
 
 void VehicleNodes::setDerailed(std::size_t i, bool derailed) {
-    if (i >= m_bodies.size()) return;
+    if (i >= m_bodies.size() || m_derailed[i] == derailed) return;
+    m_derailed[i] = derailed;
     m_bodies[i]->removeChildren(0, m_bodies[i]->getNumChildren());
     m_bodies[i]->addChild(makeBox(m_boxes[i], derailed ? kDerailed : kBody));
+}
+
+} // namespace tl::render
+
+namespace tl::render {
+
+int VehicleNodes::partOf(const osg::NodePath& path) const {
+    for (const osg::Node* n : path)
+        for (std::size_t i = 0; i < m_bodies.size(); ++i)
+            if (n == m_bodies[i].get()) return int(i);
+    return -1;
+}
+
+int VehicleNodes::pick(osgViewer::View& view, double x, double y) const {
+    if (m_bodies.empty()) return -1;
+    osg::ref_ptr<osgUtil::LineSegmentIntersector> isect =
+        new osgUtil::LineSegmentIntersector(osgUtil::Intersector::WINDOW, x, y);
+    osgUtil::IntersectionVisitor iv(isect.get());
+    view.getCamera()->accept(iv);
+    for (const auto& hit : isect->getIntersections())
+        if (const int i = partOf(hit.nodePath); i >= 0) return i;
+    return -1;
+}
+
+void VehicleNodes::setHighlighted(int i) {
+    for (std::size_t k = 0; k < m_bodies.size(); ++k) {
+        osg::StateSet* ss = m_bodies[k]->getOrCreateStateSet();
+        if (int(k) == i) {
+            osg::ref_ptr<osg::Material> m = new osg::Material;
+            m->setColorMode(osg::Material::AMBIENT_AND_DIFFUSE);
+            m->setEmission(osg::Material::FRONT_AND_BACK, osg::Vec4(0.5f, 0.45f, 0.0f, 1.f));
+            ss->setAttributeAndModes(m, osg::StateAttribute::ON);
+        } else {
+            ss->removeAttribute(osg::StateAttribute::MATERIAL);
+        }
+    }
 }
 
 } // namespace tl::render

@@ -7,6 +7,10 @@
 
 #include <vector>
 
+namespace osgViewer {
+class View;
+}
+
 namespace tl::render {
 
 class VehicleNodes {
@@ -18,11 +22,18 @@ public:
     void setPose(std::size_t i, const Pose& bodyToWorld);
     void setDerailed(std::size_t i, bool derailed); // red when off the track
     std::size_t count() const { return m_bodies.size(); }
+    // Index of the box whose node is on this node path (picking), or -1.
+    int partOf(const osg::NodePath& path) const;
+    void setHighlighted(int i);
+    // The box under window coordinates (OSG convention: origin bottom-left), or -1.
+    int pick(osgViewer::View& view, double x,
+             double y) const; // outline colour for the selected part (-1: none)
 
 private:
     osg::ref_ptr<osg::Group> m_root;
     std::vector<osg::ref_ptr<osg::MatrixTransform>> m_bodies;
     std::vector<Vec3> m_boxes;
+    std::vector<bool> m_derailed;
 };
 
 } // namespace tl::render

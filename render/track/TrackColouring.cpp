@@ -19,8 +19,17 @@ osg::Vec4 ramp(double t) { // 0 green -> 0.5 yellow -> 1 red
 }
 } // namespace
 
+double PeakMap::at(const std::string& track, double s) const {
+    const auto it = peaks.find(track);
+    if (it == peaks.end() || s < 0) return 0.0;
+    const auto i = std::size_t(s / bin);
+    return i < it->second.size() ? double(it->second[i]) : 0.0;
+}
+
 double overlayValue(const TwistedFrame& f, const OverlayOptions& o) {
     switch (o.overlay) {
+    case TrackOverlay::PeakYQ:
+        return 0.0; // needs the track and s: see TrackMesh
     case TrackOverlay::None:
         return 0.0;
     case TrackOverlay::Curvature:

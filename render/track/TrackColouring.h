@@ -4,6 +4,11 @@
 
 #include <osg/Vec4>
 
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
 namespace tl::render {
 
 enum class TrackOverlay {
@@ -11,12 +16,21 @@ enum class TrackOverlay {
     Curvature,      // |kappa|: 0 -> green, 1/100 m -> red
     Bank,           // twist angle: -10 deg blue ... 0 white ... +10 deg red
     CantDeficiency, // (v^2 kappa / g) - bank at the chosen speed, in degrees: 0 green, >= 6 deg red
+    PeakYQ,         // after a run: the highest Y/Q / Nadal limit seen at each place: 0 green, >= 1 red
+};
+
+// Per track id: the peak value in consecutive bins of `bin` metres along s.
+struct PeakMap {
+    double bin = 5.0; // [m]
+    std::map<std::string, std::vector<float>> peaks;
+    double at(const std::string& track, double s) const;
 };
 
 struct OverlayOptions {
     TrackOverlay overlay = TrackOverlay::None;
-    double speed = 25.0; // speed for the cant deficiency [m/s]
-    double g = 9.81;     // [m/s^2]
+    double speed = 25.0;                  // speed for the cant deficiency [m/s]
+    double g = 9.81;                      // [m/s^2]
+    std::shared_ptr<const PeakMap> peaks; // for PeakYQ
 };
 
 // The overlay's value at a frame (radians for Bank and CantDeficiency, 1/m for Curvature).

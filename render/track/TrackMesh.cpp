@@ -149,7 +149,10 @@ osg::ref_ptr<osg::Group> buildTrackMesh(const Track& track, const TrackStyle& st
     all.reserve(ss.size());
     for (double s : ss) {
         Sample smp{s, track.localFrame(s), kBallastColour};
-        smp.colour = overlayColour(overlayValue(smp.f, overlay), overlay, kBallastColour);
+        const double value = overlay.overlay == TrackOverlay::PeakYQ
+                                 ? (overlay.peaks ? overlay.peaks->at(track.id(), s) : 0.0)
+                                 : overlayValue(smp.f, overlay);
+        smp.colour = overlayColour(value, overlay, kBallastColour);
         all.push_back(smp);
     }
     TrackMeshStats local;

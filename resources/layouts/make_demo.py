@@ -130,6 +130,10 @@ doc = {
 doc["tracks"] = tracks
 doc["connections"] = connections
 doc["switches"] = switches
+# An intercity train to drive from the GUI (throttle Q/A, brake W/S): locomotive + 4 coaches, rolling at
+# 72 km/h on the bottom straight. Full throttle takes it past c3's derailment speed (about 28 m/s).
+doc["trains"] = [{"id": "IC1", "cars": ["locomotive", "passenger-car", "passenger-car", "passenger-car", "passenger-car"],
+                  "start": {"track": "bottom2", "s": 150, "direction": 1}, "speed": 20.0}]
 
 # Loop length for the description.
 lengths = {"line": lambda c: c["length"], "clothoid": lambda c: c["length"],

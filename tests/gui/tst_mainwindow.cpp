@@ -9,7 +9,7 @@
 #include "ui/document/Document.h"
 #include "ui/document/FileManager.h"
 #include "ui/edit/EditController.h"
-#include "ui/plots/LivePlot.h"
+#include "ui/plots/TelemetryPlot.h"
 #include "ui/sim/SimulationController.h"
 #include "ui/view/GlFormat.h"
 
@@ -122,9 +122,9 @@ void TstMainWindow::plotFillsFromSimulation() {
     w.simulation()->setRate(4.0);
     w.simulation()->setRunning(true);
     QTRY_VERIFY_WITH_TIMEOUT(w.simulation()->simulation()->time() > 2.0, 10000);
-    QTRY_VERIFY_WITH_TIMEOUT(w.plot()->pointCount(0) > 20, 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(w.plot()->pointCount(tl::ui::Channel::Speed) > 20, 5000);
     w.simulation()->setRunning(false);
-    QVERIFY(w.plot()->pointCount(0) <= w.plot()->maxPointsPerSeries() + 1);
+    QVERIFY(w.plot()->pointCount(tl::ui::Channel::Speed) <= w.plot()->maxPointsPerSeries() + 1);
     const double v = w.simulation()->simulation()->vehicleSpeed(0);
     qInfo() << "speed after" << w.simulation()->simulation()->time() << "s:" << v << "m/s";
     QVERIFY(std::abs(v - 1.0) < 1e-3);

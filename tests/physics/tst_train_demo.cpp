@@ -21,7 +21,7 @@ const std::string kDemo = std::string(TRACKLAB_SOURCE_DIR) + "/resources/layouts
 
 LayoutSpec demoWithTrain(const nlohmann::json& cars, const std::string& track, double s, double speed) {
     LayoutSpec spec = loadLayoutSpec(kDemo);
-    spec.extra["trains"] = nlohmann::json::array(
+    spec.trains = nlohmann::json::array( // replaces the demo's own train
         {{{"id", "T"}, {"cars", cars}, {"start", {{"track", track}, {"s", s}}}, {"speed", speed}}});
     return spec;
 }

@@ -3,6 +3,7 @@
 #include "core/curves/Spline.h"
 #include "render/OsgConvert.h"
 #include "render/scene/LayoutScene.h"
+#include "render/scene/VehicleNodes.h"
 #include "ui/commands/EditLayout.h"
 #include "ui/commands/MoveControlPoint.h"
 #include "ui/document/Document.h"
@@ -68,6 +69,12 @@ bool EditController::mousePress(QMouseEvent* e) {
                             .arg(QString::fromStdString(m_doc->spec().tracks[std::size_t(hit.track)].id)));
         }
         return true;
+    }
+    if (m_vehicles) {
+        if (const int part = m_vehicles->pick(*m_view->viewer(), w.x(), w.y()); part >= 0) {
+            emit vehiclePartPicked(part);
+            return false;
+        }
     }
     select(hit.kind == render::PickHit::Track ? hit.track : -1, -1);
     return false; // the camera still orbits from a click on a track or on the ground

@@ -10,7 +10,8 @@
 
 namespace tl::render {
 class LayoutScene;
-}
+class VehicleNodes;
+} // namespace tl::render
 
 namespace tl::ui {
 
@@ -28,6 +29,7 @@ public:
     int selectedPoint() const { return m_point; } // -1: the track as a whole
     void select(int track, int point = -1);
 
+    void setVehicles(render::VehicleNodes* vehicles) { m_vehicles = vehicles; } // clicks on them pick a bogie
     void setAxisLock(AxisLock lock) { m_axis = lock; }
     AxisLock axisLock() const { return m_axis; }
     void setGridStep(double metres) { m_grid = metres; }
@@ -49,6 +51,7 @@ public:
 signals:
     void selectionChanged(int track, int point);
     void status(const QString& message);
+    void vehiclePartPicked(int part); // a click on a vehicle box (index into the vehicle scene)
 
 private:
     bool dragTo(const QPointF& pos, Qt::KeyboardModifiers mods);
@@ -56,6 +59,7 @@ private:
 
     Document* m_doc;
     render::LayoutScene* m_scene;
+    render::VehicleNodes* m_vehicles = nullptr;
     OsgViewWidget* m_view;
     int m_track = -1, m_point = -1;
     bool m_dragging = false;

@@ -1,0 +1,54 @@
+#include "ui/sim/EventLog.h"
+
+#include "ui/sim/SimulationController.h"
+
+#include <QHeaderView>
+
+namespace tl::ui {
+
+EventLog::EventLog(SimulationController* sim, QWidget* parent) : QTableWidget(parent), m_sim(sim) {
+    setColumnCount(9);
+    setHorizontalHeaderLabels({tr("t [s]"), tr("train / car / bogie"), tr("track"), tr("s [m]"),
+                               tr("speed [km/h]"), tr("cause"), tr("Y/Q (limit)"), tr("roll margin"),
+                               tr("numerical?")});
+    horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    horizontalHeader()->setStretchLastSection(true);
+    setSelectionBehavior(QAbstractItemView::SelectRows);
+    setSelectionMode(QAbstractItemView::SingleSelection);
+    setEditTriggers(QAbstractItemView::NoEditTriggers);
+    verticalHeader()->hide();
+    connect(sim, &SimulationController::derailed, this, &EventLog::addEvent);
+    connect(sim, &SimulationController::simulationReset, this, [this] { setRowCount(0); });
+    connect(this, &QTableWidget::itemSelectionChanged, this, [this] {
+        const auto rows = selectionModel()->selectedRows();
+        if (!rows.isEmpty()) emit eventSelected(rows.first().row());
+    });
+}
+
+void EventLog::addEvent(int index) {
+    const Simulation* s = m_sim->simulation();
+    if (!s || index < 0 || index >= int(s->derailments().size())) return;
+    if (index < rowCount()) return; // already listed
+    const DerailmentEvent& e = s->derailments()[std::size_t(index)];
+    const int row = rowCount();
+    setRowCount(row + 1);
+    const QStringList cells = {
+        QString::number(e.t, 'f', 3),
+        QString("%1 / %2 / %3").arg(QString::fromStdString(e.trainId)).arg(e.car + 1).arg(e.bogie + 1),
+        QString::fromStdString(e.trackId),
+        QString::number(e.s, 'f', 1),
+        QString::number(e.speed * 3.6, 'f', 1),
+        QString::fromStdString(e.cause),
+        QString("%1 (%2)").arg(e.before.yq, 0, 'f', 3).arg(e.before.yqLimit, 0, 'f', 3),
+        QString::number(e.before.rollMargin, 'f', 3),
+        e.numericalSuspect ? tr("yes — error grew with no row at its limit")
+                           : (e.solverSaturated ? tr("no (row saturated)") : tr("no")),
+    };
+    for (int c = 0; c < cells.size(); ++c) {
+        auto* item = new QTableWidgetItem(cells[c]);
+        item->setToolTip(QString::fromStdString(e.message));
+        setItem(row, c, item);
+    }
+}
+
+} // namespace tl::ui

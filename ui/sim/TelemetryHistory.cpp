@@ -1,0 +1,128 @@
+#include "ui/sim/TelemetryHistory.h"
+
+#include <algorithm>
+
+namespace tl::ui {
+
+QString channelName(Channel c) {
+    switch (c) {
+    case Channel::Speed:
+        return "speed [km/h]";
+    case Channel::E1:
+        return "e1 lateral [mm]";
+    case Channel::E2:
+        return "e2 vertical [mm]";
+    case Channel::E3:
+        return "e3 roll [mrad]";
+    case Channel::E4:
+        return "e4 yaw about F.N [mrad]";
+    case Channel::E5:
+        return "e5 about F.B [mrad]";
+    case Channel::F1:
+        return "f1 lateral [kN]";
+    case Channel::F2:
+        return "f2 vertical [kN]";
+    case Channel::F3:
+        return "f3 roll [kN m]";
+    case Channel::F4:
+        return "f4 [kN m]";
+    case Channel::F5:
+        return "f5 [kN m]";
+    case Channel::F6:
+        return "f6 motor [kN]";
+    case Channel::YQ:
+        return "Y/Q";
+    case Channel::YQLimit:
+        return "Nadal limit";
+    case Channel::RollMargin:
+        return "roll margin";
+    case Channel::Count:
+        break;
+    }
+    return {};
+}
+
+double channelScale(Channel c) {
+    switch (c) {
+    case Channel::Speed:
+        return 3.6;
+    case Channel::E1:
+    case Channel::E2:
+    case Channel::E3:
+    case Channel::E4:
+    case Channel::E5:
+        return 1e3;
+    case Channel::F1:
+    case Channel::F2:
+    case Channel::F3:
+    case Channel::F4:
+    case Channel::F5:
+    case Channel::F6:
+        return 1e-3;
+    default:
+        return 1.0;
+    }
+}
+
+void TelemetryHistory::reset(std::vector<HistorySource> sources, double rate, double keepSeconds) {
+    m_sources = std::move(sources);
+    m_data.assign(m_sources.size(), Series{});
+    m_interval = 1.0 / rate;
+    m_keep = keepSeconds;
+}
+
+int TelemetryHistory::sourceOf(const TelemetrySample& s) const {
+    for (std::size_t i = 0; i < m_sources.size(); ++i) {
+        const HistorySource& h = m_sources[i];
+        if (s.train < 0 ? (h.train < 0 && h.vehicle == s.vehicle)
+                        : (h.train == s.train && h.car == s.car && h.bogie == s.bogie))
+            return int(i);
+    }
+    return -1;
+}
+
+void TelemetryHistory::add(const TelemetrySample& s) {
+    const int i = sourceOf(s);
+    if (i < 0) return;
+    Series& d = m_data[std::size_t(i)];
+    if (s.t < d.lastKept + m_interval * 0.999) return;
+    d.lastKept = s.t;
+    d.t.push_back(s.t);
+    const double values[kChannelCount] = {s.speed, s.e[0], s.e[1], s.e[2],    s.e[3],
+                                          s.e[4],  s.f[0], s.f[1], s.f[2],    s.f[3],
+                                          s.f[4],  s.f[5], s.yq,   s.yqLimit, s.rollMargin};
+    for (int c = 0; c < kChannelCount; ++c)
+        d.v[std::size_t(c)].push_back(float(values[c] * channelScale(Channel(c))));
+    d.track.push_back(s.railed ? s.track : -1);
+    d.s.push_back(float(s.s));
+    // drop the oldest tenth once past the budget (amortized O(1) per sample)
+    if (d.t.back() - d.t.front() > m_keep * 1.1) {
+        const auto cut = std::lower_bound(d.t.begin(), d.t.end(), d.t.back() - m_keep) - d.t.begin();
+        d.t.erase(d.t.begin(), d.t.begin() + cut);
+        for (auto& v : d.v)
+            v.erase(v.begin(), v.begin() + cut);
+        d.track.erase(d.track.begin(), d.track.begin() + cut);
+        d.s.erase(d.s.begin(), d.s.begin() + cut);
+    }
+}
+
+void TelemetryHistory::truncateAfter(double t) {
+    for (Series& d : m_data) {
+        const auto keep = std::upper_bound(d.t.begin(), d.t.end(), t + 1e-9) - d.t.begin();
+        d.t.resize(std::size_t(keep));
+        for (auto& v : d.v)
+            v.resize(std::size_t(keep));
+        d.track.resize(std::size_t(keep));
+        d.s.resize(std::size_t(keep));
+        d.lastKept = d.t.empty() ? -1e300 : d.t.back();
+    }
+}
+
+std::size_t TelemetryHistory::memoryBytes() const {
+    std::size_t n = 0;
+    for (const Series& d : m_data)
+        n += d.t.capacity() * sizeof(double) + d.v[0].capacity() * sizeof(float) * kChannelCount;
+    return n;
+}
+
+} // namespace tl::ui

@@ -1,0 +1,54 @@
+#pragma once
+// The GUI's memory of a run: per source (a single vehicle or one bogie of a train) the channels the plots
+// show, kept at a reduced rate (default 60 Hz) for a bounded duration (default 30 min), so a long session
+// stays within a known memory budget (~70 B per source and kept sample).
+#include "physics/Telemetry.h"
+
+#include <QString>
+
+#include <array>
+#include <vector>
+
+namespace tl::ui {
+
+enum class Channel { Speed, E1, E2, E3, E4, E5, F1, F2, F3, F4, F5, F6, YQ, YQLimit, RollMargin, Count };
+constexpr int kChannelCount = int(Channel::Count);
+QString channelName(Channel c); // e.g. "f1 lateral [kN]"
+double channelScale(Channel c); // SI -> shown unit (e.g. 1e-3 for N -> kN)
+
+struct HistorySource {
+    QString name;                                       // "bogie A/2/1", "vehicle bogie"
+    int vehicle = -1, train = -1, car = -1, bogie = -1; // which telemetry rows feed it
+};
+
+class TelemetryHistory {
+public:
+    void reset(std::vector<HistorySource> sources, double rate = 60.0, double keepSeconds = 1800.0);
+    void add(const TelemetrySample& s); // every step's samples; keeps those due at the rate
+    void truncateAfter(double t);       // fork: forget the future
+
+    int sourceCount() const { return int(m_sources.size()); }
+    const HistorySource& source(int i) const { return m_sources.at(std::size_t(i)); }
+    int sourceOf(const TelemetrySample& s) const; // -1 if none
+    const std::vector<double>& times(int source) const { return m_data.at(std::size_t(source)).t; }
+    const std::vector<float>& values(int source, Channel c) const {
+        return m_data.at(std::size_t(source)).v[std::size_t(c)];
+    }
+    const std::vector<int>& tracks(int source) const { return m_data.at(std::size_t(source)).track; }
+    const std::vector<float>& arcLengths(int source) const { return m_data.at(std::size_t(source)).s; }
+    std::size_t memoryBytes() const;
+
+private:
+    struct Series {
+        std::vector<double> t;
+        std::array<std::vector<float>, kChannelCount> v;
+        std::vector<int> track; // track index (-1 off the track)
+        std::vector<float> s;   // arc length [m]
+        double lastKept = -1e300;
+    };
+    std::vector<HistorySource> m_sources;
+    std::vector<Series> m_data;
+    double m_interval = 1.0 / 60.0, m_keep = 1800.0;
+};
+
+} // namespace tl::ui
