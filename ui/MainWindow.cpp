@@ -182,16 +182,24 @@ void MainWindow::createActions() {
         a->setCheckable(true);
         a->setChecked(i == 0);
         a->setShortcut(keys[i]);
+        a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        m_view->addAction(a);
         axisGroup->addAction(a);
         const auto lock = locks[i].second;
         connect(a, &QAction::triggered, this, [this, lock] { m_editor->setAxisLock(lock); });
     }
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
-    view->addAction(tr("Frame &All"), QKeySequence(Qt::Key_Home), this, &MainWindow::frameAll);
-    view->addAction(tr("Frame &Selected"), QKeySequence(Qt::Key_F), this, &MainWindow::frameSelected);
-    view->addAction(tr("&Top View"), QKeySequence(Qt::Key_T), m_view, &OsgViewWidget::viewTop);
-    view->addAction(tr("Si&de View"), QKeySequence(Qt::Key_V), m_view, &OsgViewWidget::viewSide);
+    // single keys act only while the 3D view has the focus (elsewhere Home, letters etc. keep their meaning)
+    auto viewKey = [this](QAction* a) {
+        a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        m_view->addAction(a);
+    };
+    viewKey(view->addAction(tr("Frame &All"), QKeySequence(Qt::Key_Home), this, &MainWindow::frameAll));
+    viewKey(
+        view->addAction(tr("Frame &Selected"), QKeySequence(Qt::Key_F), this, &MainWindow::frameSelected));
+    viewKey(view->addAction(tr("&Top View"), QKeySequence(Qt::Key_T), m_view, &OsgViewWidget::viewTop));
+    viewKey(view->addAction(tr("Si&de View"), QKeySequence(Qt::Key_V), m_view, &OsgViewWidget::viewSide));
     view->addSeparator();
     QMenu* overlay = view->addMenu(tr("Track &Colour"));
     auto* overlayGroup = new QActionGroup(this);

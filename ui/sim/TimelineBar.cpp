@@ -7,6 +7,8 @@
 #include <QPushButton>
 #include <QSlider>
 
+#include <cmath>
+
 namespace tl::ui {
 
 TimelineBar::TimelineBar(SimulationController* sim, QWidget* parent) : QWidget(parent), m_sim(sim) {
@@ -14,7 +16,9 @@ TimelineBar::TimelineBar(SimulationController* sim, QWidget* parent) : QWidget(p
     row->setContentsMargins(4, 2, 4, 2);
     m_slider = new QSlider(Qt::Horizontal, this);
     m_slider->setObjectName("timeline");
-    m_slider->setToolTip(tr("Drag to replay the recorded run"));
+    m_slider->setToolTip(tr("Drag to replay the recorded run; arrows: one step, Page Up/Down: one second"));
+    m_slider->setSingleStep(1);
+    m_slider->setPageStep(240);
     m_time = new QLabel(this);
     m_time->setMinimumWidth(150);
     m_live = new QPushButton(tr("Live"), this);
@@ -50,6 +54,7 @@ void TimelineBar::refresh() {
     m_slider->setValue(int(m_sim->shownStep() - r.firstStep()));
     m_updating = false;
     const double dt = m_sim->simulation() ? m_sim->simulation()->dt() : 1.0 / 240;
+    m_slider->setPageStep(std::max(1, int(std::lround(1.0 / dt))));
     m_time->setText(tr("%1 s of %2 s%3")
                         .arg(m_sim->shownTime(), 0, 'f', 2)
                         .arg(r.lastStep() * dt, 0, 'f', 2)

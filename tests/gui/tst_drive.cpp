@@ -1,0 +1,215 @@
+// Driving and inspecting under Xvfb with real mouse and keyboard events: the throttle slider speeds the
+// demo train up and the brake slows it, the speed plot shows it; too fast into the too-sharp curve c3 the
+// train derails there and selecting the event moves the timeline to it; scrubbing back and forking restores
+// the recorded state exactly; the plots stay bounded and the UI responsive over a long run.
+#include "GuiTestUtil.h"
+
+#include "physics/Train.h"
+#include "ui/document/Document.h"
+#include "ui/document/FileManager.h"
+#include "ui/plots/TelemetryPlot.h"
+#include "ui/sim/DrivePanel.h"
+#include "ui/sim/EventLog.h"
+#include "ui/sim/SimulationController.h"
+#include "ui/sim/TimelineBar.h"
+#include "ui/view/GlFormat.h"
+
+#include <QLabel>
+#include <QPushButton>
+#include <QSlider>
+#include <QStyleOptionSlider>
+
+using tl::ui::MainWindow;
+using namespace guitest;
+
+namespace {
+// Drag a slider's handle to the given fraction of its groove with the mouse.
+void dragSlider(QSlider* s, double fraction) {
+    QStyleOptionSlider opt;
+    opt.initFrom(s);
+    opt.orientation = s->orientation();
+    opt.minimum = s->minimum();
+    opt.maximum = s->maximum();
+    opt.sliderPosition = s->sliderPosition();
+    opt.sliderValue = s->value();
+    const QRect handle = s->style()->subControlRect(QStyle::CC_Slider, &opt, QStyle::SC_SliderHandle, s);
+    const QRect groove = s->style()->subControlRect(QStyle::CC_Slider, &opt, QStyle::SC_SliderGroove, s);
+    const QPoint from = handle.center();
+    const QPoint to(groove.left() + int(fraction * groove.width()), from.y());
+    drag(s, from, to);
+}
+
+bool sameState(const tl::SimulationState& a, const tl::SimulationState& b) {
+    if (a.time != b.time || a.bodies.size() != b.bodies.size()) return false;
+    for (std::size_t i = 0; i < a.bodies.size(); ++i)
+        if (!(a.bodies[i].pose.matrix() == b.bodies[i].pose.matrix()) || a.bodies[i].v != b.bodies[i].v ||
+            a.bodies[i].w != b.bodies[i].w)
+            return false;
+    return true;
+}
+} // namespace
+
+class TstDrive : public QObject {
+    Q_OBJECT
+public:
+    static void initMain() {
+        tl::ui::setDefaultSurfaceFormat();
+        QStandardPaths::setTestModeEnabled(true);
+    }
+
+private slots:
+    void throttleAndBrakeSliders();
+    void tooFastIntoC3Derails();
+    void scrubBackAndForkRestoresExactly();
+    void plotsStayBoundedAndUiResponsive();
+};
+
+void TstDrive::throttleAndBrakeSliders() {
+    MainWindow w;
+    QVERIFY(w.files()->openDemo());
+    QVERIFY(showAndWait(w));
+    tl::ui::SimulationController* sim = w.simulation();
+    QVERIFY(sim->simulation());
+    QCOMPARE(sim->simulation()->trainCount(), 1);
+    const double v0 = sim->simulation()->trainSpeed(0);
+    QVERIFY(std::abs(v0 - 20.0) < 0.01); // the demo's IC1 starts at 72 km/h
+
+    dragSlider(w.drive()->throttleSlider(), 1.0);
+    QCOMPARE(w.drive()->throttleSlider()->value(), 100);
+    QCOMPARE(sim->simulation()->train(0).drive.throttle, 1.0);
+    sim->setRate(4.0);
+    sim->setRunning(true);
+    QTRY_VERIFY_WITH_TIMEOUT(sim->simulation()->time() > 6.0, 20000);
+    sim->setRunning(false);
+    const double v1 = sim->simulation()->trainSpeed(0);
+    qInfo() << "speed after" << sim->simulation()->time() << "s at full throttle:" << v0 * 3.6 << "->"
+            << v1 * 3.6 << "km/h";
+    QVERIFY(v1 > v0 + 1.0);
+    // the speed plot shows it: its newest point is the current speed (km/h), above the first
+    w.plot()->setSource(0);
+    w.plot()->refresh();
+    const auto& hist = sim->history();
+    const auto& speeds = hist.values(0, tl::ui::Channel::Speed);
+    QVERIFY(speeds.size() > 100);
+    QVERIFY(std::abs(speeds.back() - v1 * 3.6) < 0.5);
+    QVERIFY(speeds.back() > speeds.front() + 3.0);
+    QVERIFY(w.plot()->pointCount(tl::ui::Channel::Speed) > 50);
+    QVERIFY(w.drive()->speedLabel()->text().contains("km/h"));
+
+    dragSlider(w.drive()->throttleSlider(), 0.0);
+    dragSlider(w.drive()->brakeSlider(), 1.0);
+    QCOMPARE(sim->simulation()->train(0).drive.brake, 1.0);
+    const double t1 = sim->simulation()->time();
+    sim->setRunning(true);
+    QTRY_VERIFY_WITH_TIMEOUT(sim->simulation()->time() > t1 + 4.0, 20000);
+    sim->setRunning(false);
+    const double v2 = sim->simulation()->trainSpeed(0);
+    qInfo() << "speed after braking:" << v2 * 3.6 << "km/h";
+    QVERIFY(v2 < v1 - 2.0);
+}
+
+void TstDrive::tooFastIntoC3Derails() {
+    MainWindow w;
+    QVERIFY(w.files()->openDemo());
+    QVERIFY(showAndWait(w));
+    tl::ui::SimulationController* sim = w.simulation();
+    dragSlider(w.drive()->throttleSlider(), 1.0);
+    sim->setRate(0.0); // as fast as possible
+    sim->setRunning(true);
+    QTRY_VERIFY_WITH_TIMEOUT(w.events()->eventCount() > 0, 120000);
+    sim->setRunning(false);
+    const tl::DerailmentEvent e = sim->simulation()->derailments().front();
+    qInfo() << "derailed:" << e.message.c_str();
+    QCOMPARE(QString::fromStdString(e.trackId), QString("c3"));
+    QCOMPARE(QString::fromStdString(e.cause), QString("overturn"));
+    const double length = w.document()->layout()->trackById("c3").length();
+    QVERIFY(e.s >= 0 && e.s <= length);
+    QVERIFY(e.speed > 27.0); // above the curve's overturning speed (27.5 m/s closed form, VALIDATION.md)
+    QVERIFY(!e.numericalSuspect);
+
+    // click the event's row: the timeline and the replay jump to its time
+    w.events()->show();
+    w.events()->raise();
+    QTest::qWait(50);
+    const QRect cell = w.events()->visualItemRect(w.events()->item(0, 0));
+    QTest::mouseClick(w.events()->viewport(), Qt::LeftButton, Qt::NoModifier, cell.center());
+    const std::int64_t step = std::llround(e.t / sim->simulation()->dt());
+    QCOMPARE(w.timeline()->slider()->value(), int(step - sim->recording().firstStep()));
+    QVERIFY(sim->isScrubbing());
+    QVERIFY(std::abs(sim->shownTime() - e.t) < 1e-9);
+    QVERIFY(std::abs(w.plot()->cursorTime() - e.t) < 1e-9);
+}
+
+void TstDrive::scrubBackAndForkRestoresExactly() {
+    MainWindow w;
+    QVERIFY(w.files()->openDemo());
+    QVERIFY(showAndWait(w));
+    tl::ui::SimulationController* sim = w.simulation();
+    const double dt = sim->simulation()->dt();
+    // 3.5 s of driving with two throttle changes, then keep the state of t = 3 s
+    dragSlider(w.drive()->throttleSlider(), 0.6);
+    tl::SimulationState at3;
+    for (int k = 0; k < 840; ++k) {
+        if (k == 300) dragSlider(w.drive()->throttleSlider(), 0.2);
+        if (k == 720) at3 = sim->simulation()->snapshot();
+        sim->stepOnce();
+    }
+    QCOMPARE(std::llround(at3.time / dt), 720LL);
+    // scrub back with the keyboard: Home, then three times Page Up (one second each)
+    QSlider* timeline = w.timeline()->slider();
+    timeline->setFocus();
+    QTest::keyClick(timeline, Qt::Key_Home);
+    for (int i = 0; i < 3; ++i)
+        QTest::keyClick(timeline, Qt::Key_PageUp);
+    qInfo() << "timeline value" << timeline->value() << "max" << timeline->maximum() << "page"
+            << timeline->pageStep() << "focus" << timeline->hasFocus();
+    QCOMPARE(timeline->value(), 720);
+    QVERIFY(sim->isScrubbing());
+    QVERIFY(sameState(sim->shown()->snapshot(), at3)); // replayed from the recording: bit for bit
+    // fork: the live run continues from exactly that state
+    QTest::mouseClick(w.timeline()->forkButton(), Qt::LeftButton);
+    QVERIFY(!sim->isScrubbing());
+    QVERIFY(sameState(sim->simulation()->snapshot(), at3));
+    QCOMPARE(sim->recording().lastStep(), 720LL);
+    dragSlider(w.drive()->throttleSlider(), 1.0); // drive on differently
+    for (int k = 0; k < 120; ++k)
+        sim->stepOnce();
+    QCOMPARE(sim->recording().lastStep(), 840LL);
+    QCOMPARE(sim->simulation()->train(0).drive.throttle, 1.0);
+}
+
+void TstDrive::plotsStayBoundedAndUiResponsive() {
+    MainWindow w;
+    QVERIFY(w.files()->openDemo());
+    QVERIFY(showAndWait(w));
+    tl::ui::SimulationController* sim = w.simulation();
+    w.plot()->setWindow(3600); // everything in view: decimation must bound the points
+    sim->setRate(0.0);
+    sim->setRunning(true);
+    // event-loop latency: a 10 ms timer's worst lateness while the simulation runs flat out
+    QElapsedTimer clock;
+    clock.start();
+    qint64 last = 0, worst = 0;
+    int maxPoints = 0;
+    QTimer probe;
+    QObject::connect(&probe, &QTimer::timeout, [&] {
+        const qint64 now = clock.elapsed();
+        if (last > 0) worst = std::max(worst, now - last - 10);
+        last = now;
+        maxPoints = std::max(maxPoints, w.plot()->pointCount(tl::ui::Channel::Speed));
+    });
+    probe.start(10);
+    QTRY_VERIFY_WITH_TIMEOUT(sim->simulation()->time() > 120.0, 120000);
+    sim->setRunning(false);
+    probe.stop();
+    w.plot()->refresh();
+    qInfo() << "simulated" << sim->simulation()->time() << "s in" << clock.elapsed() / 1000.0
+            << "s; worst timer lateness" << worst << "ms; most points drawn" << maxPoints << "; history"
+            << sim->history().memoryBytes() / 1024 << "KiB";
+    QVERIFY(maxPoints <= w.plot()->maxPointsPerSeries() + 1);
+    QVERIFY(w.plot()->pointCount(tl::ui::Channel::Speed) > 100);
+    QVERIFY2(worst < 500, "the UI stalled while the simulation ran"); // generous: the tick budget is 12 ms
+}
+
+QTEST_MAIN(TstDrive)
+#include "tst_drive.moc"
