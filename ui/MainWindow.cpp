@@ -261,6 +261,22 @@ void MainWindow::createActions() {
     };
     connect(gizmo, &QAction::toggled, this, updateGizmo);
     connect(m_editor, &EditController::selectionChanged, this, updateGizmo);
+    // a click on a track: the gizmo goes to that s, the status bar tells what the track does there
+    connect(m_editor, &EditController::trackClicked, this, [this, gizmo](int t, double s) {
+        const auto layout = m_doc->layout();
+        const TwistedFrame f = layout->frameInWorld(std::size_t(t), s);
+        if (gizmo->isChecked()) m_scene->setGizmo(t, s);
+        const double radius = std::abs(f.F.kappa) > 1e-9 ? 1.0 / std::abs(f.F.kappa) : INFINITY;
+        statusBar()->showMessage(
+            tr("%1: s = %2 m, radius %3, bank %4°, grade %5 %")
+                .arg(QString::fromStdString(layout->track(std::size_t(t)).id()))
+                .arg(s, 0, 'f', 1)
+                .arg(std::isfinite(radius) ? QString("%1 m").arg(radius, 0, 'f', 0) : tr("straight"))
+                .arg(f.wt * 180 / M_PI, 0, 'f', 2)
+                .arg(100 * f.F.T.z() / std::max(1e-9, f.F.T.head<2>().norm()), 0, 'f', 2),
+            8000);
+        m_view->update();
+    });
 
     QMenu* sim = menuBar()->addMenu(tr("&Simulation"));
     QAction* run = sim->addAction(tr("&Run"));

@@ -7,13 +7,16 @@
 #include "core/layout/LayoutFile.h"
 #include "render/OsgConvert.h"
 #include "render/scene/LayoutScene.h"
+#include "ui/commands/EditLayout.h"
 #include "ui/document/Document.h"
 #include "ui/document/FileManager.h"
 #include "ui/edit/EditController.h"
+#include "ui/panels/PropertyPanel.h"
 #include "ui/panels/TwistEditor.h"
 #include "ui/view/GlFormat.h"
 
 #include <QChart>
+#include <QDoubleSpinBox>
 #include <QMessageBox>
 #include <QTemporaryDir>
 
@@ -54,6 +57,8 @@ private slots:
     void saveReopenRoundTrip();
     void failedSaveKeepsOldFile();
     void autosaveIsRecovered();
+    void propertyFieldEditsCurve();
+    void extendAndConnectFreeEnds();
 
 private:
     // Open the demo, select the hill's control point k and frame it; returns its widget position.
@@ -308,6 +313,72 @@ void TstEditor::autosaveIsRecovered() {
     QVERIFY(w.document()->isModified());
     w.files()->discardRecovery();
     QVERIFY(!w.files()->hasRecovery());
+}
+
+void TstEditor::propertyFieldEditsCurve() {
+    MainWindow w;
+    QVERIFY(w.files()->openDemo());
+    QVERIFY(showAndWait(w));
+    const int c3 = w.document()->layout()->trackIndex("c3");
+    w.editor()->select(c3, -1);
+    QDoubleSpinBox* radius = nullptr;
+    QTRY_VERIFY((radius = w.properties()->findChild<QDoubleSpinBox*>("field:curve.radius")) != nullptr);
+    const double angle = w.document()->spec().tracks[std::size_t(c3)].curve.params.at("angle");
+    const int undoBefore = w.document()->undoStack()->count();
+    // type a new radius like a user: select the field's text, type, Enter
+    radius->setFocus();
+    QTest::keyClick(radius, Qt::Key_A, Qt::ControlModifier);
+    QTest::keyClicks(radius, "150");
+    QTest::keyClick(radius, Qt::Key_Return);
+    QCOMPARE(w.document()->spec().tracks[std::size_t(c3)].curve.params.at("radius"), 150.0);
+    QCOMPARE(w.document()->undoStack()->count(), undoBefore + 1);
+    // the compiled track follows: arc length = R * angle exactly
+    QVERIFY(std::abs(w.document()->layout()->track(std::size_t(c3)).length() - 150.0 * angle) < 1e-9);
+    QVERIFY(w.document()->compileError().isEmpty());
+    w.document()->undoStack()->undo();
+    QCOMPARE(w.document()->spec().tracks[std::size_t(c3)].curve.params.at("radius"), 120.0);
+}
+
+void TstEditor::extendAndConnectFreeEnds() {
+    MainWindow w;
+    QVERIFY(w.files()->openDemo());
+    QVERIFY(showAndWait(w));
+    const int siding = w.document()->layout()->trackIndex("siding"); // a dead end
+    w.editor()->select(siding, -1);
+    const std::size_t tracks = w.document()->spec().tracks.size(),
+                      joints = w.document()->spec().connections.size();
+    QTest::keyClick(&w, Qt::Key_E, Qt::ControlModifier); // Edit > Extend Track From Free End
+    QCOMPARE(w.document()->spec().tracks.size(), tracks + 1);
+    QCOMPARE(w.document()->spec().connections.size(), joints + 1);
+    // the new track continues the siding: no gap, no kink (validated joint)
+    const auto keep = w.document()->layout(); // later edits replace the document's layout
+    const tl::Layout& layout = *keep;
+    const int added = int(tracks);
+    const double gap =
+        (layout.frameInWorld(std::size_t(added), 0).F.P -
+         layout.frameInWorld(std::size_t(siding), layout.track(std::size_t(siding)).length()).F.P)
+            .norm();
+    const double kink = std::acos(std::min(
+        1.0,
+        layout.frameInWorld(std::size_t(added), 0)
+            .F.T.dot(
+                layout.frameInWorld(std::size_t(siding), layout.track(std::size_t(siding)).length()).F.T)));
+    qInfo() << "new track" << QString::fromStdString(layout.track(std::size_t(added)).id()) << "gap" << gap
+            << "m, kink" << kink << "rad";
+    QVERIFY(gap < 1e-9 && kink < 1e-9);
+    QCOMPARE(int(w.scene()->validation().count(tl::Severity::Error)), 0);
+    // drop that connection, then Edit > Connect Nearest Free Ends joins the two ends again
+    tl::LayoutSpec spec = w.document()->spec();
+    spec.connections.pop_back();
+    w.document()->undoStack()->push(new tl::ui::EditLayout(w.document(), spec, "drop"));
+    QCOMPARE(w.document()->spec().connections.size(), joints);
+    w.editor()->select(siding, -1);
+    QTest::keyClick(&w, Qt::Key_J, Qt::ControlModifier);
+    QCOMPARE(w.document()->spec().connections.size(), joints + 1);
+    const tl::ConnectionSpec& c = w.document()->spec().connections.back();
+    QCOMPARE(QString::fromStdString(c.a.track), QString("siding"));
+    QCOMPARE(QString::fromStdString(c.b.track),
+             QString::fromStdString(layout.track(std::size_t(added)).id()));
 }
 
 QTEST_MAIN(TstEditor)

@@ -77,6 +77,8 @@ bool EditController::mousePress(QMouseEvent* e) {
         }
     }
     select(hit.kind == render::PickHit::Track ? hit.track : -1, -1);
+    if (hit.kind == render::PickHit::Track)
+        emit trackClicked(hit.track, nearestArcLength(hit.track, hit.world));
     return false; // the camera still orbits from a click on a track or on the ground
 }
 
@@ -177,25 +179,8 @@ bool EditController::insertPointAt(int track, const Vec3& world) {
     const Track& t = layout.track(std::size_t(track));
     const auto* spline = dynamic_cast<const Spline*>(&t.curve());
     if (!spline) return m_error = tr("Only spline tracks have control points."), false;
-    const Vec3 local = trackToWorld(track).inverse() * world;
-    // nearest arc length: coarse scan, then golden-section refinement
+    const double s = nearestArcLength(track, world);
     const double L = spline->length();
-    double best = 0, bestD = std::numeric_limits<double>::infinity();
-    const int n = std::max(20, int(L / 0.5));
-    for (int i = 0; i <= n; ++i) {
-        const double s = L * i / n;
-        const double d = (spline->position(s) - local).squaredNorm();
-        if (d < bestD) bestD = d, best = s;
-    }
-    double lo = std::max(0.0, best - L / n), hi = std::min(L, best + L / n);
-    for (int it = 0; it < 60; ++it) {
-        const double m1 = lo + (hi - lo) * 0.382, m2 = lo + (hi - lo) * 0.618;
-        if ((spline->position(m1) - local).squaredNorm() < (spline->position(m2) - local).squaredNorm())
-            hi = m2;
-        else
-            lo = m1;
-    }
-    const double s = 0.5 * (lo + hi);
     const int count = int(spline->points().size());
     int index = count; // after the last point (closing segment of a closed spline)
     for (int k = 1; k < count; ++k)
@@ -214,6 +199,30 @@ bool EditController::insertPointAt(int track, const Vec3& world) {
         new EditLayout(m_doc, std::move(spec), tr("Insert point in %1").arg(QString::fromStdString(t.id()))));
     select(track, index);
     return true;
+}
+
+double EditController::nearestArcLength(int track, const Vec3& world) const {
+    const Layout& layout = *m_doc->layout();
+    const Track& t = layout.track(std::size_t(track));
+    const Vec3 local = trackToWorld(track).inverse() * world;
+    const Curve& c = t.curve();
+    const double L = c.length();
+    double best = 0, bestD = std::numeric_limits<double>::infinity();
+    const int n = std::max(20, int(L / 0.5));
+    for (int i = 0; i <= n; ++i) {
+        const double s = L * i / n;
+        const double d = (c.position(s) - local).squaredNorm();
+        if (d < bestD) bestD = d, best = s;
+    }
+    double lo = std::max(0.0, best - L / n), hi = std::min(L, best + L / n);
+    for (int it = 0; it < 60; ++it) {
+        const double m1 = lo + (hi - lo) * 0.382, m2 = lo + (hi - lo) * 0.618;
+        if ((c.position(m1) - local).squaredNorm() < (c.position(m2) - local).squaredNorm())
+            hi = m2;
+        else
+            lo = m1;
+    }
+    return 0.5 * (lo + hi);
 }
 
 bool EditController::extendFromFreeEnd(double length) {

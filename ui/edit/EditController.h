@@ -47,11 +47,14 @@ public:
     bool extendFromFreeEnd(double length = 50.0);
     bool connectNearestFreeEnds(double maxGap = 5.0);
     QString lastError() const { return m_error; }
+    // Arc length on `track` nearest to a world point [m] (coarse scan + golden-section refinement).
+    double nearestArcLength(int track, const Vec3& world) const;
 
 signals:
     void selectionChanged(int track, int point);
     void status(const QString& message);
-    void vehiclePartPicked(int part); // a click on a vehicle box (index into the vehicle scene)
+    void vehiclePartPicked(int part);       // a click on a vehicle box (index into the vehicle scene)
+    void trackClicked(int track, double s); // a click on a track, at arc length s [m]
 
 private:
     bool dragTo(const QPointF& pos, Qt::KeyboardModifiers mods);
