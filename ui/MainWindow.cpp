@@ -129,6 +129,11 @@ void MainWindow::createDocks() {
     m_events = new EventLog(m_sim, this);
     auto* events = dock(tr("Derailments"), "eventsDock", m_events, Qt::BottomDockWidgetArea);
     tabifyDockWidget(plot, events);
+    // show what matters now: the plot when a run starts, the list when something derails
+    connect(m_sim, &SimulationController::runningChanged, plot, [plot](bool on) {
+        if (on) plot->raise();
+    });
+    connect(m_sim, &SimulationController::derailed, events, [events] { events->raise(); });
     twist->raise();
     m_drive = new DrivePanel(m_sim, this);
     auto* drive = dock(tr("Drive"), "driveDock", m_drive, Qt::RightDockWidgetArea);

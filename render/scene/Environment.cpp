@@ -1,5 +1,7 @@
 #include "render/scene/Environment.h"
 
+#include "render/scene/Shapes.h"
+
 #include <osg/Geode>
 #include <osg/Geometry>
 #include <osg/Light>
@@ -10,14 +12,6 @@
 #include <cmath>
 
 namespace tl::render {
-
-namespace {
-template <class A, class V> osg::ref_ptr<A> single(const V& value) {
-    osg::ref_ptr<A> a = new A;
-    a->push_back(value);
-    return a;
-}
-} // namespace
 
 osg::ref_ptr<osg::Node> createGround(const EnvironmentOptions& o) {
     const float h = float(o.halfSize), cx = float(o.centreX), cy = float(o.centreY), z = float(o.groundZ);

@@ -9,14 +9,6 @@
 
 namespace tl::render {
 
-namespace {
-template <class A, class V> osg::ref_ptr<A> single(const V& value) {
-    osg::ref_ptr<A> a = new A;
-    a->push_back(value);
-    return a;
-}
-} // namespace
-
 osg::ref_ptr<osg::Geode> makeBox(const Vec3& extents, const osg::Vec4& colour) {
     auto drawable = new osg::ShapeDrawable(
         new osg::Box(osg::Vec3(), float(extents.x()), float(extents.y()), float(extents.z())));

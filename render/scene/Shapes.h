@@ -9,6 +9,13 @@
 
 namespace tl::render {
 
+// An OSG array holding one value (colour or normal bound overall).
+template <class A, class V> osg::ref_ptr<A> single(const V& value) {
+    osg::ref_ptr<A> a = new A;
+    a->push_back(value);
+    return a;
+}
+
 // A lit box centred at the origin with the given full extents [m].
 osg::ref_ptr<osg::Geode> makeBox(const Vec3& extents, const osg::Vec4& colour);
 // An unlit line strip through the points.

@@ -1,6 +1,7 @@
 #pragma once
 // Helpers shared by the GUI tests (real windows under Xvfb, real mouse events).
 #include "ui/MainWindow.h"
+#include "ui/view/GlFormat.h"
 #include "ui/view/OsgViewWidget.h"
 
 #include <QtTest>
@@ -8,6 +9,13 @@
 #include <cmath>
 
 namespace guitest {
+
+// For each GUI test's initMain(), before the QApplication exists: the GL format OSG needs, and test-mode
+// standard paths (settings, recovery files) so a test never touches the user's.
+inline void initGuiTest() {
+    tl::ui::setDefaultSurfaceFormat();
+    QStandardPaths::setTestModeEnabled(true);
+}
 
 // Luminance variance of an image: a blank (uniformly cleared) view gives ~0.
 inline double luminanceVariance(const QImage& img) {

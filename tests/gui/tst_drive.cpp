@@ -52,10 +52,7 @@ bool sameState(const tl::SimulationState& a, const tl::SimulationState& b) {
 class TstDrive : public QObject {
     Q_OBJECT
 public:
-    static void initMain() {
-        tl::ui::setDefaultSurfaceFormat();
-        QStandardPaths::setTestModeEnabled(true);
-    }
+    static void initMain() { guitest::initGuiTest(); }
 
 private slots:
     void throttleAndBrakeSliders();
@@ -138,6 +135,9 @@ void TstDrive::tooFastIntoC3Derails() {
     QVERIFY(sim->isScrubbing());
     QVERIFY(std::abs(sim->shownTime() - e.t) < 1e-9);
     QVERIFY(std::abs(w.plot()->cursorTime() - e.t) < 1e-9);
+    QTest::qWait(700); // the camera flight
+    viewImage(w);
+    w.grab().save(QStringLiteral("tst_drive_derailment.png"));
 }
 
 void TstDrive::scrubBackAndForkRestoresExactly() {

@@ -41,10 +41,7 @@ tl::Pose curveToWorld(const tl::Layout& layout, int track) {
 class TstEditor : public QObject {
     Q_OBJECT
 public:
-    static void initMain() {
-        tl::ui::setDefaultSurfaceFormat();
-        QStandardPaths::setTestModeEnabled(true);
-    }
+    static void initMain() { guitest::initGuiTest(); }
 
 private slots:
     void init() { QFile::remove(tl::ui::FileManager::recoveryPath()); }

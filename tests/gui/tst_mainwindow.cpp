@@ -19,10 +19,7 @@ using namespace guitest;
 class TstMainWindow : public QObject {
     Q_OBJECT
 public:
-    static void initMain() {
-        tl::ui::setDefaultSurfaceFormat();
-        QStandardPaths::setTestModeEnabled(true);
-    }
+    static void initMain() { guitest::initGuiTest(); }
 
 private slots:
     void viewRendersDemo();

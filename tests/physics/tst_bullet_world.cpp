@@ -1,6 +1,6 @@
 // Bullet world sanity against closed forms: free fall under Bullet's integrator and the foundation
 // demo's pendulum period.
-#include "physics/demo/PendulumDemo.h"
+#include "PendulumRig.h"
 
 #include <btBulletDynamicsCommon.h>
 
