@@ -47,6 +47,14 @@ struct SimulationOptions {
     std::vector<std::filesystem::path> rollingStockDirs = defaultRollingStockDirs();
 };
 
+// Wall-clock split of Simulation::step(), accumulated (the scale benchmark: our per-step work vs. Bullet's).
+struct StepProfile {
+    double before = 0.0; // driver inputs, row limits, couplers, roll springs, track frames [s]
+    double bullet = 0.0; // btDiscreteDynamicsWorld::stepSimulation [s]
+    double after = 0.0;  // feeder, derailment monitor, telemetry, finiteness checks [s]
+    long long steps = 0;
+};
+
 class SimulationError : public std::runtime_error {
 public:
     using std::runtime_error::runtime_error;
@@ -118,6 +126,8 @@ public:
 
     const Telemetry& telemetry() const { return telemetry_; }
     Telemetry& telemetry() { return telemetry_; }
+    const StepProfile& stepProfile() const { return profile_; }
+    void resetStepProfile() { profile_ = {}; }
     std::vector<std::string> vehicleIds() const;
     std::vector<std::string> trackIds() const;
 
@@ -171,6 +181,7 @@ private:
     std::unique_ptr<btCollisionShape> groundShape_;
     std::unique_ptr<btRigidBody> ground_;
     Telemetry telemetry_;
+    StepProfile profile_;
 };
 
 } // namespace tl

@@ -57,6 +57,29 @@ RollingStockSpec parseCar(const nlohmann::json& c, const std::string& file, cons
 
 } // namespace
 
+std::string trainFitProblem(const TrainSpec& t, const Layout& layout, const SwitchStates& states) {
+    const int track = layout.trackIndex(t.track);
+    if (track < 0) return "unknown track \"" + t.track + "\"";
+    const TrackPosition head{track, t.s, t.direction};
+    double behind = 0.0; // distance of car c's centre behind the head car's centre [m]
+    for (std::size_t c = 0; c < t.cars.size(); ++c) {
+        const RollingStockSpec& car = t.cars[c];
+        if (c > 0) behind += 0.5 * (t.cars[c - 1].body.length + car.body.length);
+        const AdvanceResult a = layout.advance(head, -behind, states);
+        const double half = car.bogies.count == 2 ? 0.5 * car.bogies.spacing : 0.0;
+        const AdvanceResult front = layout.advance(a.position, half, states);
+        const AdvanceResult rear = layout.advance(a.position, -half, states);
+        if (a.stoppedAtOpenEnd || front.stoppedAtOpenEnd || rear.stoppedAtOpenEnd) {
+            const AdvanceResult& at = a.stoppedAtOpenEnd ? a : front.stoppedAtOpenEnd ? front : rear;
+            return "the train does not fit on the track: car " + std::to_string(c) + " (" + car.name + ", " +
+                   std::to_string(behind) + " m behind the head car's centre) reaches the open " +
+                   endName(at.openEnd) + " of track \"" + layout.track(std::size_t(at.position.track)).id() +
+                   "\"";
+        }
+    }
+    return {};
+}
+
 std::vector<TrainSpec> parseTrains(const nlohmann::json& trains, const Layout& layout,
                                    const std::string& file, std::vector<std::filesystem::path> dirs) {
     std::vector<TrainSpec> out;
@@ -87,6 +110,8 @@ std::vector<TrainSpec> parseTrains(const nlohmann::json& trains, const Layout& l
         if (dir != 1.0 && dir != -1.0) st.fail("direction", "expected 1 or -1");
         t.direction = int(dir);
         t.speed = r.number("speed", 0.0);
+        if (const std::string why = trainFitProblem(t, layout, layout.initialSwitchStates()); !why.empty())
+            st.fail("s", why);
         if (r.has("schedule")) {
             const auto& sc = r.at("schedule");
             if (!sc.is_array()) r.fail("schedule", "expected [[t, throttle, brake], ...]");

@@ -2,6 +2,7 @@
 // The "trains" section of a layout (format: docs/trains-format.md): per train its cars (rolling-stock
 // names, inline definitions, or {"base": name, ...overrides}), its start (track, s of the head car's
 // centre, direction), initial speed and an optional schedule of driver inputs for headless runs.
+#include "core/layout/Layout.h"
 #include "physics/RollingStock.h"
 
 #include <nlohmann/json.hpp>
@@ -11,8 +12,6 @@
 #include <vector>
 
 namespace tl {
-
-class Layout;
 
 struct ScheduleEntry {
     double t = 0.0;        // from this time on [s]
@@ -30,8 +29,13 @@ struct TrainSpec {
     std::vector<ScheduleEntry> schedule; // sorted by t; empty = inputs only from the program
 };
 
+// Why the train does not fit on the layout from its start -- a car centre or a bogie behind the head lies
+// beyond an open end with the given switch states -- or "" if it fits (Simulation::addTrain's rule).
+std::string trainFitProblem(const TrainSpec& train, const Layout& layout, const SwitchStates& states);
+
 // Parse the raw "trains" section (null = none). Names are looked up in `dirs` and in the directory
-// "rolling-stock" beside the layout file. Throws LayoutError (file, /trains/k/..., problem).
+// "rolling-stock" beside the layout file. Throws LayoutError (file, /trains/k/..., problem); a train that
+// does not fit the track from its start (initial switch states) fails at /trains/k/start/s.
 std::vector<TrainSpec> parseTrains(const nlohmann::json& trains, const Layout& layout,
                                    const std::string& file,
                                    std::vector<std::filesystem::path> dirs = defaultRollingStockDirs());
