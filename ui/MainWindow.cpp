@@ -246,6 +246,20 @@ void MainWindow::createActions() {
         const Camera m = mode;
         connect(a, &QAction::triggered, this, [this, m] { setCamera(m); });
     }
+    QMenu* look = view->addMenu(tr("Track &Look"));
+    auto* lookGroup = new QActionGroup(this);
+    for (const auto& [name, kind] :
+         {std::pair{tr("Railway (rails, sleepers, ballast)"), render::TrackLook::Railway},
+          {tr("Roller Coaster (tube rails, spine, supports)"), render::TrackLook::Coaster}}) {
+        QAction* a = look->addAction(name);
+        a->setCheckable(true);
+        lookGroup->addAction(a);
+        const auto k = kind;
+        connect(a, &QAction::triggered, this, [this, k] {
+            m_scene->setStyle(render::TrackStyle::forLook(k));
+            m_view->update();
+        });
+    }
     QAction* handles = view->addAction(tr("Control &Points"));
     handles->setCheckable(true);
     handles->setChecked(true);

@@ -85,6 +85,20 @@ int LayoutScene::setLayout(std::shared_ptr<const Layout> layout) {
     m_layout = std::move(layout);
     const std::size_t n = m_layout ? m_layout->trackCount() : 0;
     int rebuilt = 0;
+    // the layout's own look ("look": "coaster" at the top level), unless the user chose one
+    if (m_layout && !m_styleOverridden) {
+        const auto it = m_layout->spec().extra.find("look");
+        const TrackLook look = it != m_layout->spec().extra.end() && it->is_string() && *it == "coaster"
+                                   ? TrackLook::Coaster
+                                   : TrackLook::Railway;
+        if (look != m_style.look) {
+            m_style = TrackStyle::forLook(look);
+            m_nodes.clear(); // every mesh changes
+            m_tracks->removeChildren(0, m_tracks->getNumChildren());
+            m_handleSwitch->removeChildren(0, m_handleSwitch->getNumChildren());
+            m_handleIds.clear();
+        }
+    }
     if (m_nodes.size() > n) {
         for (std::size_t i = n; i < m_nodes.size(); ++i) {
             m_tracks->removeChild(m_nodes[i].body);
@@ -141,6 +155,7 @@ int LayoutScene::rebuildAll() {
 
 void LayoutScene::setStyle(const TrackStyle& style) {
     m_style = style;
+    m_styleOverridden = true;
     rebuildAll();
 }
 

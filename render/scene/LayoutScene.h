@@ -40,7 +40,7 @@ public:
     const Layout* layout() const { return m_layout.get(); }
     int rebuildAll(); // e.g. after a style change
 
-    void setStyle(const TrackStyle& style);
+    void setStyle(const TrackStyle& style); // overrides the layout's "look"
     const TrackStyle& style() const { return m_style; }
     void setOverlay(const OverlayOptions& overlay);
     const OverlayOptions& overlay() const { return m_overlay; }
@@ -80,6 +80,7 @@ private:
 
     std::shared_ptr<const Layout> m_layout;
     TrackStyle m_style;
+    bool m_styleOverridden = false;
     OverlayOptions m_overlay;
     osg::ref_ptr<osg::Group> m_root;
     osg::ref_ptr<osg::Group> m_environment;

@@ -56,6 +56,8 @@ osg::Vec4 overlayColour(double v, const OverlayOptions& o, const osg::Vec4& base
         return v >= 0 ? mix(kWhite, kRed, v / (10 * kDeg)) : mix(kWhite, kBlue, -v / (10 * kDeg));
     case TrackOverlay::CantDeficiency:
         return ramp(v / (6 * kDeg));
+    case TrackOverlay::PeakYQ:
+        return ramp(v); // Y/Q as a fraction of its Nadal limit
     }
     return base;
 }

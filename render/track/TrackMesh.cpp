@@ -104,6 +104,43 @@ void addSleepers(MeshBuffer& m, const Track& track, double s0, double s1, const 
     }
 }
 
+// Roller-coaster look: two tubular rails, a box spine below the centre, cross ties every 1.5 m with a strut
+// to the spine, and (for tracks on the ground) a support column down to the ground every 12 m.
+void addCoaster(MeshBuffer& m, const std::vector<Sample>& chunk, const Track& track, const TrackStyle& st,
+                bool supports) {
+    const osg::Vec4 rail(0.85f, 0.2f, 0.15f, 1.f), steel(0.75f, 0.75f, 0.78f, 1.f);
+    const double half = st.railSpacing() / 2, r = 0.05;
+    extrudeBox(m, chunk, half - r, half + r, -2 * r, 0.0, rail);
+    extrudeBox(m, chunk, -half - r, -half + r, -2 * r, 0.0, rail);
+    extrudeBox(m, chunk, -0.2, 0.2, -0.95, -0.55, rail);
+    const double s0 = chunk.front().s, s1 = chunk.back().s;
+    for (double s = std::ceil(s0 / 1.5) * 1.5; s < s1; s += 1.5) {
+        const TwistedFrame f = track.localFrame(s);
+        const Vec3 T = f.F.T * 0.06;
+        auto box = [&](double n0, double n1, double b0, double b1) {
+            const Vec3 a = at(f, n0, b0), b = at(f, n1, b0), c = at(f, n1, b1), d = at(f, n0, b1);
+            m.addFlatQuad(d - T, c - T, c + T, d + T, steel); // top
+            m.addFlatQuad(a + T, b + T, b - T, a - T, steel); // bottom
+            m.addFlatQuad(a - T, b - T, c - T, d - T, steel); // back
+            m.addFlatQuad(b + T, a + T, d + T, c + T, steel); // front
+        };
+        box(-half, half, -0.16, -0.1);  // tie
+        box(-0.04, 0.04, -0.55, -0.16); // strut to the spine
+    }
+    if (!supports) return;
+    for (double s = std::ceil(s0 / 12.0) * 12.0; s < s1; s += 12.0) {
+        const TwistedFrame f = track.localFrame(s);
+        const Vec3 top = at(f, 0.0, -0.95);
+        if (top.z() < 1.0) continue; // at ground level: no column
+        const double w = 0.18;
+        const Vec3 x(w, 0, 0), y(0, w, 0), down(top.x(), top.y(), -1.0);
+        m.addFlatQuad(down - x - y, down + x - y, top + x - y, top - x - y, steel);
+        m.addFlatQuad(down + x - y, down + x + y, top + x + y, top + x - y, steel);
+        m.addFlatQuad(down + x + y, down - x + y, top - x + y, top + x + y, steel);
+        m.addFlatQuad(down - x + y, down - x - y, top - x - y, top - x + y, steel);
+    }
+}
+
 osg::ref_ptr<osg::Geode> ribbon(const std::vector<Sample>& samples, const TrackStyle& st) {
     MeshBuffer m;
     const double w = st.ballastTopWidth / 2, b = -st.railHeight;
@@ -167,11 +204,15 @@ osg::ref_ptr<osg::Group> buildTrackMesh(const Track& track, const TrackStyle& st
                                         all.begin() + std::ptrdiff_t(end) + 1);
 
         MeshBuffer detail;
-        addRail(detail, chunk, st, st.railSpacing() / 2);
-        addRail(detail, chunk, st, -st.railSpacing() / 2);
-        addSleepers(detail, track, chunk.front().s, chunk.back().s, st);
-        extrudeTrapezoid(detail, chunk, st.ballastTopWidth, sleeperBottom + 0.02, st.ballastFootWidth,
-                         sleeperBottom - st.ballastHeight);
+        if (st.look == TrackLook::Coaster) {
+            addCoaster(detail, chunk, track, st, track.onGround());
+        } else {
+            addRail(detail, chunk, st, st.railSpacing() / 2);
+            addRail(detail, chunk, st, -st.railSpacing() / 2);
+            addSleepers(detail, track, chunk.front().s, chunk.back().s, st);
+            extrudeTrapezoid(detail, chunk, st.ballastTopWidth, sleeperBottom + 0.02, st.ballastFootWidth,
+                             sleeperBottom - st.ballastHeight);
+        }
         local.vertices += detail.vertexCount();
         osg::ref_ptr<osg::Geode> detailed = new osg::Geode;
         detailed->addDrawable(detail.finish());

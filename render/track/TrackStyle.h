@@ -23,6 +23,14 @@ struct TrackStyle {
     double chunkLength = 250.0;     // tracks are split into chunks this long (culling, LOD) [m]
     double detailDistance = 600.0;  // beyond this camera distance a chunk shows a plain ribbon [m]
 
+    // The look a layout asks for with its top-level "look": "railway" (default) or "coaster" (coaster gauge).
+    static TrackStyle forLook(TrackLook look) {
+        TrackStyle st;
+        st.look = look;
+        if (look == TrackLook::Coaster) st.gauge = 1.1;
+        return st;
+    }
+
     // distance between the rails' centre lines [m]
     double railSpacing() const { return gauge + railHeadWidth; }
 };

@@ -1,0 +1,137 @@
+// Track meshes and the layout scene without a window: sampling bound, rail geometry at the gauge on the
+// twisted frame, the coaster look's supports, the peak-Y/Q colouring, and that an edit rebuilds only the
+// tracks it touched.
+#include "core/curves/Arc.h"
+#include "core/curves/Line.h"
+#include "core/layout/Layout.h"
+#include "core/twists/ConstantTwist.h"
+#include "render/scene/LayoutScene.h"
+#include "render/track/TrackMesh.h"
+
+#include <osg/Geode>
+#include <osg/Geometry>
+#include <osg/LOD>
+
+#include <QtTest>
+
+using namespace tl;
+using namespace tl::render;
+
+namespace {
+// All vertices of the detailed level of a track node, in the node's coordinates.
+std::vector<osg::Vec3> detailVertices(osg::Group* mesh) {
+    std::vector<osg::Vec3> out;
+    for (unsigned c = 0; c < mesh->getNumChildren(); ++c) {
+        auto* lod = dynamic_cast<osg::LOD*>(mesh->getChild(c));
+        auto* geode = lod ? dynamic_cast<osg::Geode*>(lod->getChild(0)) : nullptr;
+        if (!geode) continue;
+        for (unsigned d = 0; d < geode->getNumDrawables(); ++d)
+            if (auto* g = geode->getDrawable(d)->asGeometry())
+                if (auto* v = dynamic_cast<osg::Vec3Array*>(g->getVertexArray()))
+                    out.insert(out.end(), v->begin(), v->end());
+    }
+    return out;
+}
+
+double nearest(const std::vector<osg::Vec3>& vs, const Vec3& p) {
+    double best = INFINITY;
+    for (const auto& v : vs)
+        best = std::min(best, (Vec3(v.x(), v.y(), v.z()) - p).norm());
+    return best;
+}
+} // namespace
+
+class TstTrackMesh : public QObject {
+    Q_OBJECT
+private slots:
+    void samplesBoundTheTurn() {
+        // an arc of R = 50 m turns 1/50 rad per metre: samples at most maxTurn / kappa = 1.5 m apart
+        const Track t("A", std::make_shared<Arc>(50.0, 1.0), nullptr, Pose::Identity());
+        TrackStyle st;
+        const std::vector<double> s = meshSamples(t, st);
+        double widest = 0;
+        for (std::size_t i = 1; i < s.size(); ++i)
+            widest = std::max(widest, s[i] - s[i - 1]);
+        qInfo("%zu samples on 50 m of arc, widest spacing %.4f m", s.size(), widest);
+        QCOMPARE(s.front(), 0.0);
+        QCOMPARE(s.back(), 50.0);
+        QVERIFY(widest <= st.maxTurnPerSample * 50.0 + 1e-12);
+    }
+
+    void railsSitAtTheGaugeOnTheTwistedFrame() {
+        // a straight banked by 0.1 rad: the rail heads' top centres are at +-railSpacing/2 along wN
+        const Track t("B", std::make_shared<Line>(100.0), std::make_shared<ConstantTwist>(0.1),
+                      Pose::Identity());
+        TrackStyle st;
+        osg::ref_ptr<osg::Group> mesh = buildTrackMesh(t, st, OverlayOptions{});
+        const std::vector<osg::Vec3> vs = detailVertices(mesh.get());
+        QVERIFY(vs.size() > 1000);
+        const TwistedFrame f = t.localFrame(40.0);
+        for (double side : {-1.0, 1.0}) {
+            // corners of the head's top face: centre +- head width / 2, at rail top (b = 0)
+            const Vec3 corner = f.F.P + (side * st.railSpacing() / 2 + st.railHeadWidth / 2) * f.wN;
+            // the mesh samples the straight every 2 m: s = 40 is a sample
+            QVERIFY2(nearest(vs, corner) < 1e-5,
+                     qPrintable(QString("rail corner off by %1 m").arg(nearest(vs, corner))));
+        }
+        // and they are banked: one rail is higher than the other by railSpacing * sin(0.1)
+        const Vec3 l = f.F.P + st.railSpacing() / 2 * f.wN, r = f.F.P - st.railSpacing() / 2 * f.wN;
+        QVERIFY(std::abs(std::abs(l.z() - r.z()) - st.railSpacing() * std::sin(0.1)) < 1e-12);
+    }
+
+    void coasterLookHasSupportsToTheGround() {
+        Pose up = Pose::Identity();
+        up.translation() = Vec3(0, 0, 12.0); // a track 12 m above the ground
+        const Track t("C", std::make_shared<Line>(60.0), nullptr, up);
+        const TrackStyle st = TrackStyle::forLook(TrackLook::Coaster);
+        osg::ref_ptr<osg::Group> mesh = buildTrackMesh(t, st, OverlayOptions{});
+        const std::vector<osg::Vec3> vs = detailVertices(mesh.get());
+        int footVertices = 0;
+        for (const auto& v : vs)
+            if (std::abs(v.z() + 1.0f) < 1e-4f) ++footVertices;
+        // columns every 12 m from s = 0 to 48: 5 columns, 4 faces x 2 foot vertices each
+        QCOMPARE(footVertices, 5 * 8);
+    }
+
+    void peakMapColoursByPlace() {
+        PeakMap peaks;
+        peaks.bin = 5.0;
+        peaks.peaks["A"] = {0.1f, 0.2f, 1.2f};
+        QCOMPARE(peaks.at("A", 12.0), double(1.2f));
+        QCOMPARE(peaks.at("A", 4.99), double(0.1f));
+        QCOMPARE(peaks.at("A", 100.0), 0.0);
+        QCOMPARE(peaks.at("B", 1.0), 0.0);
+        OverlayOptions o;
+        o.overlay = TrackOverlay::PeakYQ;
+        const osg::Vec4 atLimit = overlayColour(1.0, o, osg::Vec4()),
+                        none = overlayColour(0.0, o, osg::Vec4());
+        QVERIFY(atLimit.r() > 0.8f && atLimit.g() < 0.2f); // red at the Nadal limit
+        QVERIFY(none.g() > 0.6f && none.r() < 0.3f);       // green where nothing happened
+    }
+
+    void editRebuildsOnlyTouchedTracks() {
+        LayoutSpec spec;
+        for (int i = 0; i < 4; ++i) {
+            TrackSpec t;
+            t.id = "L" + std::to_string(i);
+            t.curve.type = "line";
+            t.curve.params["length"] = 50.0;
+            t.placement.pose.position = Vec3(0, 10.0 * i, 0);
+            spec.tracks.push_back(t);
+        }
+        LayoutScene scene;
+        auto first = std::make_shared<const Layout>(Layout::compile(spec));
+        QCOMPARE(scene.setLayout(first), 4);
+        QCOMPARE(scene.setLayout(first), 0);
+        LayoutSpec edited = spec;
+        edited.tracks[2].curve.params["length"] = 60.0;
+        QCOMPARE(scene.setLayout(std::make_shared<const Layout>(Layout::compile(edited, {}, first.get()))),
+                 1);
+        edited.tracks.pop_back();
+        QCOMPARE(scene.setLayout(std::make_shared<const Layout>(Layout::compile(edited))), 0);
+        QCOMPARE(scene.tracksBound().valid(), true);
+    }
+};
+
+QTEST_APPLESS_MAIN(TstTrackMesh)
+#include "tst_track_mesh.moc"
