@@ -5,6 +5,7 @@
 #include "render/OsgConvert.h"
 #include "render/scene/LayoutScene.h"
 #include "render/scene/VehicleNodes.h"
+#include "ui/Units.h"
 #include "ui/document/Document.h"
 #include "ui/document/FileManager.h"
 #include "ui/edit/EditController.h"
@@ -246,6 +247,31 @@ void MainWindow::createActions() {
         const Camera m = mode;
         connect(a, &QAction::triggered, this, [this, m] { setCamera(m); });
     }
+    QMenu* unitsMenu = view->addMenu(tr("&Units"));
+    {
+        Units& u = Units::instance();
+        auto* speeds = new QActionGroup(this);
+        auto* angles = new QActionGroup(this);
+        for (const auto& [name, value] : {std::pair{tr("Speeds in km/h"), Units::Speed::KilometresPerHour},
+                                          {tr("Speeds in m/s"), Units::Speed::MetresPerSecond}}) {
+            QAction* a = unitsMenu->addAction(name);
+            a->setCheckable(true);
+            a->setChecked(u.speed() == value);
+            speeds->addAction(a);
+            const auto v = value;
+            connect(a, &QAction::triggered, this, [v] { Units::instance().setSpeed(v); });
+        }
+        unitsMenu->addSeparator();
+        for (const auto& [name, value] : {std::pair{tr("Angles in degrees"), Units::Angle::Degrees},
+                                          {tr("Angles in radians"), Units::Angle::Radians}}) {
+            QAction* a = unitsMenu->addAction(name);
+            a->setCheckable(true);
+            a->setChecked(u.angle() == value);
+            angles->addAction(a);
+            const auto v = value;
+            connect(a, &QAction::triggered, this, [v] { Units::instance().setAngle(v); });
+        }
+    }
     QMenu* look = view->addMenu(tr("Track &Look"));
     auto* lookGroup = new QActionGroup(this);
     for (const auto& [name, kind] :
@@ -287,7 +313,7 @@ void MainWindow::createActions() {
         if (gizmo->isChecked()) m_scene->setGizmo(t, s);
         const double radius = std::abs(f.F.kappa) > 1e-9 ? 1.0 / std::abs(f.F.kappa) : INFINITY;
         statusBar()->showMessage(
-            tr("%1: s = %2 m, radius %3, bank %4°, grade %5 %")
+            tr("%1: s = %2 m, radius %3, bank %4, grade %5 %")
                 .arg(QString::fromStdString(layout->track(std::size_t(t)).id()))
                 .arg(s, 0, 'f', 1)
                 .arg(std::isfinite(radius) ? QString("%1 m").arg(radius, 0, 'f', 0) : tr("straight"))

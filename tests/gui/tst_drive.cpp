@@ -88,8 +88,9 @@ void TstDrive::throttleAndBrakeSliders() {
     const auto& hist = sim->history();
     const auto& speeds = hist.values(0, tl::ui::Channel::Speed);
     QVERIFY(speeds.size() > 100);
-    QVERIFY(std::abs(speeds.back() - v1 * 3.6) < 0.5);
-    QVERIFY(speeds.back() > speeds.front() + 3.0);
+    qInfo() << "history speed" << speeds.back() << "first" << speeds.front() << "train" << v1;
+    QVERIFY(std::abs(speeds.back() - v1) < 0.2); // the history holds SI
+    QVERIFY(speeds.back() > speeds.front() + 1.0);
     QVERIFY(w.plot()->pointCount(tl::ui::Channel::Speed) > 50);
     QVERIFY(w.drive()->speedLabel()->text().contains("km/h"));
 

@@ -18,6 +18,7 @@
 #include <QChart>
 #include <QDoubleSpinBox>
 #include <QMessageBox>
+#include <QSettings>
 #include <QTemporaryDir>
 
 using tl::ui::MainWindow;
@@ -56,6 +57,7 @@ private slots:
     void autosaveIsRecovered();
     void propertyFieldEditsCurve();
     void extendAndConnectFreeEnds();
+    void unitsChangeWhatIsShown();
 
 private:
     // Open the demo, select the hill's control point k and frame it; returns its widget position.
@@ -376,6 +378,44 @@ void TstEditor::extendAndConnectFreeEnds() {
     QCOMPARE(QString::fromStdString(c.a.track), QString("siding"));
     QCOMPARE(QString::fromStdString(c.b.track),
              QString::fromStdString(layout.track(std::size_t(added)).id()));
+}
+
+void TstEditor::unitsChangeWhatIsShown() {
+    MainWindow w;
+    QVERIFY(w.files()->openDemo());
+    QVERIFY(showAndWait(w));
+    const int c3 = w.document()->layout()->trackIndex("c3");
+    w.editor()->select(c3, -1);
+    const double design = w.document()->spec().tracks[std::size_t(c3)].twist->params.at("designSpeed"); // m/s
+    const tl::LayoutSpec before = w.document()->spec();
+    auto field = [&](const char* name) {
+        QDoubleSpinBox* f = nullptr;
+        QTest::qWaitFor([&] { return (f = w.properties()->findChild<QDoubleSpinBox*>(name)) != nullptr; });
+        return f;
+    };
+    auto unitAction = [&](const QString& text) {
+        for (QAction* a : w.findChildren<QAction*>())
+            if (a->text() == text) return a;
+        return static_cast<QAction*>(nullptr);
+    };
+    QVERIFY(field("field:twist.-1.designSpeed"));
+    QCOMPARE(field("field:twist.-1.designSpeed")->value(),
+             std::round(design * 3.6 * 10) / 10); // km/h, 1 decimal
+    unitAction("Speeds in m/s")->trigger();
+    unitAction("Angles in radians")->trigger();
+    QTest::qWait(50);
+    QCOMPARE(field("field:twist.-1.designSpeed")->value(), std::round(design * 10) / 10);
+    QVERIFY(field("field:twist.-1.designSpeed")->suffix().contains("m/s"));
+    const double maxAngle = w.document()->spec().tracks[std::size_t(c3)].twist->params.at("maxAngle");
+    QCOMPARE(field("field:twist.-1.maxAngle")->value(),
+             std::round(maxAngle * 1e4) / 1e4); // radians, 4 decimals
+    QCOMPARE(QSettings().value("units/speed").toString(), QString("m/s"));
+    unitAction("Speeds in km/h")->trigger();
+    unitAction("Angles in degrees")->trigger();
+    QTest::qWait(50);
+    QVERIFY(field("field:twist.-1.designSpeed")->suffix().contains("km/h"));
+    QVERIFY(w.document()->spec() == before); // display only: nothing was edited
+    QVERIFY(!w.document()->isModified());
 }
 
 QTEST_MAIN(TstEditor)

@@ -1,6 +1,7 @@
 #include "ui/panels/PropertyPanel.h"
 
 #include "core/layout/LayoutSpec.h"
+#include "ui/Units.h"
 #include "ui/commands/EditLayout.h"
 #include "ui/document/Document.h"
 
@@ -18,13 +19,24 @@
 namespace tl::ui {
 
 namespace {
-constexpr double kDeg = 180.0 / std::numbers::pi; // rad -> deg
-constexpr double kKmh = 3.6;                      // m/s -> km/h
+// the units the user chose (View > Units): angles and speeds are shown and typed in them
+double deg() {
+    return Units::instance().angleScale();
+}
+double kmh() {
+    return Units::instance().speedScale();
+}
+QString degUnit() {
+    return Units::instance().angleSuffix();
+}
+QString kmhUnit() {
+    return Units::instance().speedSuffix();
+}
 
 struct ParamInfo {
     const char* key;
     const char* label;
-    const char* unit;
+    QString unit;
     double scale, min, max;
     int decimals;
 };
@@ -32,7 +44,8 @@ struct ParamInfo {
 std::vector<ParamInfo> curveParams(const std::string& type) {
     if (type == "line") return {{"length", "Length", "m", 1, 0.01, 1e6, 3}};
     if (type == "arc")
-        return {{"radius", "Radius", "m", 1, 0.1, 1e6, 3}, {"angle", "Angle", "°", kDeg, -3600, 3600, 3}};
+        return {{"radius", "Radius", "m", 1, 0.1, 1e6, 3},
+                {"angle", "Angle", degUnit(), deg(), -3600, 3600, 3}};
     if (type == "helix")
         return {{"radius", "Radius", "m", 1, 0.1, 1e5, 3},
                 {"pitch", "Pitch", "m/turn", 1, -1e4, 1e4, 3},
@@ -45,13 +58,13 @@ std::vector<ParamInfo> curveParams(const std::string& type) {
 }
 
 std::vector<ParamInfo> twistParams(const std::string& type) {
-    if (type == "constant") return {{"angle", "Angle", "°", kDeg, -180, 180, 2}};
+    if (type == "constant") return {{"angle", "Angle", degUnit(), deg(), -180, 180, 2}};
     if (type == "linear")
-        return {{"start", "Start angle", "°", kDeg, -180, 180, 2},
-                {"end", "End angle", "°", kDeg, -180, 180, 2}};
+        return {{"start", "Start angle", degUnit(), deg(), -180, 180, 2},
+                {"end", "End angle", degUnit(), deg(), -180, 180, 2}};
     if (type == "cant")
-        return {{"designSpeed", "Design speed", "km/h", kKmh, 0, 1000, 1},
-                {"maxAngle", "Maximum cant", "°", kDeg, 0, 90, 2}};
+        return {{"designSpeed", "Design speed", kmhUnit(), kmh(), 0, 1000, 1},
+                {"maxAngle", "Maximum cant", degUnit(), deg(), 0, 90, 2}};
     return {};
 }
 
@@ -78,6 +91,7 @@ PropertyPanel::PropertyPanel(Document* doc, QWidget* parent) : QWidget(parent), 
     outer->addWidget(m_error);
     outer->addStretch();
     connect(doc, &Document::layoutChanged, this, &PropertyPanel::scheduleRebuild);
+    connect(&Units::instance(), &Units::changed, this, &PropertyPanel::scheduleRebuild);
     rebuild();
 }
 
@@ -117,7 +131,7 @@ void PropertyPanel::addNumber(const QString& label, double value, const QString&
     auto* box = new QDoubleSpinBox(this);
     box->setObjectName("field:" + field);
     box->setRange(min, max);
-    box->setDecimals(decimals);
+    box->setDecimals(scale == 1.0 && unit == "rad" ? 4 : decimals);
     box->setSuffix(unit.isEmpty() ? QString() : " " + unit);
     box->setKeyboardTracking(false); // commit on Enter, focus change or arrow step, not per keystroke
     box->setValue(value * scale);

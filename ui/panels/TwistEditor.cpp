@@ -2,6 +2,7 @@
 
 #include "core/layout/LayoutSpec.h"
 #include "core/twists/KeysTwist.h"
+#include "ui/Units.h"
 #include "ui/commands/EditLayout.h"
 #include "ui/document/Document.h"
 
@@ -21,7 +22,9 @@
 namespace tl::ui {
 
 namespace {
-constexpr double kDeg = 180.0 / std::numbers::pi;
+double shownAngle() {
+    return Units::instance().angleScale();
+} // rad -> the chosen angle unit
 constexpr double kG = 9.81;
 } // namespace
 
@@ -33,8 +36,9 @@ TwistEditor::TwistEditor(Document* doc, QWidget* parent) : QWidget(parent), m_do
     m_speed->setObjectName("equilibriumSpeed");
     m_speed->setRange(0, 500);
     m_speed->setDecimals(0);
-    m_speed->setSuffix(" km/h");
-    m_speed->setValue(90);
+    m_speed->setSuffix(" " + Units::instance().speedSuffix());
+    m_speed->setValue(90 / 3.6 * Units::instance().speedScale()); // 90 km/h
+    m_speedSI = 25.0;
     bar->addWidget(m_speed);
     m_info = new QLabel(this);
     bar->addWidget(m_info, 1);
@@ -76,7 +80,24 @@ TwistEditor::TwistEditor(Document* doc, QWidget* parent) : QWidget(parent), m_do
 
     connect(doc, &Document::layoutChanged, this, &TwistEditor::refresh);
     connect(m_speed, &QDoubleSpinBox::valueChanged, this, &TwistEditor::refresh);
+    connect(&Units::instance(), &Units::changed, this, [this] {
+        const double v = m_speedSI;
+        m_speed->setSuffix(" " + Units::instance().speedSuffix());
+        m_speed->setValue(v * Units::instance().speedScale());
+        applyUnitNames();
+        refresh();
+    });
+    connect(m_speed, &QDoubleSpinBox::valueChanged, this,
+            [this](double v) { m_speedSI = v / Units::instance().speedScale(); });
+    applyUnitNames();
     refresh();
+}
+
+void TwistEditor::applyUnitNames() {
+    const QString u = Units::instance().angleSuffix();
+    m_twist->setName(tr("track twist [%1]").arg(u));
+    m_equilibrium->setName(tr("equilibrium bank [%1]").arg(u));
+    m_axisA->setTitleText(tr("angle [%1]").arg(u));
 }
 
 void TwistEditor::setTrack(int track) {
@@ -85,10 +106,10 @@ void TwistEditor::setTrack(int track) {
 }
 
 void TwistEditor::setSpeed(double v) {
-    m_speed->setValue(v * 3.6);
+    m_speed->setValue(v * Units::instance().speedScale());
 }
 double TwistEditor::speed() const {
-    return m_speed->value() / 3.6;
+    return m_speed->value() / Units::instance().speedScale();
 }
 QList<QPointF> TwistEditor::twistCurve() const {
     return m_twist->points();
@@ -163,7 +184,7 @@ void TwistEditor::refresh() {
     for (int i = 0; i <= n; ++i) {
         const double s = L * i / n;
         const TwistedFrame f = t.curveFrame(s);
-        const double a = f.wt * kDeg, e = -std::atan(v * v * f.F.kappa / kG) * kDeg;
+        const double a = f.wt * shownAngle(), e = -std::atan(v * v * f.F.kappa / kG) * shownAngle();
         twist.append({s, a});
         eq.append({s, e});
         lo = std::min({lo, a, e});
@@ -175,7 +196,7 @@ void TwistEditor::refresh() {
     LayoutSpec spec = m_doc->spec();
     if (const TwistSpec* keys = editableKeys(spec, m_track, false))
         for (const auto& [s, a] : keys->keys) {
-            const double shown = (a + othersAt(s)) * kDeg;
+            const double shown = (a + othersAt(s)) * shownAngle();
             m_keys->append(s, shown);
             lo = std::min(lo, shown);
             hi = std::max(hi, shown);
@@ -185,10 +206,12 @@ void TwistEditor::refresh() {
         const double pad = 0.1 * (hi - lo);
         m_axisA->setRange(lo - pad, hi + pad);
     }
-    m_info->setText(tr("%1: largest cant deficiency %2° at s = %3 m")
-                        .arg(QString::fromStdString(t.id()))
-                        .arg(worstDeficiency, 0, 'f', 1)
-                        .arg(worstS, 0, 'f', 0));
+    m_info->setText(
+        tr("%1: largest cant deficiency %2 %4 at s = %3 m")
+            .arg(QString::fromStdString(t.id()))
+            .arg(worstDeficiency, 0, 'f', Units::instance().angle() == Units::Angle::Degrees ? 1 : 4)
+            .arg(worstS, 0, 'f', 0)
+            .arg(Units::instance().angleSuffix()));
 }
 
 int TwistEditor::keyNear(const QPointF& pos) const {
@@ -252,7 +275,7 @@ bool TwistEditor::eventFilter(QObject* watched, QEvent* event) {
         if (m_dragKey < 0) break;
         auto* e = static_cast<QMouseEvent*>(event);
         const QPointF v = toValue(e->position());
-        moveKey(m_dragKey, v.x(), v.y() / kDeg - othersAt(v.x()));
+        moveKey(m_dragKey, v.x(), v.y() / shownAngle() - othersAt(v.x()));
         return true;
     }
     case QEvent::MouseButtonRelease:
@@ -265,7 +288,7 @@ bool TwistEditor::eventFilter(QObject* watched, QEvent* event) {
     case QEvent::MouseButtonDblClick: {
         auto* e = static_cast<QMouseEvent*>(event);
         const QPointF v = toValue(e->position());
-        addKey(v.x(), v.y() / kDeg - othersAt(v.x()));
+        addKey(v.x(), v.y() / shownAngle() - othersAt(v.x()));
         return true;
     }
     default:

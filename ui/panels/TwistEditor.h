@@ -47,6 +47,7 @@ protected:
 
 private:
     void refresh();
+    void applyUnitNames();
     // The keys profile being edited (the twist itself, or the first "keys" part of a sum), or null.
     static TwistSpec* editableKeys(LayoutSpec& spec, int track, bool create);
     double othersAt(double s) const; // twist minus the keys part at s [rad]
@@ -63,6 +64,7 @@ private:
     QDoubleSpinBox* m_speed;
     QLabel* m_info;
     int m_dragKey = -1;
+    double m_speedSI = 25.0; // equilibrium speed [m/s]
 };
 
 } // namespace tl::ui

@@ -1,5 +1,7 @@
 #include "ui/plots/TelemetryPlot.h"
 
+#include "ui/Units.h"
+
 #include <QChart>
 #include <QChartView>
 #include <QComboBox>
@@ -94,6 +96,13 @@ TelemetryPlot::TelemetryPlot(const TelemetryHistory* history, QWidget* parent)
     outer->addLayout(right, 1);
     setMinimumHeight(240);
 
+    connect(&Units::instance(), &Units::changed, this, [this] {
+        for (int c = 0; c < kChannelCount; ++c) {
+            m_series[c]->setName(channelName(Channel(c)));
+            m_channels->item(c)->setText(channelName(Channel(c)));
+        }
+        m_dirty = true;
+    });
     connect(m_sourceBox, &QComboBox::currentIndexChanged, this, [this](int i) {
         m_dirty = true;
         if (!m_updating) emit sourceSelected(i);
@@ -210,6 +219,7 @@ void TelemetryPlot::refresh() {
             continue;
         }
         const std::vector<float>& v = m_history->values(src, Channel(c));
+        const double k = channelScale(Channel(c)); // SI -> shown unit
         QList<QPointF> pts;
         pts.reserve(qsizetype(n / stride + 2));
         for (std::size_t i = std::size_t(first); i < std::size_t(last); i += stride) {
@@ -217,9 +227,9 @@ void TelemetryPlot::refresh() {
             std::size_t pick = i;
             for (std::size_t j = i; j < std::min(std::size_t(last), i + stride); ++j)
                 if (std::abs(v[j]) > std::abs(v[pick])) pick = j;
-            pts.append(QPointF(t[pick], v[pick]));
-            lo = std::min(lo, double(v[pick]));
-            hi = std::max(hi, double(v[pick]));
+            pts.append(QPointF(t[pick], k * v[pick]));
+            lo = std::min(lo, k * v[pick]);
+            hi = std::max(hi, k * v[pick]);
         }
         m_series[c]->replace(pts);
     }

@@ -1,6 +1,7 @@
 #include "ui/sim/DrivePanel.h"
 
 #include "physics/Train.h"
+#include "ui/Units.h"
 #include "ui/sim/SimulationController.h"
 
 #include <QComboBox>
@@ -96,7 +97,8 @@ void DrivePanel::refresh() {
     m_brake->setValue(int(std::lround(tr_.drive.brake * 100)));
     m_direction->setCurrentIndex(tr_.drive.direction >= 0 ? 0 : 1);
     m_updating = false;
-    m_speed->setText(QString("%1 km/h").arg(s->trainSpeed(t) * 3.6, 0, 'f', 1));
+    const Units& u = Units::instance();
+    m_speed->setText(QString("%1 %2").arg(s->trainSpeed(t) * u.speedScale(), 0, 'f', 1).arg(u.speedSuffix()));
     const Bogie& head = tr_.cars.front().bogies.front();
     const bool derailed =
         std::any_of(tr_.cars.begin(), tr_.cars.end(), [](const Car& c) { return c.derailed; });

@@ -1,5 +1,6 @@
 #include "ui/sim/EventLog.h"
 
+#include "ui/Units.h"
 #include "ui/sim/SimulationController.h"
 
 #include <QHeaderView>
@@ -8,9 +9,8 @@ namespace tl::ui {
 
 EventLog::EventLog(SimulationController* sim, QWidget* parent) : QTableWidget(parent), m_sim(sim) {
     setColumnCount(9);
-    setHorizontalHeaderLabels({tr("t [s]"), tr("train / car / bogie"), tr("track"), tr("s [m]"),
-                               tr("speed [km/h]"), tr("cause"), tr("Y/Q (limit)"), tr("roll margin"),
-                               tr("numerical?")});
+    setHorizontalHeaderLabels({tr("t [s]"), tr("train / car / bogie"), tr("track"), tr("s [m]"), tr("speed"),
+                               tr("cause"), tr("Y/Q (limit)"), tr("roll margin"), tr("numerical?")});
     horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     horizontalHeader()->setStretchLastSection(true);
     setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -37,7 +37,9 @@ void EventLog::addEvent(int index) {
         QString("%1 / %2 / %3").arg(QString::fromStdString(e.trainId)).arg(e.car + 1).arg(e.bogie + 1),
         QString::fromStdString(e.trackId),
         QString::number(e.s, 'f', 1),
-        QString::number(e.speed * 3.6, 'f', 1),
+        QString("%1 %2")
+            .arg(e.speed * Units::instance().speedScale(), 0, 'f', 1)
+            .arg(Units::instance().speedSuffix()),
         QString::fromStdString(e.cause),
         QString("%1 (%2)").arg(e.before.yq, 0, 'f', 3).arg(e.before.yqLimit, 0, 'f', 3),
         QString::number(e.before.rollMargin, 'f', 3),

@@ -1,5 +1,7 @@
 #include "ui/sim/TelemetryHistory.h"
 
+#include "ui/Units.h"
+
 #include <algorithm>
 
 namespace tl::ui {
@@ -92,7 +94,7 @@ void TelemetryHistory::add(const TelemetrySample& s) {
                                           s.e[4],  s.f[0], s.f[1], s.f[2],    s.f[3],
                                           s.f[4],  s.f[5], s.yq,   s.yqLimit, s.rollMargin};
     for (int c = 0; c < kChannelCount; ++c)
-        d.v[std::size_t(c)].push_back(float(values[c] * channelScale(Channel(c))));
+        d.v[std::size_t(c)].push_back(float(values[c])); // SI (the plot converts for display)
     d.track.push_back(s.railed ? s.track : -1);
     d.s.push_back(float(s.s));
     // drop the oldest tenth once past the budget (amortized O(1) per sample)
