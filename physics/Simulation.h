@@ -118,6 +118,8 @@ public:
     Pose bogiePose(int train, int car, int bogie) const; // bogie COM frame -> world
     double trainEnergy(int train) const;                 // kinetic + m g z of every body [J]
     const std::vector<DerailmentEvent>& derailments() const { return telemetry_.derailments(); }
+    // Couplers loaded beyond their rating (one event per episode; the train is not split).
+    const std::vector<CouplerEvent>& couplerEvents() const { return telemetry_.couplerEvents(); }
 
     // The full dynamic state as plain data, and back (same Simulation object, same layout). Stepping on
     // from a restored state repeats the original run bit for bit while no contacts are involved.
@@ -154,6 +156,7 @@ private:
     void trainsBeforeStep();
     void trainsAfterStep();
     void applyCoupler(Train& train, Coupler& c);
+    void checkCouplerLimit(int train, int coupler);
     void applyRollSpring(Car& car);
     void driveBogie(const Train& train, const Car& car, Bogie& b);
     void feedBogie(int t, int c, int b);

@@ -66,11 +66,15 @@ SimulationState Simulation::snapshot() const {
         for (const auto& c : t->couplers) {
             ts.couplerForce.push_back(c.force);
             ts.couplerMaxForce.push_back(c.maxForce);
+            ts.couplerOverload.push_back(c.overload);
+            ts.couplerOverloadPeak.push_back(c.overloadPeak);
+            ts.couplerOverloadTime.push_back(c.overloadTime);
         }
         s.trains.push_back(ts);
     }
     s.derailments = telemetry_.derailments().size();
     s.trackEvents = telemetry_.events().size();
+    s.couplerEvents = telemetry_.couplerEvents().size();
     return s;
 }
 
@@ -150,9 +154,19 @@ void Simulation::restore(const SimulationState& s) {
         for (std::size_t c = 0; c < tr.couplers.size(); ++c) {
             tr.couplers[c].force = ts.couplerForce.at(c);
             tr.couplers[c].maxForce = ts.couplerMaxForce.at(c);
+            tr.couplers[c].overload = c < ts.couplerOverload.size() ? ts.couplerOverload[c] : -1;
+            tr.couplers[c].overloadPeak = c < ts.couplerOverloadPeak.size() ? ts.couplerOverloadPeak[c] : 0.0;
+            tr.couplers[c].overloadTime = c < ts.couplerOverloadTime.size() ? ts.couplerOverloadTime[c] : 0.0;
         }
     }
     telemetry_.truncate(time_, s.trackEvents, s.derailments);
+    telemetry_.truncateCouplerEvents(s.couplerEvents);
+    for (const auto& t : trains_) // an episode open at the snapshot: back to its state then
+        for (const auto& c : t->couplers)
+            if (c.overload >= 0 && std::size_t(c.overload) < telemetry_.couplerEvents().size()) {
+                telemetry_.couplerEvent(std::size_t(c.overload)).peakForce = c.overloadPeak;
+                telemetry_.couplerEvent(std::size_t(c.overload)).duration = c.overloadTime;
+            }
 }
 
 } // namespace tl

@@ -30,9 +30,12 @@ struct TrainState {
     DriveInputs drive;
     std::size_t nextSchedule = 0;
     std::vector<bool> carDerailed;
-    std::vector<RailedState> bogies;     // cars in order, bogies in order
-    std::vector<double> couplerForce;    // [N]
-    std::vector<double> couplerMaxForce; // [N]
+    std::vector<RailedState> bogies;         // cars in order, bogies in order
+    std::vector<double> couplerForce;        // [N]
+    std::vector<double> couplerMaxForce;     // [N]
+    std::vector<int> couplerOverload;        // open overload event index per coupler (-1 = none)
+    std::vector<double> couplerOverloadPeak; // its peak |force| so far [N]
+    std::vector<double> couplerOverloadTime; // its duration so far [s]
 };
 
 struct SimulationState {
@@ -41,8 +44,9 @@ struct SimulationState {
     std::vector<RigidBodyState> bodies; // every dynamic body, in the simulation's fixed order
     std::vector<RailedState> vehicles;
     std::vector<TrainState> trains;
-    std::size_t derailments = 0; // derailment events recorded so far (later ones are dropped)
-    std::size_t trackEvents = 0; // open-end events recorded so far
+    std::size_t derailments = 0;   // derailment events recorded so far (later ones are dropped)
+    std::size_t trackEvents = 0;   // open-end events recorded so far
+    std::size_t couplerEvents = 0; // coupler overload events recorded so far
 };
 
 } // namespace tl

@@ -244,6 +244,51 @@ void Simulation::applyCoupler(Train& train, Coupler& c) {
     c.maxForce = std::max(c.maxForce, std::abs(f));
 }
 
+// The force just computed for the coming step against the rating: open, update or close an episode.
+void Simulation::checkCouplerLimit(int t, int k) {
+    Train& tr = *trains_[std::size_t(t)];
+    Coupler& c = tr.couplers[std::size_t(k)];
+    const double f = std::abs(c.force);
+    if (f <= c.spec.limit) {
+        c.overload = -1;
+        c.overloadPeak = c.overloadTime = 0.0;
+        return;
+    }
+    if (c.overload >= 0) {
+        c.overloadPeak = std::max(c.overloadPeak, f);
+        c.overloadTime += options_.dt;
+        CouplerEvent& e = telemetry_.couplerEvent(std::size_t(c.overload));
+        e.peakForce = c.overloadPeak;
+        e.duration = c.overloadTime;
+        return;
+    }
+    c.overloadPeak = f;
+    c.overloadTime = options_.dt;
+    const Bogie& b = tr.cars[std::size_t(c.front)].bogies.back();
+    CouplerEvent e;
+    e.t = time_;
+    e.train = t;
+    e.trainId = tr.spec.id;
+    e.coupler = k;
+    e.kind = c.force > 0 ? "tension" : "compression";
+    e.force = c.force;
+    e.peakForce = f;
+    e.limit = c.spec.limit;
+    e.duration = options_.dt;
+    e.track = b.position.track;
+    e.trackId = layout_.track(std::size_t(b.position.track)).id();
+    e.s = b.position.s;
+    e.speed = trainSpeed(t);
+    std::ostringstream msg;
+    msg << "train " << tr.spec.id << " coupler " << k << " (cars " << c.front << "-" << c.rear
+        << ") over its "
+        << "rating in " << e.kind << ": " << f << " N > " << c.spec.limit << " N on track " << e.trackId
+        << " at s = " << e.s << " m, t = " << time_ << " s";
+    e.message = msg.str();
+    c.overload = int(telemetry_.couplerEvents().size());
+    telemetry_.addCouplerEvent(e);
+}
+
 double Simulation::anchorSpeed(const TrackJointConstraint& joint, const btRigidBody& body, bool railed,
                                int direction) const {
     const Vec3 AP = joint.anchorInWorld().P;
@@ -263,8 +308,8 @@ void Simulation::driveBogie(const Train& train, const Car& car, Bogie& b) {
 }
 
 void Simulation::trainsBeforeStep() {
-    for (auto& tp : trains_) {
-        Train& t = *tp;
+    for (int ti = 0; ti < trainCount(); ++ti) {
+        Train& t = *trains_[std::size_t(ti)];
         while (t.nextSchedule < t.spec.schedule.size() && t.spec.schedule[t.nextSchedule].t <= time_ + 1e-9) {
             t.drive.throttle = t.spec.schedule[t.nextSchedule].throttle;
             t.drive.brake = t.spec.schedule[t.nextSchedule].brake;
@@ -282,8 +327,10 @@ void Simulation::trainsBeforeStep() {
                 driveBogie(t, car, b);
             }
         }
-        for (auto& c : t.couplers)
-            applyCoupler(t, c);
+        for (int k = 0; k < int(t.couplers.size()); ++k) {
+            applyCoupler(t, t.couplers[std::size_t(k)]);
+            checkCouplerLimit(ti, k);
+        }
         for (auto& car : t.cars)
             if (car.bogies.size() == 2 && !car.derailed) applyRollSpring(car);
     }

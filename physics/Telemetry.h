@@ -1,6 +1,6 @@
 #pragma once
 // Per-step samples of a simulation run (one per vehicle and one per train bogie), and its events (open ends,
-// derailments). CSV columns:
+// derailments, coupler overloads). CSV columns:
 //   t,vehicle,track,s,speed,x,y,z,e1,e2,e3,e4,e5,f1,f2,f3,f4,f5,f6,railed,train,car,bogie,yq,yq_limit,roll_margin
 // (vehicle rows leave train..bogie empty; bogie rows leave vehicle empty). Bounded memory: setWindow(T)
 // keeps only the samples of the last T seconds (the GUI runs for hours); the default keeps everything.
@@ -44,11 +44,37 @@ struct TrackEvent {
     std::string message; // human-readable
 };
 
+// A coupler loaded beyond its rating (CouplerSpec::limit): one event per episode, opened in the step where
+// |force| first exceeds the limit and updated (peak, duration) until it falls back to the limit or below.
+// The train is not split; the event tells the designer where and how hard (docs/trains-format.md).
+struct CouplerEvent {
+    double t = 0.0;         // onset [s]
+    int train = -1;         // train index
+    std::string trainId;    //
+    int coupler = -1;       // coupler index in the train: between cars coupler and coupler + 1
+    std::string kind;       // "tension" | "compression"
+    double force = 0.0;     // at the onset, tension > 0 [N]
+    double peakForce = 0.0; // max |force| during the episode [N]
+    double limit = 0.0;     // the coupler's rating [N]
+    double duration = 0.0;  // time over the rating so far [s]
+    int track = -1;         // track index of the front car's rear bogie at the onset
+    std::string trackId;    //
+    double s = 0.0;         // its arc length [m]
+    double speed = 0.0;     // train speed at the onset [m/s]
+    std::string message;    // human-readable
+};
+
 class Telemetry {
 public:
     void add(const TelemetrySample& s);
     void addEvent(const TrackEvent& e) { events_.push_back(e); }
     void addDerailment(const DerailmentEvent& e) { derailments_.push_back(e); }
+    void addCouplerEvent(const CouplerEvent& e) { couplerEvents_.push_back(e); }
+    CouplerEvent& couplerEvent(std::size_t i) { return couplerEvents_.at(i); }
+    const std::vector<CouplerEvent>& couplerEvents() const { return couplerEvents_; }
+    void truncateCouplerEvents(std::size_t n) { // restore/replay: forget the later ones
+        if (couplerEvents_.size() > n) couplerEvents_.resize(n);
+    }
     const std::vector<TelemetrySample>& samples() const { return samples_; }
     const std::vector<TrackEvent>& events() const { return events_; }
     const std::vector<DerailmentEvent>& derailments() const { return derailments_; }
@@ -56,6 +82,7 @@ public:
         samples_.clear();
         events_.clear();
         derailments_.clear();
+        couplerEvents_.clear();
         dropped_ = 0;
     }
     // Forget what happened after time t (samples) and events beyond the given counts (restore/replay).
@@ -83,6 +110,7 @@ private:
     std::vector<TelemetrySample> samples_;
     std::vector<TrackEvent> events_;
     std::vector<DerailmentEvent> derailments_;
+    std::vector<CouplerEvent> couplerEvents_;
     double window_ = 0.0;     // [s], 0 = unbounded
     std::size_t dropped_ = 0; // samples trimmed from the front
 };

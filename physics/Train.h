@@ -45,12 +45,15 @@ struct Car {
 };
 
 struct Coupler {
-    int front = 0;         // car index ahead (its rear coupler point)
-    int rear = 1;          // car index behind (its front coupler point)
-    CouplerSpec spec;      // the softer / weaker of the two cars' couplers
-    double force = 0.0;    // tension > 0, compression < 0, last step [N]
-    double maxForce = 0.0; // max |force| so far [N]
-    double stretch = 0.0;  // distance between the coupler points [m]
+    int front = 0;             // car index ahead (its rear coupler point)
+    int rear = 1;              // car index behind (its front coupler point)
+    CouplerSpec spec;          // the softer / weaker of the two cars' couplers
+    double force = 0.0;        // tension > 0, compression < 0, last step [N]
+    double maxForce = 0.0;     // max |force| so far [N]
+    double stretch = 0.0;      // distance between the coupler points [m]
+    int overload = -1;         // index of the open overload episode in Telemetry::couplerEvents(); -1 = none
+    double overloadPeak = 0.0; // max |force| in the open episode [N]
+    double overloadTime = 0.0; // duration of the open episode [s]
 };
 
 struct Train {

@@ -1,7 +1,8 @@
 // tracklab-cli run LAYOUT.json [--duration T] [--dt H] [--csv OUT.csv] [--json OUT.json]
 // Runs the vehicles and trains of the layout's "vehicles" / "trains" sections (docs/vehicles-format.md) and
 // writes per-step telemetry (CSV) and a JSON summary (final track, s, speed, state of each vehicle; open-end
-// events). Progress on stderr. Bad arguments or files: a message and exit status 2.
+// events; trains with their cars and couplers; derailments; coupler overloads "couplerEvents"). Progress on
+// stderr. Bad arguments or files: a message and exit status 2.
 #include "Command.h"
 
 #include "core/layout/Layout.h"
@@ -71,7 +72,7 @@ nlohmann::json summary(const tl::Simulation& sim, const std::string& file, doubl
             cars.push_back({{"stock", c.stock.name}, {"state", c.derailed ? "derailed" : "railed"}});
         nlohmann::json couplers = nlohmann::json::array();
         for (const auto& c : tr.couplers)
-            couplers.push_back({{"maxForce", c.maxForce}, {"limit", c.spec.limit}});
+            couplers.push_back({{"maxForce", c.maxForce}, {"limit", c.spec.limit}, {"force", c.force}});
         j["trains"].push_back(
             {{"id", tr.spec.id}, {"speed", sim.trainSpeed(t)}, {"cars", cars}, {"couplers", couplers}});
     }
@@ -94,6 +95,22 @@ nlohmann::json summary(const tl::Simulation& sim, const std::string& file, doubl
                                     {"solverSaturated", e.solverSaturated},
                                     {"numericalSuspect", e.numericalSuspect},
                                     {"message", e.message}});
+    j["couplerEvents"] = nlohmann::json::array();
+    for (const auto& e : sim.couplerEvents())
+        j["couplerEvents"].push_back({{"kind", "couplerOverload"},
+                                      {"t", e.t},
+                                      {"train", e.trainId},
+                                      {"coupler", e.coupler},
+                                      {"cars", {e.coupler, e.coupler + 1}},
+                                      {"load", e.kind},
+                                      {"force", e.force},
+                                      {"peakForce", e.peakForce},
+                                      {"limit", e.limit},
+                                      {"duration", e.duration},
+                                      {"track", e.trackId},
+                                      {"s", e.s},
+                                      {"speed", e.speed},
+                                      {"message", e.message}});
     return j;
 }
 
@@ -157,6 +174,9 @@ int runRun(const QStringList& args) {
             std::cerr << "event: " << e.message << "\n";
         for (const auto& e : sim.derailments())
             std::cerr << "derailment: " << e.message << "\n";
+        for (const auto& e : sim.couplerEvents())
+            std::cerr << "coupler overload: " << e.message << " (peak " << e.peakForce << " N for "
+                      << e.duration << " s)\n";
         std::string error;
         if (parser.isSet("csv")) {
             std::ostringstream csv;
