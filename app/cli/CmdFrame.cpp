@@ -22,7 +22,9 @@ std::string num(double x) {
 }
 
 std::string vec(const tl::Vec3& v) {
-    return "[" + num(v.x()) + "," + num(v.y()) + "," + num(v.z()) + "]";
+    std::string out = "["; // appending avoids GCC 12's false -Wrestrict on "[" + std::string (bug 105329)
+    out += num(v.x()) + "," + num(v.y()) + "," + num(v.z()) + "]";
+    return out;
 }
 
 int runFrame(const QStringList& args) {

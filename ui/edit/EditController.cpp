@@ -29,7 +29,8 @@ std::optional<Vec3> rayPlane(const Vec3& a, const Vec3& b, const Vec3& p, const 
 
 std::string uniqueTrackId(const LayoutSpec& spec) {
     for (int k = int(spec.tracks.size()) + 1;; ++k) {
-        const std::string id = "T" + std::to_string(k);
+        std::string id = "T"; // (appending, not "T" + ..., avoids GCC 12's false -Wrestrict, bug 105329)
+        id += std::to_string(k);
         if (spec.trackIndex(id) < 0) return id;
     }
 }
