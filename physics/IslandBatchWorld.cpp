@@ -1,0 +1,93 @@
+#include "physics/IslandBatchWorld.h"
+
+#include <BulletCollision/CollisionDispatch/btSimulationIslandManager.h>
+
+#include <algorithm>
+
+namespace tl {
+
+namespace {
+
+// As Bullet's btGetConstraintIslandId: the island of body A, or of body B if A is static.
+int islandOf(const btTypedConstraint* c) {
+    const int a = c->getRigidBodyA().getIslandTag();
+    return a >= 0 ? a : c->getRigidBodyB().getIslandTag();
+}
+
+// Bullet's InplaceSolverIslandCallback with an O(log n) lookup of an island's constraints.
+class BatchingCallback : public btSimulationIslandManager::IslandCallback {
+public:
+    BatchingCallback(btContactSolverInfo& info, btConstraintSolver& solver, btDispatcher* dispatcher,
+                     btIDebugDraw* draw, btTypedConstraint** sorted, int count)
+        : info_(info), solver_(solver), dispatcher_(dispatcher), draw_(draw), sorted_(sorted), count_(count) {
+    }
+
+    void processIsland(btCollisionObject** bodies, int numBodies, btPersistentManifold** manifolds,
+                       int numManifolds, int islandId) override {
+        if (islandId < 0) { // not split: everything at once
+            solver_.solveGroup(bodies, numBodies, manifolds, numManifolds, sorted_, count_, info_, draw_,
+                               dispatcher_);
+            return;
+        }
+        btTypedConstraint** end = sorted_ + count_;
+        btTypedConstraint** first = std::lower_bound(
+            sorted_, end, islandId, [](const btTypedConstraint* c, int id) { return islandOf(c) < id; });
+        btTypedConstraint** last = std::upper_bound(
+            first, end, islandId, [](int id, const btTypedConstraint* c) { return id < islandOf(c); });
+        if (info_.m_minimumSolverBatchSize <= 1) {
+            solver_.solveGroup(bodies, numBodies, manifolds, numManifolds, first, int(last - first), info_,
+                               draw_, dispatcher_);
+            return;
+        }
+        for (int i = 0; i < numBodies; ++i)
+            bodies_.push_back(bodies[i]);
+        for (int i = 0; i < numManifolds; ++i)
+            manifolds_.push_back(manifolds[i]);
+        for (btTypedConstraint** c = first; c != last; ++c)
+            constraints_.push_back(*c);
+        if (constraints_.size() + manifolds_.size() > info_.m_minimumSolverBatchSize) flush();
+    }
+
+    void flush() {
+        solver_.solveGroup(bodies_.size() ? &bodies_[0] : nullptr, bodies_.size(),
+                           manifolds_.size() ? &manifolds_[0] : nullptr, manifolds_.size(),
+                           constraints_.size() ? &constraints_[0] : nullptr, constraints_.size(), info_,
+                           draw_, dispatcher_);
+        bodies_.resize(0);
+        manifolds_.resize(0);
+        constraints_.resize(0);
+    }
+
+private:
+    btContactSolverInfo& info_;
+    btConstraintSolver& solver_;
+    btDispatcher* dispatcher_;
+    btIDebugDraw* draw_;
+    btTypedConstraint** sorted_;
+    int count_;
+    btAlignedObjectArray<btCollisionObject*> bodies_;
+    btAlignedObjectArray<btPersistentManifold*> manifolds_;
+    btAlignedObjectArray<btTypedConstraint*> constraints_;
+};
+
+} // namespace
+
+// btDiscreteDynamicsWorld::solveConstraints (Bullet 3.24) with the callback above.
+void IslandBatchWorld::solveConstraints(btContactSolverInfo& solverInfo) {
+    m_sortedConstraints.resize(m_constraints.size());
+    for (int i = 0; i < m_constraints.size(); ++i)
+        m_sortedConstraints[i] = m_constraints[i];
+    m_sortedConstraints.quickSort(
+        [](const btTypedConstraint* a, const btTypedConstraint* b) { return islandOf(a) < islandOf(b); });
+    btTypedConstraint** sorted = m_sortedConstraints.size() ? &m_sortedConstraints[0] : nullptr;
+    BatchingCallback callback(solverInfo, *m_constraintSolver, getCollisionWorld()->getDispatcher(),
+                              getDebugDrawer(), sorted, m_sortedConstraints.size());
+    m_constraintSolver->prepareSolve(getCollisionWorld()->getNumCollisionObjects(),
+                                     getCollisionWorld()->getDispatcher()->getNumManifolds());
+    m_islandManager->buildAndProcessIslands(getCollisionWorld()->getDispatcher(), getCollisionWorld(),
+                                            &callback);
+    callback.flush();
+    m_constraintSolver->allSolved(solverInfo, m_debugDrawer);
+}
+
+} // namespace tl
