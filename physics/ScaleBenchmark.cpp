@@ -172,10 +172,11 @@ ScaleBenchmarkResult runScaleBenchmark(const ScaleBenchmarkOptions& o) {
 }
 
 void printScaleBenchmark(std::ostream& os, const ScaleBenchmarkOptions& o, const ScaleBenchmarkResult& r) {
-    os << "scale benchmark: trains of a locomotive + 4 coaches (10 bogies) at " << o.speed
-       << " m/s on parallel straights, " << o.solverIterations << " solver iterations, dt = " << o.dt
-       << " s (" << std::lround(1 / o.dt) << " Hz), telemetry " << (o.telemetry ? "on (1 s window)" : "off")
-       << ", best of " << o.repeats << " interleaved repeats, one core\n";
+    os << std::setprecision(6) << "scale benchmark: trains of a locomotive + 4 coaches (10 bogies) at "
+       << o.speed << " m/s on parallel straights, " << o.solverIterations
+       << " solver iterations, dt = " << o.dt << " s (" << std::lround(1 / o.dt) << " Hz), telemetry "
+       << (o.telemetry ? "on (1 s window)" : "off") << ", best of " << o.repeats
+       << " interleaved repeats, one core\n";
     os << std::right << std::setw(8) << "bogies" << std::setw(8) << "trains" << std::setw(7) << "steps"
        << std::setw(11) << "ms/step" << std::setw(14) << "ns/bogie-step" << std::setw(10) << "Bullet"
        << std::setw(10) << "ours" << std::setw(9) << "Bullet%" << std::setw(8) << "ratio" << std::setw(11)
