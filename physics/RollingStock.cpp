@@ -54,6 +54,10 @@ RollingStockSpec parseRollingStock(const nlohmann::json& j, const std::string& f
         s.body.height = b.positive("height", s.body.height);
         s.body.mass = b.positive("mass", s.body.mass);
         s.body.cgHeight = b.positive("cgHeight", s.body.cgHeight);
+        s.body.model = b.string("model", "");
+        if (!s.body.model.empty() && std::filesystem::path(s.body.model).is_relative() && !file.empty())
+            s.body.model =
+                (std::filesystem::path(file).parent_path() / s.body.model).lexically_normal().string();
     }
     if (r.has("bogies")) {
         const SpecReader b(r.at("bogies"), file, r.keyPath("bogies"));

@@ -4,6 +4,9 @@
 #include "render/scene/Shapes.h"
 
 #include <osg/Material>
+#include <osgDB/ReadFile>
+
+#include <map>
 #include <osgUtil/LineSegmentIntersector>
 #include <osgViewer/View>
 
@@ -17,14 +20,27 @@ VehicleNodes::VehicleNodes() : m_root(new osg::Group) {
     m_root->setName("vehicles");
 }
 
-void VehicleNodes::reset(const std::vector<Vec3>& boxes) {
+void VehicleNodes::reset(const std::vector<Vec3>& boxes, const std::vector<std::string>& models) {
     m_root->removeChildren(0, m_root->getNumChildren());
     m_bodies.clear();
     m_boxes = boxes;
     m_derailed.assign(boxes.size(), false);
-    for (const Vec3& b : boxes) {
+    m_models.assign(boxes.size(), nullptr);
+    m_problems.clear();
+    std::map<std::string, osg::ref_ptr<osg::Node>> loaded; // one load per file, shared by the cars using it
+    for (std::size_t i = 0; i < boxes.size(); ++i) {
         osg::ref_ptr<osg::MatrixTransform> t = new osg::MatrixTransform;
-        t->addChild(makeBox(b, kBody));
+        if (i < models.size() && !models[i].empty()) {
+            auto it = loaded.find(models[i]);
+            if (it == loaded.end()) {
+                osg::ref_ptr<osg::Node> node = osgDB::readRefNodeFile(models[i]);
+                if (!node)
+                    m_problems.push_back("cannot read the model " + models[i] + "; drawing a box instead");
+                it = loaded.emplace(models[i], node).first;
+            }
+            m_models[i] = it->second;
+        }
+        t->addChild(m_models[i].valid() ? m_models[i].get() : makeBox(boxes[i], kBody).get());
         m_root->addChild(t);
         m_bodies.push_back(t);
     }
@@ -38,7 +54,10 @@ void VehicleNodes::setDerailed(std::size_t i, bool derailed) {
     if (i >= m_bodies.size() || m_derailed[i] == derailed) return;
     m_derailed[i] = derailed;
     m_bodies[i]->removeChildren(0, m_bodies[i]->getNumChildren());
-    m_bodies[i]->addChild(makeBox(m_boxes[i], derailed ? kDerailed : kBody));
+    if (m_models[i].valid() && !derailed)
+        m_bodies[i]->addChild(m_models[i]);
+    else
+        m_bodies[i]->addChild(makeBox(m_boxes[i], derailed ? kDerailed : kBody));
 }
 
 } // namespace tl::render

@@ -5,6 +5,7 @@
 #include <osg/Group>
 #include <osg/MatrixTransform>
 
+#include <string>
 #include <vector>
 
 namespace osgViewer {
@@ -17,8 +18,12 @@ class VehicleNodes {
 public:
     VehicleNodes();
     osg::Group* root() const { return m_root.get(); }
-    // One box per vehicle with these full extents [m] (length along x, width y, height z of the body).
-    void reset(const std::vector<Vec3>& boxes);
+    // One box per vehicle with these full extents [m] (length along x, width y, height z of the body); where
+    // models[i] names a model file (osgDB), that model is drawn instead (a box if it cannot be read: see
+    // loadProblems()).
+    void reset(const std::vector<Vec3>& boxes, const std::vector<std::string>& models = {});
+    const std::vector<std::string>& loadProblems() const { return m_problems; }
+    bool showsModel(std::size_t i) const { return i < m_models.size() && m_models[i].valid(); }
     void setPose(std::size_t i, const Pose& bodyToWorld);
     void setDerailed(std::size_t i, bool derailed); // red when off the track
     std::size_t count() const { return m_bodies.size(); }
@@ -34,6 +39,8 @@ private:
     std::vector<osg::ref_ptr<osg::MatrixTransform>> m_bodies;
     std::vector<Vec3> m_boxes;
     std::vector<bool> m_derailed;
+    std::vector<osg::ref_ptr<osg::Node>> m_models; // loaded model per part (null: box)
+    std::vector<std::string> m_problems;
 };
 
 } // namespace tl::render

@@ -6,8 +6,10 @@
 #include "core/layout/Layout.h"
 #include "core/twists/ConstantTwist.h"
 #include "render/scene/LayoutScene.h"
+#include "render/scene/VehicleNodes.h"
 #include "render/track/TrackMesh.h"
 
+#include <osg/ComputeBoundsVisitor>
 #include <osg/Geode>
 #include <osg/Geometry>
 #include <osg/LOD>
@@ -107,6 +109,28 @@ private slots:
                         none = overlayColour(0.0, o, osg::Vec4());
         QVERIFY(atLimit.r() > 0.8f && atLimit.g() < 0.2f); // red at the Nadal limit
         QVERIFY(none.g() > 0.6f && none.r() < 0.3f);       // green where nothing happened
+    }
+
+    void vehicleModelsLoadThroughOsgDB() {
+        // the shipped locomotive model (resources/rolling-stock/models/locomotive.obj) replaces its box;
+        // an unreadable model falls back to the box with a message naming the file
+        const std::string model = TRACKLAB_SOURCE_DIR "/resources/rolling-stock/models/locomotive.obj";
+        VehicleNodes v;
+        v.reset({Vec3(19, 3, 3.6), Vec3(19, 3, 3.6), Vec3(3.6, 2.6, 1.0)},
+                {model, "/nowhere/missing.obj", ""});
+        QVERIFY(v.showsModel(0));
+        QVERIFY(!v.showsModel(1));
+        QVERIFY(!v.showsModel(2));
+        QCOMPARE(int(v.loadProblems().size()), 1);
+        QVERIFY(v.loadProblems().front().find("/nowhere/missing.obj") != std::string::npos);
+        // the model's extent is the locomotive's: 19.56 m nose to nose, centred on the body frame
+        osg::ComputeBoundsVisitor bounds;
+        v.root()->getChild(0)->accept(bounds);
+        const osg::BoundingBox& b = bounds.getBoundingBox();
+        qInfo("model box x %.2f..%.2f, y %.2f..%.2f, z %.2f..%.2f", b.xMin(), b.xMax(), b.yMin(), b.yMax(),
+              b.zMin(), b.zMax());
+        QVERIFY(std::abs(b.xMax() - 9.78f) < 1e-3f && std::abs(b.xMin() + 9.78f) < 1e-3f);
+        QVERIFY(std::abs(b.zMin() + 1.8f) < 1e-3f);
     }
 
     void editRebuildsOnlyTouchedTracks() {

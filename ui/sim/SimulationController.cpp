@@ -46,6 +46,7 @@ void SimulationController::reset() {
     m_parts.clear();
     const auto layout = m_doc->layout();
     std::vector<Vec3> boxes;
+    std::vector<std::string> models; // a model file per part ("" = box)
     std::vector<HistorySource> sources;
     if (layout && m_doc->compileError().isEmpty()) {
         try {
@@ -62,6 +63,7 @@ void SimulationController::reset() {
     if (m_sim) {
         for (int i = 0; i < m_sim->vehicleCount(); ++i) {
             boxes.push_back(m_sim->vehicle(i).spec.box);
+            models.emplace_back();
             m_parts.push_back({VehiclePart::Vehicle, i, -1, -1, -1});
             sources.push_back(
                 {QString::fromStdString("vehicle " + m_sim->vehicle(i).spec.id), i, -1, -1, -1});
@@ -71,9 +73,11 @@ void SimulationController::reset() {
             for (int c = 0; c < int(train.cars.size()); ++c) {
                 const CarBodySpec& body = train.cars[std::size_t(c)].stock.body;
                 boxes.push_back(Vec3(body.length, body.width, body.height));
+                models.push_back(body.model);
                 m_parts.push_back({VehiclePart::CarBody, -1, t, c, -1});
                 for (int b = 0; b < int(train.cars[std::size_t(c)].bogies.size()); ++b) {
                     boxes.push_back(train.cars[std::size_t(c)].stock.bogies.box);
+                    models.emplace_back();
                     m_parts.push_back({VehiclePart::Bogie, -1, t, c, b});
                     sources.push_back({QString("%1 car %2 bogie %3")
                                            .arg(QString::fromStdString(train.spec.id))
@@ -86,7 +90,9 @@ void SimulationController::reset() {
         m_recording.start(*m_sim);
     }
     m_history.reset(std::move(sources));
-    m_vehicles->reset(boxes);
+    m_vehicles->reset(boxes, models);
+    for (const std::string& p : m_vehicles->loadProblems())
+        emit error(QString::fromStdString(p));
     if (m_sim) present();
     emit simulationReset();
     emit advanced(shownTime());
