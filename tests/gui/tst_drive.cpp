@@ -93,6 +93,10 @@ void TstDrive::throttleAndBrakeSliders() {
     QVERIFY(speeds.back() > speeds.front() + 1.0);
     QVERIFY(w.plot()->pointCount(tl::ui::Channel::Speed) > 50);
     QVERIFY(w.drive()->speedLabel()->text().contains("km/h"));
+    w.setCamera(MainWindow::Camera::Follow); // look at the train (for the saved picture)
+    w.view()->manipulator()->setDistance(60.0);
+    viewImage(w);
+    w.grab().save(QStringLiteral("tst_drive_train.png"));
 
     dragSlider(w.drive()->throttleSlider(), 0.0);
     dragSlider(w.drive()->brakeSlider(), 1.0);
