@@ -259,13 +259,16 @@ void Simulation::feedVehicle(int i) {
     if (r.crossings > 0) {
         // The joint now refers to another track, possibly on another body.
         world_->removeConstraint(v.joint.get());
-        v.joint = std::make_unique<TrackJointConstraint>(
+        auto next = std::make_unique<TrackJointConstraint>(
             *v.body, Vehicle::anchorInBody(v.spec.cgHeight, v.position.direction),
             trackBody(v.position.track));
+        next->setTrackFrame(layout_.track(std::size_t(v.position.track)).localFrame(v.position.s));
+        next->continueFrom(*v.joint); // the last step's row forces stay readable (telemetry, checks)
         if (v.spec.stiffness && v.spec.damping)
-            v.joint->setStiffnessDamping(*v.spec.stiffness, *v.spec.damping);
+            next->setStiffnessDamping(*v.spec.stiffness, *v.spec.damping);
         else
-            v.joint->setErpCfm(v.spec.erp, v.spec.cfm);
+            next->setErpCfm(v.spec.erp, v.spec.cfm);
+        v.joint = std::move(next);
         world_->addConstraint(v.joint.get(), true);
     }
     if (v.spec.motor)

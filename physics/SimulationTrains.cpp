@@ -383,7 +383,12 @@ void Simulation::feedBogie(int t, int c, int bi) {
     }
     if (r.crossings > 0) { // the joint now refers to another track, possibly on another body
         world_->removeConstraint(b.joint.get());
-        b.joint = makeBogieJoint(b, car.stock);
+        auto next = makeBogieJoint(b, car.stock);
+        // Keep the last step's row forces, limits and motor: a fresh joint would report zero forces, so
+        // the load Q read next (monitorBogie) would be 0 and the next step's lateral and roll limits
+        // (Nadal x Q, Q x gauge/2) would clamp f1 and f3 to zero for one step, then a catch-up spike.
+        next->continueFrom(*b.joint);
+        b.joint = std::move(next);
         world_->addConstraint(b.joint.get(), true);
     }
     b.joint->setTrackFrame(layout_.track(std::size_t(b.position.track)).localFrame(b.position.s));

@@ -78,6 +78,31 @@ void TrackJointConstraint::setMotorRange(bool on, double vTarget, double forceMi
     m_forceMax = std::max(forceMin, forceMax);
 }
 
+void TrackJointConstraint::continueFrom(const TrackJointConstraint& before) {
+    m_erp = before.m_erp;
+    m_cfm = before.m_cfm;
+    m_spring = before.m_spring;
+    m_kp = before.m_kp;
+    m_kd = before.m_kd;
+    m_lateralMax = before.m_lateralMax;
+    m_verticalMax = before.m_verticalMax;
+    m_rollMax = before.m_rollMax;
+    m_rowsDt = before.m_rowsDt;
+    // Each row's force acts along (or about) one axis of the track frame: carry its sign over by how that
+    // axis turned across the seam (+1 on a continuous joint, -1 for the axes reversed at like ends).
+    const TwistedFrame a = before.trackFrameInWorld(), b = trackFrameInWorld();
+    auto same = [](const Vec3& u, const Vec3& v) { return u.dot(v) < 0 ? -1.0 : 1.0; };
+    const double sT = same(a.F.T, b.F.T);
+    const std::array<double, 6> sign = {same(a.wN, b.wN),   same(a.wB, b.wB),   sT,
+                                        same(a.F.N, b.F.N), same(a.F.B, b.F.B), sT};
+    for (int k = 0; k < 6; ++k)
+        m_force[std::size_t(k)] = sign[std::size_t(k)] * before.m_force[std::size_t(k)];
+    if (sT > 0)
+        setMotorRange(before.m_motorOn, before.m_vTarget, before.m_forceMin, before.m_forceMax);
+    else
+        setMotorRange(before.m_motorOn, -before.m_vTarget, -before.m_forceMax, -before.m_forceMin);
+}
+
 AnchorFrame TrackJointConstraint::anchorInWorld() const {
     const Pose XA = poseOf(m_rbA.getCenterOfMassTransform()) * m_anchorInA;
     AnchorFrame A;

@@ -49,6 +49,13 @@ public:
     bool motorOn() const { return m_motorOn; }
     double motorTarget() const { return m_vTarget; } // [m/s]
 
+    // Continue where `before` left off, after the owner moved this joint to the track beyond a track end
+    // (anchor and track frame already set): copies ERP/CFM (or spring), limits and motor, and the last
+    // solved row forces re-expressed along this joint's rows (rowForces() and every force-dependent
+    // quantity of the next step, e.g. a bogie's load Q and its Nadal limit, see the seam as one track).
+    // Where two like ends meet wF.T and wF.N reverse: f1, f3, f6, the motor target and range flip with them.
+    void continueFrom(const TrackJointConstraint& before);
+
     // The world anchor frame and the full row input for the bodies' current poses.
     AnchorFrame anchorInWorld() const;
     TwistedFrame trackFrameInWorld() const;
