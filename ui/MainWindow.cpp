@@ -103,6 +103,10 @@ MainWindow::MainWindow(QWidget* parent)
 
 MainWindow::~MainWindow() {
     m_view->setTool(nullptr);
+    // children die after this body: their signals must not reach this half-destroyed window
+    m_doc->disconnect(this);
+    m_sim->disconnect(this);
+    m_sim->setRunning(false);
 }
 
 void MainWindow::createDocks() {

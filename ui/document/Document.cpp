@@ -13,6 +13,12 @@ Document::Document(QObject* parent) : QObject(parent), m_layout(std::make_shared
     connect(&m_undo, &QUndoStack::cleanChanged, this, &Document::fileStateChanged);
 }
 
+Document::~Document() {
+    // the undo stack's destructor clears it and may emit cleanChanged: nobody may hear that any more
+    disconnect(&m_undo, nullptr, this, nullptr);
+    blockSignals(true);
+}
+
 QString Document::displayName() const {
     return m_path.isEmpty() ? tr("untitled") : QFileInfo(m_path).fileName();
 }

@@ -16,6 +16,7 @@ class Document : public QObject {
     Q_OBJECT
 public:
     explicit Document(QObject* parent = nullptr);
+    ~Document() override;
 
     const LayoutSpec& spec() const { return m_spec; }
     // The last layout that compiled. While the spec has an error (compileError() not empty) views keep
