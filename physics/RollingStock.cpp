@@ -80,6 +80,7 @@ RollingStockSpec parseRollingStock(const nlohmann::json& j, const std::string& f
             w.fail("flangeAngle", "must be below pi/2 rad (it is in radians)");
         s.wheelRail.friction = nonNegative(w, "friction", s.wheelRail.friction);
         s.wheelRail.nadalWindow = nonNegative(w, "nadalWindow", s.wheelRail.nadalWindow);
+        s.wheelRail.clamped = w.boolean("clamped", false);
         if (!(s.wheelRail.nadalLimit() > 0))
             w.fail("friction", "Nadal limit (tan delta - mu)/(1 + mu tan delta) must be > 0");
     }

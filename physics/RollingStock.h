@@ -38,6 +38,9 @@ struct WheelRailSpec {
     double flangeAngle = 1.2217304763960306; // flange angle delta [rad] (70 deg)
     double friction = 0.3;                   // wheel-rail friction mu [-]
     double nadalWindow = 0.05;               // Y/Q above the Nadal limit for this long = flange climb [s]
+    // Clamped wheels (roller coasters: up-stop and guide wheels around the rail): the rows hold both ways
+    // without limits, so the car can neither lift off, overturn nor climb the flange.
+    bool clamped = false;
     // Nadal's limit (tan delta - mu) / (1 + mu tan delta) [-] (VALIDATION.md: 70 deg, 0.3 -> 1.342).
     double nadalLimit() const;
 };

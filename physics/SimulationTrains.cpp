@@ -322,8 +322,11 @@ void Simulation::trainsBeforeStep() {
                 b.joint->setTrackFrame(layout_.track(std::size_t(b.position.track)).localFrame(b.position.s));
                 b.FTBefore = b.joint->trackFrameInWorld().F.T;
                 const double Q = std::max(0.0, b.load); // Q of the last step [N]
-                b.joint->setLimits(wr.nadalLimit() * Q, std::numeric_limits<double>::infinity(),
-                                   Q * 0.5 * wr.gauge);
+                constexpr double inf = std::numeric_limits<double>::infinity();
+                if (wr.clamped)
+                    b.joint->setLimits(inf, inf, inf, -inf); // up-stop and guide wheels
+                else
+                    b.joint->setLimits(wr.nadalLimit() * Q, inf, Q * 0.5 * wr.gauge);
                 driveBogie(t, car, b);
             }
         }
@@ -419,7 +422,10 @@ void Simulation::monitorBogie(int t, int c, int bi) {
     m.unloaded = Q <= Qmin;
     b.margins = m;
     b.load = Q;
-    const DerailmentVerdict v = tl::monitorBogie(b.monitor, m, th, wr.nadalWindow, options_.dt);
+    // clamped wheels cannot climb: only a lost joint (errors past the thresholds) can derail them
+    BogieMargins judged = m;
+    if (wr.clamped) judged.yq = 0.0, judged.lateralSaturated = judged.rollSaturated = judged.unloaded = false;
+    const DerailmentVerdict v = tl::monitorBogie(b.monitor, judged, th, wr.nadalWindow, options_.dt);
     if (v.derailed) derailCar(t, c, bi, v.cause, v);
 }
 

@@ -61,7 +61,9 @@ double TrackJointConstraint::cfm(double dt) const {
     return m_spring ? cfmFromSpring(dt, m_kp, m_kd) : m_cfm;
 }
 
-void TrackJointConstraint::setLimits(double lateralMax, double verticalMax, double rollMax) {
+void TrackJointConstraint::setLimits(double lateralMax, double verticalMax, double rollMax,
+                                     double verticalMin) {
+    m_verticalMin = verticalMin;
     m_lateralMax = lateralMax;
     m_verticalMax = verticalMax;
     m_rollMax = rollMax;
@@ -86,6 +88,7 @@ void TrackJointConstraint::continueFrom(const TrackJointConstraint& before) {
     m_kd = before.m_kd;
     m_lateralMax = before.m_lateralMax;
     m_verticalMax = before.m_verticalMax;
+    m_verticalMin = before.m_verticalMin;
     m_rollMax = before.m_rollMax;
     m_rowsDt = before.m_rowsDt;
     // Each row's force acts along (or about) one axis of the track frame: carry its sign over by how that
@@ -132,6 +135,7 @@ TrackJointState TrackJointConstraint::currentState(double dt) const {
     st.erp = erp(dt);
     st.lateralMax = m_lateralMax;
     st.verticalMax = m_verticalMax;
+    st.verticalMin = m_verticalMin;
     st.rollMax = m_rollMax;
     st.motorOn = m_motorOn;
     st.vTarget = m_vTarget;

@@ -40,7 +40,8 @@ public:
     static double cfmFromSpring(double h, double kp, double kd) { return 1.0 / (h * kp + kd); }
 
     // Row limits [N], [N m] (infinite by default; f2 >= 0 always).
-    void setLimits(double lateralMax, double verticalMax, double rollMax);
+    // verticalMin: 0 = the wheels only push (default); -infinity = clamped by up-stop wheels (coasters).
+    void setLimits(double lateralMax, double verticalMax, double rollMax, double verticalMin = 0.0);
     // Motor row 6: wF.T.(va - vp) = vTarget [m/s] with |f6| <= maxForce [N]; off: no row 6.
     void setMotor(bool on, double vTarget = 0.0, double maxForce = 0.0);
     // Motor row 6 with asymmetric limits forceMin <= f6 <= forceMax [N] (f6 > 0 pushes body A along +wF.T):
@@ -86,6 +87,7 @@ private:
     bool m_spring = false;                         // erp/cfm from kp, kd
     double m_kp = 0.0, m_kd = 0.0;                 // [N/m], [N s/m]
     double m_lateralMax, m_verticalMax, m_rollMax; // [N], [N], [N m]
+    double m_verticalMin = 0.0;                    // [N]
     bool m_motorOn = false;
     double m_vTarget = 0.0;          // [m/s]
     double m_forceMin = 0.0;         // f6 lower limit [N]

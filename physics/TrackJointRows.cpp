@@ -75,7 +75,8 @@ TrackJointRows computeTrackJointRows(const TrackJointState& st) {
 
     // (7) Constraint 2: vertical, the track only pushes (f2min = 0).
     const double e2 = (wFP - A.P).dot(wFB);
-    add(TrackJointRowId::Vertical, wFB, rm.cross(wFB), -wFB, wFB.cross(rt), e2, 0.0, st.verticalMax);
+    add(TrackJointRowId::Vertical, wFB, rm.cross(wFB), -wFB, wFB.cross(rt), e2, st.verticalMin,
+        st.verticalMax);
 
     // (8) Constraint 3: roll about wF.T following tau + dwt/ds.
     const Vec3 Jm3 = -tauW * wFT;

@@ -31,12 +31,13 @@ struct TrackJointState {
     // Force limits of the rows [N] (rows 1, 2, 6) or [N m] (rows 3, 4, 5); seeds: all infinite except
     // f2min = 0 (the track only pushes) and the motor limits.
     double lateralMax = std::numeric_limits<double>::infinity();  // |f1| <= lateralMax [N]
-    double verticalMax = std::numeric_limits<double>::infinity(); // 0 <= f2 <= verticalMax [N]
-    double rollMax = std::numeric_limits<double>::infinity();     // |t3| <= rollMax [N m]
-    bool motorOn = false;                                         // row 6 present
-    double vTarget = 0.0;                                         // motor target wF.T.(va - vp) [m/s]
-    double motorForceMin = 0.0;                                   // f6min [N] (usually -maxForce)
-    double motorForceMax = 0.0;                                   // f6max [N]
+    double verticalMax = std::numeric_limits<double>::infinity(); // verticalMin <= f2 <= verticalMax [N]
+    double verticalMin = 0.0; // 0: wheels can only push (lift-off possible); -inf: clamped (up-stop wheels)
+    double rollMax = std::numeric_limits<double>::infinity(); // |t3| <= rollMax [N m]
+    bool motorOn = false;                                     // row 6 present
+    double vTarget = 0.0;                                     // motor target wF.T.(va - vp) [m/s]
+    double motorForceMin = 0.0;                               // f6min [N] (usually -maxForce)
+    double motorForceMax = 0.0;                               // f6max [N]
 };
 
 // One row: Jm.vm + Rm.wm + Jt.vt + Rt.wt = rhs, lo <= f <= hi.
