@@ -46,14 +46,7 @@ int runBench(const QStringList& args) {
     parser.addOption(
         {"bogie-steps", "Scale table: bogie-steps per measurement (default 400000).", "N", "400000"});
     parser.addOption({"telemetry", "Scale table: record per-bogie telemetry (1 s window) while stepping."});
-    if (!parser.parse(args)) {
-        std::cerr << kCmd << parser.errorText().toStdString() << "\n";
-        return tl::cli::BadInput;
-    }
-    if (parser.isSet("help")) {
-        std::cout << parser.helpText().toStdString();
-        return tl::cli::Ok;
-    }
+    if (const auto done = tl::cli::parseOrExit(parser, args, "bench")) return *done;
     const QString only = parser.value("only");
     if (parser.isSet("only") && only != "trackjoint" && only != "scale") {
         std::cerr << kCmd << "--only must be trackjoint or scale, got '" << only.toStdString() << "'\n";

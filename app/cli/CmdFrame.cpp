@@ -37,14 +37,7 @@ int runFrame(const QStringList& args) {
     parser.addPositionalArgument("layout", "Layout file (JSON).");
     parser.addPositionalArgument("track", "Track id.");
     parser.addPositionalArgument("s", "Arc length [m], 0 <= S <= track length.");
-    if (!parser.parse(args)) {
-        std::cerr << "tracklab-cli frame: " << parser.errorText().toStdString() << "\n";
-        return tl::cli::BadInput;
-    }
-    if (parser.isSet("help")) {
-        std::cout << parser.helpText().toStdString();
-        return tl::cli::Ok;
-    }
+    if (const auto done = tl::cli::parseOrExit(parser, args, "frame")) return *done;
     const QStringList pos = parser.positionalArguments();
     if (pos.size() != 3) {
         std::cerr << "tracklab-cli frame: expected LAYOUT.json TRACK_ID S (see --help)\n";

@@ -125,14 +125,7 @@ int runRun(const QStringList& args) {
     parser.addOption({"dt", "Fixed step H [s] (default 1/240).", "H"});
     parser.addOption({"csv", "Write per-step telemetry to OUT.csv.", "OUT.csv"});
     parser.addOption({"json", "Write the JSON summary to OUT.json (default: standard output).", "OUT.json"});
-    if (!parser.parse(args)) {
-        std::cerr << kCmd << parser.errorText().toStdString() << "\n";
-        return tl::cli::BadInput;
-    }
-    if (parser.isSet("help")) {
-        std::cout << parser.helpText().toStdString();
-        return tl::cli::Ok;
-    }
+    if (const auto done = tl::cli::parseOrExit(parser, args, "run")) return *done;
     const QStringList pos = parser.positionalArguments();
     if (pos.size() != 1) {
         std::cerr << kCmd << "expected one LAYOUT.json argument (see --help)\n";

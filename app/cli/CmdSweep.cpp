@@ -27,14 +27,7 @@ int runSweep(const QStringList& args) {
     parser.addOption({"speeds", "Initial speeds A:B:STEP [m/s].", "A:B:STEP"});
     parser.addOption({"duration", "Simulated time per speed [s] (default 60).", "T", "60"});
     parser.addOption({"dt", "Fixed step H [s] (default 1/240).", "H"});
-    if (!parser.parse(args)) {
-        std::cerr << kCmd << parser.errorText().toStdString() << "\n";
-        return tl::cli::BadInput;
-    }
-    if (parser.isSet("help")) {
-        std::cout << parser.helpText().toStdString();
-        return tl::cli::Ok;
-    }
+    if (const auto done = tl::cli::parseOrExit(parser, args, "sweep")) return *done;
     const QStringList pos = parser.positionalArguments();
     if (pos.size() != 1 || !parser.isSet("train") || !parser.isSet("speeds")) {
         std::cerr << kCmd << "expected LAYOUT.json --train ID --speeds A:B:STEP (see --help)\n";

@@ -20,14 +20,7 @@ int runValidate(const QStringList& args) {
         "Exit status: 0 clean, 1 warnings only, 2 errors.");
     parser.addHelpOption();
     parser.addPositionalArgument("layout", "Layout file (JSON).");
-    if (!parser.parse(args)) {
-        std::cerr << "tracklab-cli validate: " << parser.errorText().toStdString() << "\n";
-        return tl::cli::BadInput;
-    }
-    if (parser.isSet("help")) {
-        std::cout << parser.helpText().toStdString();
-        return tl::cli::Ok;
-    }
+    if (const auto done = tl::cli::parseOrExit(parser, args, "validate")) return *done;
     const QStringList pos = parser.positionalArguments();
     if (pos.size() != 1) {
         std::cerr << "tracklab-cli validate: expected one LAYOUT.json argument (see --help)\n";

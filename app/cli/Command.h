@@ -1,10 +1,12 @@
 #pragma once
 // tracklab-cli sub-commands. Each command lives in its own file (Cmd*.cpp) and registers itself
 // with TRACKLAB_REGISTER_COMMAND; main.cpp dispatches on the first argument.
+#include <QCommandLineParser>
 #include <QStringList>
 
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 
 namespace tl::cli {
@@ -20,6 +22,10 @@ struct Command {
 };
 
 std::map<std::string, Command>& commandRegistry();
+
+// Parse a command's arguments. On a parse error: print "tracklab-cli NAME: error" and return BadInput; on
+// --help: print the help (with "tracklab-cli NAME" as the program) and return Ok; else nullopt: go on.
+std::optional<int> parseOrExit(QCommandLineParser& parser, const QStringList& args, const std::string& name);
 
 struct CommandRegistrar {
     explicit CommandRegistrar(Command c) { commandRegistry()[c.name] = std::move(c); }
