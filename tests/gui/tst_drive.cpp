@@ -5,6 +5,7 @@
 #include "GuiTestUtil.h"
 
 #include "physics/Train.h"
+#include "render/scene/LayoutScene.h"
 #include "ui/document/Document.h"
 #include "ui/document/FileManager.h"
 #include "ui/plots/TelemetryPlot.h"
@@ -14,10 +15,16 @@
 #include "ui/sim/TimelineBar.h"
 #include "ui/view/GlFormat.h"
 
+#include <QChartView>
 #include <QLabel>
+
 #include <QPushButton>
 #include <QSlider>
 #include <QStyleOptionSlider>
+#include <QTemporaryDir>
+#include <osg/Geode>
+#include <osg/Geometry>
+#include <osg/NodeVisitor>
 
 using tl::ui::MainWindow;
 using namespace guitest;
@@ -59,6 +66,7 @@ private slots:
     void tooFastIntoC3Derails();
     void scrubBackAndForkRestoresExactly();
     void plotsStayBoundedAndUiResponsive();
+    void exportAndPeakColouring();
 };
 
 void TstDrive::throttleAndBrakeSliders() {
@@ -214,6 +222,69 @@ void TstDrive::plotsStayBoundedAndUiResponsive() {
     QVERIFY(maxPoints <= w.plot()->maxPointsPerSeries() + 1);
     QVERIFY(w.plot()->pointCount(tl::ui::Channel::Speed) > 100);
     QVERIFY2(worst < 500, "the UI stalled while the simulation ran"); // generous: the tick budget is 12 ms
+}
+
+void TstDrive::exportAndPeakColouring() {
+    MainWindow w;
+    QVERIFY(w.files()->openDemo());
+    QVERIFY(showAndWait(w));
+    tl::ui::SimulationController* sim = w.simulation();
+    for (int k = 0; k < 480; ++k)
+        sim->stepOnce(); // 2 s
+    w.plot()->setSource(0);
+    w.plot()->setChannelVisible(tl::ui::Channel::YQ, true);
+    w.plot()->refresh();
+    // CSV: a header with the shown channels, one row per kept sample, values in the shown units
+    QTemporaryDir dir;
+    QString err;
+    QVERIFY2(w.plot()->exportCsv(dir.filePath("t.csv"), &err), qPrintable(err));
+    QFile csv(dir.filePath("t.csv"));
+    QVERIFY(csv.open(QIODevice::ReadOnly));
+    const QStringList lines = QString::fromUtf8(csv.readAll()).split('\n', Qt::SkipEmptyParts);
+    const auto& h = sim->history();
+    QCOMPARE(lines.size(), int(h.times(0).size()) + 1);
+    QCOMPARE(lines.first(), QString("t,speed [km/h],f1 lateral [kN],f2 vertical [kN],Y/Q"));
+    const QStringList last = lines.last().split(',');
+    QCOMPARE(last[0].toDouble(), h.times(0).back());
+    QVERIFY(std::abs(last[1].toDouble() - 3.6 * h.values(0, tl::ui::Channel::Speed).back()) < 1e-3);
+    QVERIFY(std::abs(last[3].toDouble() - 1e-3 * h.values(0, tl::ui::Channel::F2).back()) < 1e-3);
+    // PNG: the chart as shown
+    QVERIFY(w.plot()->exportPng(dir.filePath("p.png")));
+    const QImage png(dir.filePath("p.png"));
+    QCOMPARE(png.size(), w.plot()->chartView()->size() * w.plot()->chartView()->devicePixelRatioF());
+
+    // colouring by the run's peak Y/Q: the ballast vertices of a track the train ran on turn from the natural
+    // grey to the ramp (green for the low Y/Q of a straight)
+    auto greenVertices = [&](const char* trackId) {
+        struct Find : osg::NodeVisitor {
+            Find() : osg::NodeVisitor(TRAVERSE_ALL_CHILDREN) {}
+            std::string name;
+            int green = 0;
+            bool inside = false;
+            void apply(osg::Group& g) override {
+                const bool was = inside;
+                inside = inside || g.getName() == name;
+                traverse(g);
+                inside = was;
+            }
+            void apply(osg::Geode& g) override {
+                if (!inside) return;
+                for (unsigned i = 0; i < g.getNumDrawables(); ++i)
+                    if (auto* geom = g.getDrawable(i)->asGeometry())
+                        if (auto* c = dynamic_cast<osg::Vec4Array*>(geom->getColorArray()))
+                            for (const osg::Vec4& v : *c)
+                                if (v.g() > v.r() + 0.3f && v.g() > v.b() + 0.3f) ++green;
+            }
+        } find;
+        find.name = trackId;
+        w.scene()->root()->accept(find);
+        return find.green;
+    };
+    QCOMPARE(greenVertices("bottom2"), 0);
+    w.colourByPeakYQ();
+    const int green = greenVertices("bottom2");
+    qInfo() << "green (low peak Y/Q) ballast vertices on bottom2:" << green;
+    QVERIFY(green > 100);
 }
 
 QTEST_MAIN(TstDrive)

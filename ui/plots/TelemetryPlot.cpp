@@ -275,7 +275,8 @@ bool TelemetryPlot::exportCsv(const QString& path, QString* error) const {
     for (std::size_t i = 0; i < t.size(); ++i) {
         out << QString::number(t[i], 'g', 10);
         for (int c : shown)
-            out << "," << QString::number(m_history->values(src, Channel(c))[i], 'g', 7);
+            out << ","
+                << QString::number(channelScale(Channel(c)) * m_history->values(src, Channel(c))[i], 'g', 7);
         out << "\n";
     }
     out.flush();
