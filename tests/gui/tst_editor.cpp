@@ -13,6 +13,7 @@
 #include "ui/edit/EditController.h"
 #include "ui/panels/PropertyPanel.h"
 #include "ui/panels/TwistEditor.h"
+#include "ui/sim/TelemetryHistory.h"
 #include "ui/view/GlFormat.h"
 
 #include <QChart>
@@ -410,6 +411,9 @@ void TstEditor::unitsChangeWhatIsShown() {
     QCOMPARE(field("field:twist.-1.maxAngle")->value(),
              std::round(maxAngle * 1e4) / 1e4); // radians, 4 decimals
     QCOMPARE(QSettings().value("units/speed").toString(), QString("m/s"));
+    // the plots follow: speed channel named and scaled in m/s
+    QCOMPARE(tl::ui::channelName(tl::ui::Channel::Speed), QString("speed [m/s]"));
+    QCOMPARE(tl::ui::channelScale(tl::ui::Channel::Speed), 1.0);
     unitAction("Speeds in km/h")->trigger();
     unitAction("Angles in degrees")->trigger();
     QTest::qWait(50);

@@ -9,7 +9,7 @@ namespace tl::ui {
 QString channelName(Channel c) {
     switch (c) {
     case Channel::Speed:
-        return "speed [km/h]";
+        return QString("speed [%1]").arg(Units::instance().speedSuffix());
     case Channel::E1:
         return "e1 lateral [mm]";
     case Channel::E2:
@@ -47,7 +47,7 @@ QString channelName(Channel c) {
 double channelScale(Channel c) {
     switch (c) {
     case Channel::Speed:
-        return 3.6;
+        return Units::instance().speedScale();
     case Channel::E1:
     case Channel::E2:
     case Channel::E3:
