@@ -193,12 +193,8 @@ int runRun(const QStringList& args) {
             std::cout << text;
         }
         return stopped.empty() ? tl::cli::Ok : tl::cli::BadInput;
-    } catch (const tl::LayoutError& e) {
-        std::cerr << kCmd << e.what() << "\n";
-        return tl::cli::BadInput;
-    } catch (const std::exception& e) {
-        std::cerr << kCmd << file << ": " << e.what() << "\n";
-        return tl::cli::BadInput;
+    } catch (...) {
+        return tl::cli::reportFailure("run", file);
     }
 }
 

@@ -91,12 +91,8 @@ int runSweep(const QStringList& args) {
         }
         std::cout << j.dump(2) << "\n";
         return r.critical >= 0 ? tl::cli::Ok : tl::cli::Warnings;
-    } catch (const tl::LayoutError& e) {
-        std::cerr << kCmd << e.what() << "\n";
-        return tl::cli::BadInput;
-    } catch (const std::exception& e) {
-        std::cerr << kCmd << file << ": " << e.what() << "\n";
-        return tl::cli::BadInput;
+    } catch (...) {
+        return tl::cli::reportFailure("sweep", file);
     }
 }
 

@@ -1,5 +1,7 @@
 #include "Command.h"
 
+#include "core/layout/LayoutError.h"
+
 #include <QCoreApplication>
 
 #include <iostream>
@@ -9,6 +11,17 @@ std::map<std::string, Command>& commandRegistry() {
     static std::map<std::string, Command> registry;
     return registry;
 }
+int reportFailure(const std::string& name, const std::string& file) {
+    try {
+        throw;
+    } catch (const LayoutError& e) {
+        std::cerr << "tracklab-cli " << name << ": " << e.what() << "\n";
+    } catch (const std::exception& e) {
+        std::cerr << "tracklab-cli " << name << ": " << file << ": " << e.what() << "\n";
+    }
+    return BadInput;
+}
+
 std::optional<int> parseOrExit(QCommandLineParser& parser, const QStringList& args, const std::string& name) {
     if (!parser.parse(args)) {
         std::cerr << "tracklab-cli " << name << ": " << parser.errorText().toStdString() << "\n";

@@ -25,6 +25,10 @@ std::map<std::string, Command>& commandRegistry();
 
 // Parse a command's arguments. On a parse error: print "tracklab-cli NAME: error" and return BadInput; on
 // --help: print the help (with "tracklab-cli NAME" as the program) and return Ok; else nullopt: go on.
+// For `catch (...)` in a command: print the error as "tracklab-cli NAME: ..." (a LayoutError already names
+// its file and JSON path; other errors get the layout file in front) and return BadInput.
+int reportFailure(const std::string& name, const std::string& file);
+
 std::optional<int> parseOrExit(QCommandLineParser& parser, const QStringList& args, const std::string& name);
 
 struct CommandRegistrar {

@@ -27,17 +27,21 @@ Clothoid::Clothoid(double length, double kappaStart, double kappaEnd)
     nodeStep_ = length_ / n;
     nodes_.resize(n + 1);
     nodes_[0] = Vec3::Zero();
-    for (int i = 0; i < n; ++i) {
-        const double a = i * nodeStep_, hw = 0.5 * nodeStep_, mid = a + hw;
-        double x = 0.0, y = 0.0;
-        for (int k = 0; k < 4; ++k)
-            for (double sg : {-1.0, 1.0}) {
-                const double th = heading(mid + sg * hw * kX[k]);
-                x += kW[k] * std::cos(th);
-                y += kW[k] * std::sin(th);
-            }
-        nodes_[i + 1] = nodes_[i] + Vec3(hw * x, hw * y, 0.0);
-    }
+    for (int i = 0; i < n; ++i)
+        nodes_[i + 1] = nodes_[i] + displacement(i * nodeStep_, (i + 1) * nodeStep_);
+}
+
+Vec3 Clothoid::displacement(double a, double b) const {
+    // 8-point Gauss-Legendre rule of (cos th, sin th) over [a, b]
+    const double hw = 0.5 * (b - a), mid = a + hw;
+    double x = 0.0, y = 0.0;
+    for (int k = 0; k < 4; ++k)
+        for (double sg : {-1.0, 1.0}) {
+            const double th = heading(mid + sg * hw * kX[k]);
+            x += kW[k] * std::cos(th);
+            y += kW[k] * std::sin(th);
+        }
+    return Vec3(hw * x, hw * y, 0.0);
 }
 
 double Clothoid::heading(double s) const {
@@ -48,17 +52,10 @@ Frame Clothoid::frame(double s) const {
     s = args::clampArc(s, length_);
     const int n = static_cast<int>(nodes_.size()) - 1;
     const int j = std::clamp(static_cast<int>(std::floor(s / nodeStep_)), 0, n - 1);
-    const double a = j * nodeStep_, hw = 0.5 * (s - a), mid = a + hw;
-    double x = 0.0, y = 0.0;
-    for (int k = 0; k < 4; ++k)
-        for (double sg : {-1.0, 1.0}) {
-            const double th = heading(mid + sg * hw * kX[k]);
-            x += kW[k] * std::cos(th);
-            y += kW[k] * std::sin(th);
-        }
+    const Vec3 d = displacement(j * nodeStep_, s);
     const double th = heading(s), c = std::cos(th), sn = std::sin(th);
     Frame f;
-    f.P = nodes_[j] + Vec3(hw * x, hw * y, 0.0);
+    f.P = nodes_[j] + d;
     f.T = Vec3(c, sn, 0.0);
     f.N = Vec3(-sn, c, 0.0); // left normal, kappa signed: continuous through kappa = 0
     f.B = Vec3::UnitZ();

@@ -24,12 +24,13 @@ public:
     double heading(double s) const; // theta(s) [rad]
 
 private:
-    double length_;           // [m]
-    double kappa0_;           // curvature at s = 0 [1/m]
-    double kappa1_;           // curvature at s = length [1/m]
-    double dkappa_;           // d kappa / ds [1/m^2]
-    double nodeStep_;         // arc length between position nodes [m]
-    std::vector<Vec3> nodes_; // P at s = i * nodeStep_ [m]
+    Vec3 displacement(double a, double b) const; // P(b) - P(a) by Gauss-Legendre, b - a <= one node step [m]
+    double length_;                              // [m]
+    double kappa0_;                              // curvature at s = 0 [1/m]
+    double kappa1_;                              // curvature at s = length [1/m]
+    double dkappa_;                              // d kappa / ds [1/m^2]
+    double nodeStep_;                            // arc length between position nodes [m]
+    std::vector<Vec3> nodes_;                    // P at s = i * nodeStep_ [m]
 };
 
 } // namespace tl
