@@ -68,7 +68,11 @@ bench)
     install_dependencies
     build "$ROOT/build/release"
     for b in "$ROOT"/build/release/tests/bench_*; do
-        [ -x "$b" ] && "$b"
+        [ -x "$b" ] || continue
+        case "$(basename "$b")" in
+        bench_ui_*) XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-$(mktemp -d)} xvfb-run -a -s "-screen 0 1280x1024x24" "$b" ;;
+        *) "$b" ;;
+        esac
     done
     ;;
 *)

@@ -1,12 +1,13 @@
 #include "physics/RollingStock.h"
 
+#include "core/io/InputFile.h"
 #include "core/layout/LayoutError.h"
 #include "physics/SpecReader.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdlib>
-#include <fstream>
 
 #ifndef TRACKLAB_ROLLING_STOCK_DIR
 #define TRACKLAB_ROLLING_STOCK_DIR ""
@@ -55,9 +56,19 @@ RollingStockSpec parseRollingStock(const nlohmann::json& j, const std::string& f
         s.body.mass = b.positive("mass", s.body.mass);
         s.body.cgHeight = b.positive("cgHeight", s.body.cgHeight);
         s.body.model = b.string("model", "");
-        if (!s.body.model.empty() && std::filesystem::path(s.body.model).is_relative() && !file.empty())
-            s.body.model =
-                (std::filesystem::path(file).parent_path() / s.body.model).lexically_normal().string();
+        if (!s.body.model.empty()) {
+            // only files beside the definition: no absolute path, no way up
+            const std::filesystem::path m(s.body.model);
+            if (m.is_absolute() || m.has_root_name() || m.has_root_directory())
+                b.fail("model",
+                       "must be a path relative to the definition's folder, got \"" + s.body.model + "\"");
+            for (const auto& part : m)
+                if (part == "..")
+                    b.fail("model",
+                           "must not leave the definition's folder ('..'), got \"" + s.body.model + "\"");
+            if (!file.empty())
+                s.body.model = (std::filesystem::path(file).parent_path() / m).lexically_normal().string();
+        }
     }
     if (r.has("bogies")) {
         const SpecReader b(r.at("bogies"), file, r.keyPath("bogies"));
@@ -111,29 +122,47 @@ RollingStockSpec parseRollingStock(const nlohmann::json& j, const std::string& f
     return s;
 }
 
-RollingStockSpec loadRollingStock(const std::string& name, const std::vector<std::filesystem::path>& dirs) {
-    std::string searched;
+std::string rollingStockNameProblem(const std::string& name) {
+    if (name.empty()) return "a rolling-stock name must not be empty";
+    if (name.size() > 128) return "a rolling-stock name must be at most 128 characters";
+    if (name.front() == '.') return "a rolling-stock name must not start with '.', got \"" + name + "\"";
+    for (const char c : name)
+        if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.'))
+            return "a rolling-stock name is a file name from the library (letters, digits, '-', '_', '.'), "
+                   "not a path: got \"" +
+                   name + "\"";
+    return {};
+}
+
+nlohmann::json loadRollingStockJson(const std::string& name, const std::vector<std::filesystem::path>& dirs,
+                                    std::string& where) {
+    if (const std::string problem = rollingStockNameProblem(name); !problem.empty())
+        throw LayoutError("rolling stock", "", problem);
     for (const auto& d : dirs) {
         if (d.empty()) continue;
         const std::filesystem::path p = d / (name + ".json");
-        if (!std::filesystem::exists(p)) {
-            searched += (searched.empty() ? "" : ", ") + d.string();
-            continue;
-        }
-        std::ifstream in(p);
-        nlohmann::json j;
-        try {
-            j = nlohmann::json::parse(in);
-        } catch (const nlohmann::json::parse_error& e) {
-            throw LayoutError(p.string(), "", std::string("not valid JSON: ") + e.what());
-        }
-        RollingStockSpec s = parseRollingStock(j, p.string(), "");
-        if (s.name == "inline") s.name = name;
-        return s;
+        std::error_code ec;
+        if (!std::filesystem::exists(p, ec)) continue;
+        where = p.string();
+        return parseJsonText<nlohmann::json>(readInputFile(p), where);
     }
-    throw LayoutError("rolling stock", "",
-                      "no definition \"" + name + ".json\" in " +
-                          (searched.empty() ? std::string("(no directories)") : searched));
+    return nullptr;
+}
+
+RollingStockSpec loadRollingStock(const std::string& name, const std::vector<std::filesystem::path>& dirs) {
+    std::string where;
+    const nlohmann::json j = loadRollingStockJson(name, dirs, where);
+    if (j.is_null()) {
+        std::string searched;
+        for (const auto& d : dirs)
+            if (!d.empty()) searched += (searched.empty() ? "" : ", ") + d.string();
+        throw LayoutError("rolling stock", "",
+                          "no definition \"" + name + ".json\" in " +
+                              (searched.empty() ? std::string("(no directories)") : searched));
+    }
+    RollingStockSpec s = parseRollingStock(j, where, "");
+    if (s.name == "inline") s.name = name;
+    return s;
 }
 
 std::vector<std::filesystem::path> defaultRollingStockDirs() {

@@ -83,6 +83,13 @@ struct RollingStockSpec {
 
 // Parse one definition (an object). Errors: LayoutError(file, path + "/key", problem).
 RollingStockSpec parseRollingStock(const nlohmann::json& j, const std::string& file, const std::string& path);
+// A layout may only reach the bundled library and files beside it: a stock name is a plain file name
+// (letters, digits, '-', '_', '.'; not starting with '.'), never a path. "" if fine, else the problem.
+std::string rollingStockNameProblem(const std::string& name);
+// The JSON of NAME.json from the first of `dirs` that has it (null if none has; `where` = its path).
+// Read with the bounds of core/io/InputFile.h; errors (bad name, unreadable, not JSON) are LayoutErrors.
+nlohmann::json loadRollingStockJson(const std::string& name, const std::vector<std::filesystem::path>& dirs,
+                                    std::string& where);
 // Load NAME.json from the first of `dirs` that has it (LayoutError naming the file or the search).
 RollingStockSpec loadRollingStock(const std::string& name, const std::vector<std::filesystem::path>& dirs);
 // Where the shipped definitions live: $TRACKLAB_ROLLING_STOCK, then the source tree's

@@ -1,7 +1,11 @@
 #include "physics/Telemetry.h"
 
+#include "physics/Simulation.h"
+
+#include <cmath>
 #include <cstring>
 #include <iomanip>
+#include <sstream>
 
 namespace tl {
 
@@ -19,6 +23,24 @@ void Telemetry::truncate(double t, std::size_t events, std::size_t derailments) 
 }
 
 void Telemetry::add(const TelemetrySample& s) {
+    // Non-finite values never reach plots or files: a state whose speed or position overflows (a body
+    // flung at 1e200 m/s: finite components, infinite norm) stops the run with a clear error instead.
+    bool finite = std::isfinite(s.t) && std::isfinite(s.s) && std::isfinite(s.speed) && std::isfinite(s.x) &&
+                  std::isfinite(s.y) && std::isfinite(s.z) && std::isfinite(s.yq) &&
+                  std::isfinite(s.yqLimit) && std::isfinite(s.rollMargin);
+    for (double x : s.e)
+        finite = finite && std::isfinite(x);
+    for (double x : s.f)
+        finite = finite && std::isfinite(x);
+    if (!finite) {
+        std::ostringstream msg;
+        msg << "simulation stopped at t = " << s.t << " s: "
+            << (s.train >= 0 ? "train " + std::to_string(s.train) + " car " + std::to_string(s.car)
+                             : "vehicle " + std::to_string(s.vehicle))
+            << " has a non-finite " << (std::isfinite(s.speed) ? "telemetry value" : "speed")
+            << " (the motion diverged)";
+        throw SimulationError(msg.str());
+    }
     samples_.push_back(s);
     if (window_ <= 0 || samples_.front().t >= s.t - 2 * window_) return;
     // Trim everything older than the window in one go (amortised O(1) per sample).

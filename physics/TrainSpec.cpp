@@ -3,35 +3,25 @@
 #include "core/layout/Layout.h"
 #include "physics/SpecReader.h"
 
-#include <fstream>
 #include <set>
 
 namespace tl {
 
 namespace {
 
+// NAME.json from the library (LayoutError at `path` of the layout for a name that is a path)
 nlohmann::json loadStockJson(const std::string& name, const std::vector<std::filesystem::path>& dirs,
-                             std::string& where) {
-    for (const auto& d : dirs) {
-        if (d.empty()) continue;
-        const std::filesystem::path p = d / (name + ".json");
-        if (!std::filesystem::exists(p)) continue;
-        where = p.string();
-        std::ifstream in(p);
-        try {
-            return nlohmann::json::parse(in);
-        } catch (const nlohmann::json::parse_error& e) {
-            throw LayoutError(p.string(), "", std::string("not valid JSON: ") + e.what());
-        }
-    }
-    return nullptr;
+                             std::string& where, const std::string& file, const std::string& path) {
+    if (const std::string problem = rollingStockNameProblem(name); !problem.empty())
+        throw LayoutError(file, path, problem);
+    return loadRollingStockJson(name, dirs, where);
 }
 
 RollingStockSpec parseCar(const nlohmann::json& c, const std::string& file, const std::string& path,
                           const std::vector<std::filesystem::path>& dirs) {
     if (c.is_string()) {
         std::string where;
-        const nlohmann::json j = loadStockJson(c.get<std::string>(), dirs, where);
+        const nlohmann::json j = loadStockJson(c.get<std::string>(), dirs, where, file, path);
         if (j.is_null())
             throw LayoutError(file, path, "no rolling stock \"" + c.get<std::string>() + ".json\" found");
         RollingStockSpec s = parseRollingStock(j, where, "");
@@ -45,7 +35,7 @@ RollingStockSpec parseCar(const nlohmann::json& c, const std::string& file, cons
     if (!c["base"].is_string())
         throw LayoutError(file, jsonPath(path, "base"), "expected a rolling-stock name");
     std::string where;
-    nlohmann::json j = loadStockJson(c["base"].get<std::string>(), dirs, where);
+    nlohmann::json j = loadStockJson(c["base"].get<std::string>(), dirs, where, file, jsonPath(path, "base"));
     if (j.is_null())
         throw LayoutError(file, jsonPath(path, "base"),
                           "no rolling stock \"" + c["base"].get<std::string>() + ".json\" found");

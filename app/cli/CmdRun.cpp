@@ -5,12 +5,12 @@
 // stderr. Bad arguments or files: a message and exit status 2.
 #include "Command.h"
 
+#include "core/io/SaveFile.h"
 #include "core/layout/Layout.h"
 #include "core/layout/LayoutError.h"
 #include "physics/Simulation.h"
 
 #include <QCommandLineParser>
-#include <QSaveFile>
 
 #include <nlohmann/json.hpp>
 
@@ -22,18 +22,40 @@ namespace {
 
 const char* kCmd = "tracklab-cli run: ";
 
-bool saveText(const QString& path, const std::string& text, std::string& error) {
-    QSaveFile f(path); // write-then-rename: never a half-written file
-    if (!f.open(QIODevice::WriteOnly)) {
-        error = f.errorString().toStdString();
+// The one save path (core/io/SaveFile.h): write-then-rename, or in place for /dev/null, a FIFO, ...
+bool saveText(const QString& path, const std::string& text) {
+    try {
+        tl::saveFile(path.toStdString(), text);
+        return true;
+    } catch (const tl::SaveError& e) {
+        std::cerr << kCmd << "cannot save: " << e.what() << "\n"; // "FILE: cannot write: OS error"
         return false;
     }
-    f.write(text.data(), qint64(text.size()));
-    if (!f.commit()) {
-        error = f.errorString().toStdString();
-        return false;
+}
+
+// JSON has no inf/NaN (nlohmann writes null): a non-finite number member is left out (e.g. "rollLimit" of
+// clamped wheels, which have no roll limit); a non-finite array element becomes the string
+// "inf"/"-inf"/"nan".
+void dropNonFinite(nlohmann::json& j) {
+    if (j.is_object()) {
+        for (auto it = j.begin(); it != j.end();) {
+            if (it->is_number_float() && !std::isfinite(it->get<double>())) {
+                it = j.erase(it);
+            } else {
+                dropNonFinite(*it);
+                ++it;
+            }
+        }
+    } else if (j.is_array()) {
+        for (auto& e : j) {
+            if (e.is_number_float() && !std::isfinite(e.get<double>())) {
+                const double x = e.get<double>();
+                e = std::isnan(x) ? "nan" : x > 0 ? "inf" : "-inf";
+            } else {
+                dropNonFinite(e);
+            }
+        }
     }
-    return true;
 }
 
 nlohmann::json summary(const tl::Simulation& sim, const std::string& file, double duration) {
@@ -131,22 +153,9 @@ int runRun(const QStringList& args) {
         std::cerr << kCmd << "expected one LAYOUT.json argument (see --help)\n";
         return tl::cli::BadInput;
     }
-    bool ok = true;
-    const double duration = parser.value("duration").toDouble(&ok);
-    if (!ok || !std::isfinite(duration) || duration <= 0) {
-        std::cerr << kCmd << "--duration must be a positive number of seconds, got '"
-                  << parser.value("duration").toStdString() << "'\n";
-        return tl::cli::BadInput;
-    }
     tl::SimulationOptions options;
-    if (parser.isSet("dt")) {
-        options.dt = parser.value("dt").toDouble(&ok);
-        if (!ok || !std::isfinite(options.dt) || options.dt <= 0 || options.dt > 0.1) {
-            std::cerr << kCmd << "--dt must be a step in (0, 0.1] s, got '"
-                      << parser.value("dt").toStdString() << "'\n";
-            return tl::cli::BadInput;
-        }
-    }
+    double duration = 10;
+    if (!tl::cli::readTimeOptions(parser, "run", duration, options.dt)) return tl::cli::BadInput;
     const std::string file = pos[0].toStdString();
     try {
         const tl::Layout layout = tl::Layout::load(file);
@@ -170,25 +179,17 @@ int runRun(const QStringList& args) {
         for (const auto& e : sim.couplerEvents())
             std::cerr << "coupler overload: " << e.message << " (peak " << e.peakForce << " N for "
                       << e.duration << " s)\n";
-        std::string error;
         if (parser.isSet("csv")) {
             std::ostringstream csv;
             sim.telemetry().writeCsv(csv, sim.vehicleIds(), sim.trackIds(), sim.trainIds());
-            if (!saveText(parser.value("csv"), csv.str(), error)) {
-                std::cerr << kCmd << "cannot write " << parser.value("csv").toStdString() << ": " << error
-                          << "\n";
-                return tl::cli::BadInput;
-            }
+            if (!saveText(parser.value("csv"), csv.str())) return tl::cli::BadInput;
         }
         nlohmann::json j = summary(sim, file, duration);
         if (!stopped.empty()) j["stopped"] = stopped;
+        dropNonFinite(j);
         const std::string text = j.dump(2) + "\n";
         if (parser.isSet("json")) {
-            if (!saveText(parser.value("json"), text, error)) {
-                std::cerr << kCmd << "cannot write " << parser.value("json").toStdString() << ": " << error
-                          << "\n";
-                return tl::cli::BadInput;
-            }
+            if (!saveText(parser.value("json"), text)) return tl::cli::BadInput;
         } else {
             std::cout << text;
         }

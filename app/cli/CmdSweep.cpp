@@ -47,18 +47,7 @@ int runSweep(const QStringList& args) {
     o.from = v[0];
     o.to = v[1];
     o.step = v[2];
-    o.duration = parser.value("duration").toDouble(&ok);
-    if (!ok || !(o.duration > 0) || !std::isfinite(o.duration)) {
-        std::cerr << kCmd << "--duration must be a positive number of seconds\n";
-        return tl::cli::BadInput;
-    }
-    if (parser.isSet("dt")) {
-        o.simulation.dt = parser.value("dt").toDouble(&ok);
-        if (!ok || !(o.simulation.dt > 0) || o.simulation.dt > 0.1) {
-            std::cerr << kCmd << "--dt must be a step in (0, 0.1] s\n";
-            return tl::cli::BadInput;
-        }
-    }
+    if (!tl::cli::readTimeOptions(parser, "sweep", o.duration, o.simulation.dt)) return tl::cli::BadInput;
     const std::string file = pos[0].toStdString();
     try {
         const tl::LayoutSpec spec = tl::loadLayoutSpec(file);

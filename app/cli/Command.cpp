@@ -4,7 +4,9 @@
 
 #include <QCoreApplication>
 
+#include <cmath>
 #include <iostream>
+#include <new>
 
 namespace tl::cli {
 std::map<std::string, Command>& commandRegistry() {
@@ -16,10 +18,41 @@ int reportFailure(const std::string& name, const std::string& file) {
         throw;
     } catch (const LayoutError& e) {
         std::cerr << "tracklab-cli " << name << ": " << e.what() << "\n";
+    } catch (const std::bad_alloc&) {
+        std::cerr << "tracklab-cli " << name << ": " << file << ": not enough memory for this layout\n";
     } catch (const std::exception& e) {
         std::cerr << "tracklab-cli " << name << ": " << file << ": " << e.what() << "\n";
     }
     return BadInput;
+}
+
+bool readTimeOptions(const QCommandLineParser& parser, const std::string& name, double& durationOut,
+                     double& dtOut) {
+    const std::string cmd = "tracklab-cli " + name + ": ";
+    bool ok = true;
+    const double duration = parser.value("duration").toDouble(&ok);
+    if (!ok || !std::isfinite(duration) || !(duration > 0) || duration > kMaxDuration) {
+        std::cerr << cmd << "--duration must be a number of seconds in (0, " << kMaxDuration << "], got '"
+                  << parser.value("duration").toStdString() << "'\n";
+        return false;
+    }
+    double dt = dtOut;
+    if (parser.isSet("dt")) {
+        dt = parser.value("dt").toDouble(&ok);
+        if (!ok || !std::isfinite(dt) || dt < kMinDt || dt > kMaxDt) {
+            std::cerr << cmd << "--dt must be a step in [" << kMinDt << ", " << kMaxDt << "] s, got '"
+                      << parser.value("dt").toStdString() << "'\n";
+            return false;
+        }
+    }
+    if (duration / dt > kMaxSteps) {
+        std::cerr << cmd << "--duration / --dt = " << duration / dt << " steps, more than the limit of "
+                  << kMaxSteps << "\n";
+        return false;
+    }
+    durationOut = duration;
+    dtOut = dt;
+    return true;
 }
 
 std::optional<int> parseOrExit(QCommandLineParser& parser, const QStringList& args, const std::string& name) {

@@ -31,6 +31,17 @@ int reportFailure(const std::string& name, const std::string& file);
 
 std::optional<int> parseOrExit(QCommandLineParser& parser, const QStringList& args, const std::string& name);
 
+// The simulated time and step every simulating command takes, with ranges that bound the work of a run
+// (at most kMaxDuration / kMinDt = 8.64e9 steps would still be too many: kMaxSteps caps their ratio).
+constexpr double kMinDt = 1e-5;          // [s]
+constexpr double kMaxDt = 0.1;           // [s]
+constexpr double kMaxDuration = 86400.0; // [s] one day
+constexpr double kMaxSteps = 1e8;        // duration / dt
+// Read --duration (`durationOut`) and, if given, --dt (`dtOut`): numbers in their ranges. On a bad value:
+// print "tracklab-cli NAME: --dt must be ..." and return false.
+bool readTimeOptions(const QCommandLineParser& parser, const std::string& name, double& durationOut,
+                     double& dtOut);
+
 struct CommandRegistrar {
     explicit CommandRegistrar(Command c) { commandRegistry()[c.name] = std::move(c); }
 };

@@ -53,5 +53,12 @@ int main(int argc, char** argv) {
     }
     QStringList rest = args.mid(2);
     rest.prepend(args[0] + " " + args[1]);
-    return it->second.run(rest);
+    const int status = it->second.run(rest);
+    // standard output is an output like --json: a failed write (a full disk, /dev/full) is an error
+    std::cout.flush();
+    if (!std::cout || std::fflush(stdout) != 0 || std::ferror(stdout)) {
+        std::cerr << "tracklab-cli " << args[1].toStdString() << ": cannot write to standard output\n";
+        return tl::cli::BadInput;
+    }
+    return status;
 }

@@ -51,6 +51,7 @@ int main(int argc, char** argv) {
     const bool shot = parser.isSet(screenshot);
 
     bool opened = false;
+    files->setOfferRecovery(!shot); // a screenshot run neither asks nor deletes anything
     if (!args.isEmpty()) {
         opened = files->open(args.first());
         if (!opened && shot) {
@@ -58,16 +59,8 @@ int main(int argc, char** argv) {
             return 2;
         }
     }
-    if (!opened && !shot && args.isEmpty() && files->hasRecovery()) {
-        const auto answer =
-            QMessageBox::question(nullptr, "TrackLab",
-                                  QObject::tr("TrackLab did not shut down properly. Recover the "
-                                              "unsaved changes of the last session?"));
-        if (answer == QMessageBox::Yes)
-            opened = files->recover();
-        else
-            files->discardRecovery();
-    }
+    // an autosave of a crashed session: offered when its file is opened (above), else here
+    if (!opened && !shot && args.isEmpty()) opened = files->offerRecovery();
     if (!opened && args.isEmpty() && !shot) {
         const QStringList recent = files->recentFiles();
         if (!recent.isEmpty() && QFileInfo::exists(recent.first())) opened = files->open(recent.first());

@@ -1,6 +1,7 @@
 #include "core/curves/Clothoid.h"
 
 #include "core/curves/CurveArguments.h"
+#include "core/geometry/Limits.h"
 
 #include <algorithm>
 
@@ -23,7 +24,12 @@ Clothoid::Clothoid(double length, double kappaStart, double kappaEnd)
     args::requireFinite(kappaEnd, "clothoid curvatureEnd");
     dkappa_ = (kappa1_ - kappa0_) / length_;
     const double kmax = std::max(std::abs(kappa0_), std::abs(kappa1_));
-    const int n = std::max(1, static_cast<int>(std::ceil(length_ * kmax / kMaxHeadingStep)));
+    const double turning = length_ * kmax; // bounds the node count (and keeps the int conversion defined)
+    if (!(turning <= limits::kMaxTurning))
+        throw std::invalid_argument(
+            "clothoid turns too far: length x max |curvature| = " + std::to_string(turning) +
+            " rad, the limit is " + std::to_string(limits::kMaxTurning) + " rad");
+    const int n = std::max(1, static_cast<int>(std::ceil(turning / kMaxHeadingStep)));
     nodeStep_ = length_ / n;
     nodes_.resize(n + 1);
     nodes_[0] = Vec3::Zero();

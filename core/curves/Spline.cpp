@@ -1,6 +1,7 @@
 #include "core/curves/Spline.h"
 
 #include "core/curves/CurveArguments.h"
+#include "core/geometry/Limits.h"
 
 #include <Eigen/Sparse>
 #include <Eigen/SparseLU>
@@ -64,6 +65,9 @@ Spline::Spline(std::vector<ControlPoint> points, bool closed) : points_(std::mov
     const size_t n = points_.size();
     if (n < 2) throw std::invalid_argument("spline needs at least 2 points (got " + std::to_string(n) + ")");
     if (closed_ && n < 3) throw std::invalid_argument("closed spline needs at least 3 points");
+    if (n > limits::kMaxSplinePoints)
+        throw std::invalid_argument("spline has " + std::to_string(n) + " points, the limit is " +
+                                    std::to_string(limits::kMaxSplinePoints));
     for (size_t i = 0; i < n; ++i) {
         const std::string where = "spline point " + std::to_string(i);
         args::requireFinite(points_[i].position, where + " position");
@@ -71,6 +75,10 @@ Spline::Spline(std::vector<ControlPoint> points, bool closed) : points_(std::mov
             args::requireFinite(*points_[i].tangent, where + " tangent");
             if (!(points_[i].tangent->norm() > 1e-12))
                 throw std::invalid_argument(where + " tangent must be non-zero");
+            if (!(points_[i].tangent->norm() <= limits::kMaxSplineTangent))
+                throw std::invalid_argument(where + " tangent is longer than " +
+                                            std::to_string(limits::kMaxSplineTangent) +
+                                            " (about 1 is the natural magnitude)");
         }
     }
     const size_t nseg = closed_ ? n : n - 1;
@@ -225,11 +233,19 @@ bool Spline::acceptable(int seg, double ta, double tb) const {
     return true;
 }
 
-void Spline::subdivide(int seg, double ta, double tb, int depth, std::vector<Node>& out) const {
+void Spline::subdivide(int seg, double ta, double tb, int depth, std::size_t segStart,
+                       std::vector<Node>& out) const {
+    // the refinement's caps: say so instead of working on
+    if (out.size() - segStart >= limits::kMaxSplineNodesPerSegment || out.size() >= limits::kMaxSplineNodes)
+        throw std::invalid_argument(
+            "spline segment " + std::to_string(seg) + ": the arc-length table reached its cap of " +
+            std::to_string(out.size() >= limits::kMaxSplineNodes ? limits::kMaxSplineNodes
+                                                                 : limits::kMaxSplineNodesPerSegment) +
+            " sub-intervals (the curve between these points is too long or convoluted; add points)");
     if (depth < kMaxDepth && !acceptable(seg, ta, tb)) {
         const double tm = 0.5 * (ta + tb);
-        subdivide(seg, ta, tm, depth + 1, out);
-        subdivide(seg, tm, tb, depth + 1, out);
+        subdivide(seg, ta, tm, depth + 1, segStart, out);
+        subdivide(seg, tm, tb, depth + 1, segStart, out);
         return;
     }
     Node nd{};
@@ -259,8 +275,9 @@ void Spline::buildArcLengthTable() {
             throw std::invalid_argument(
                 "spline segment " + std::to_string(i) +
                 ": the tangent handles make a cusp (zero speed); shorten or turn them");
-        subdivide(i, 0.0, 0.5, 1, nodes_); // at least two sub-intervals per segment
-        subdivide(i, 0.5, 1.0, 1, nodes_);
+        const std::size_t segStart = nodes_.size();
+        subdivide(i, 0.0, 0.5, 1, segStart, nodes_); // at least two sub-intervals per segment
+        subdivide(i, 0.5, 1.0, 1, segStart, nodes_);
     }
     double s = 0.0;
     int seg = -1;

@@ -82,7 +82,8 @@ private:
     void solveDerivatives();
     void buildSegments();
     void buildArcLengthTable();
-    void subdivide(int seg, double ta, double tb, int depth, std::vector<Node>& out) const;
+    void subdivide(int seg, double ta, double tb, int depth, std::size_t segStart,
+                   std::vector<Node>& out) const;
     bool acceptable(int seg, double ta, double tb) const;
     void buildReferenceFrames();
 

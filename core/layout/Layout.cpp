@@ -109,22 +109,26 @@ Layout Layout::compile(const LayoutSpec& spec, const std::string& file, const La
         }
     }
 
-    // Placements and twists, "after" ones in dependency order (depth-first; a cycle is an error): a track
-    // placed after another needs that one's twisted end frame.
+    std::unordered_map<std::string, int> ids; // unique (checkLayoutSpec): O(1) lookups, no quadratic load
+    ids.reserve(n);
+    for (std::size_t i = 0; i < n; ++i)
+        ids.emplace(spec.tracks[i].id, int(i));
+    auto indexOf = [&](const std::string& id) {
+        const auto it = ids.find(id);
+        return it == ids.end() ? -1 : it->second;
+    };
+
+    // Placements and twists, "after" ones in dependency order (depth-first with an explicit stack, so a
+    // chain of 100k tracks needs no deep recursion; a cycle is an error): a track placed after another
+    // needs that one's twisted end frame.
     std::vector<std::optional<Track>> built(n);
     std::vector<int> state(n, 0); // 0 = todo, 1 = in progress, 2 = done
-    auto resolve = [&](auto&& self, std::size_t i) -> void {
-        if (state[i] == 2) return;
+    auto place = [&](std::size_t i) {
         const TrackSpec& t = spec.tracks[i];
         const std::string tp = jsonPath("/tracks", i);
-        if (state[i] == 1)
-            throw LayoutError(file, jsonPath(jsonPath(tp, "placement"), "after"),
-                              "placement cycle through track \"" + t.id + "\"");
-        state[i] = 1;
         Pose placement = poseOf(t.placement.pose);
         if (t.placement.after) {
-            const std::size_t j = std::size_t(spec.trackIndex(t.placement.after->track));
-            self(self, j);
+            const std::size_t j = std::size_t(indexOf(t.placement.after->track));
             const Pose bodyJ = L.initialBodyPose(spec.tracks[j].body);
             const Pose bodyI = L.initialBodyPose(t.body);
             placement = bodyI.inverse(Eigen::Isometry) * bodyJ *
@@ -144,12 +148,36 @@ Layout Layout::compile(const LayoutSpec& spec, const std::string& file, const La
         built[i].emplace(t.id, curves[i], twist, placement, t.body);
         state[i] = 2;
     };
+    auto resolve = [&](std::size_t root) {
+        std::vector<std::size_t> stack{root};
+        while (!stack.empty()) {
+            const std::size_t i = stack.back();
+            if (state[i] == 2) {
+                stack.pop_back();
+                continue;
+            }
+            const TrackSpec& t = spec.tracks[i];
+            if (t.placement.after && state[i] == 0) {
+                state[i] = 1;
+                const std::size_t j = std::size_t(indexOf(t.placement.after->track));
+                if (state[j] == 1)
+                    throw LayoutError(file, jsonPath(jsonPath(jsonPath("/tracks", j), "placement"), "after"),
+                                      "placement cycle through track \"" + spec.tracks[j].id + "\"");
+                if (state[j] == 0) {
+                    stack.push_back(j);
+                    continue;
+                }
+            }
+            place(i); // its predecessor (if any) is done
+            stack.pop_back();
+        }
+    };
     for (std::size_t i = 0; i < n; ++i)
-        resolve(resolve, i);
+        resolve(i);
     for (auto& t : built)
         L.tracks_.push_back(std::move(*t));
 
-    auto index = [&](const EndRef& e) { return TrackEndIndex{spec.trackIndex(e.track), e.end}; };
+    auto index = [&](const EndRef& e) { return TrackEndIndex{indexOf(e.track), e.end}; };
     L.attach_.assign(2 * n, Attachment{});
     auto slot = [&](const TrackEndIndex& e) -> Attachment& {
         return L.attach_[std::size_t(2 * e.track + (e.end == TrackEnd::End ? 1 : 0))];
@@ -170,6 +198,7 @@ Layout Layout::compile(const LayoutSpec& spec, const std::string& file, const La
         }
         L.switches_.push_back(std::move(w));
     }
+    L.trackIds_ = std::move(ids);
     return L;
 }
 
@@ -178,9 +207,8 @@ Layout Layout::load(const std::filesystem::path& path) {
 }
 
 int Layout::trackIndex(std::string_view id) const {
-    for (std::size_t i = 0; i < tracks_.size(); ++i)
-        if (tracks_[i].id() == id) return int(i);
-    return -1;
+    const auto it = trackIds_.find(std::string(id));
+    return it == trackIds_.end() ? -1 : it->second;
 }
 
 const Track& Layout::trackById(std::string_view id) const {

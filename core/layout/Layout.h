@@ -14,6 +14,7 @@
 #include <filesystem>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace tl {
@@ -118,6 +119,7 @@ private:
     std::vector<Switch> switches_;
     std::vector<Attachment> attach_; // 2 per track: [2 t + (end == End)]
     std::vector<std::pair<std::string, Pose>> bodyPoses_;
+    std::unordered_map<std::string, int> trackIds_; // id -> index: lookups stay O(1) for 100k tracks
 };
 
 } // namespace tl

@@ -1,5 +1,6 @@
 #include "core/layout/LayoutCheck.h"
 
+#include "core/geometry/Limits.h"
 #include "core/layout/LayoutError.h"
 
 #include <algorithm>
@@ -22,6 +23,7 @@ std::string num(double x) {
 struct Checker {
     const LayoutSpec& spec;
     const std::string& file;
+    std::map<std::string, std::size_t> ids = {}; // track id -> index (filled first by run())
 
     [[noreturn]] void fail(const std::string& path, const std::string& problem) const {
         throw LayoutError(file, path, problem);
@@ -45,39 +47,92 @@ struct Checker {
     void finiteVec(const Vec3& v, const std::string& path) const {
         if (!v.allFinite()) fail(path, "not a finite vector");
     }
+    void coordinates(const Vec3& v, const std::string& path) const {
+        finiteVec(v, path);
+        if (!(v.cwiseAbs().maxCoeff() <= limits::kMaxCoordinate))
+            fail(path, "coordinates beyond the limit of " + num(limits::kMaxCoordinate) + " m");
+    }
+    // the limits of core/geometry/Limits.h, against the spec values at `path`
+    void atMost(double x, double limit, const std::string& path, const char* what, const char* unit) const {
+        if (!(std::abs(x) <= limit))
+            fail(path, std::string(what) + " " + num(x) + " " + unit + " is beyond the limit of " +
+                           num(limit) + " " + unit);
+    }
+    void curveLength(double length, const std::string& path) const {
+        atMost(length, limits::kMaxCurveLength, path, "track length", "m");
+    }
+    void curvature(const std::map<std::string, double>& params, const std::string& path,
+                   const char* key) const {
+        auto it = params.find(key);
+        if (it != params.end()) atMost(it->second, limits::kMaxCurvature, jsonPath(path, key), key, "1/m");
+    }
+    void minRadius(const std::map<std::string, double>& params, const std::string& path) const {
+        const double r = params.at("radius");
+        if (r < 1.0 / limits::kMaxCurvature)
+            fail(jsonPath(path, "radius"),
+                 "radius " + num(r) + " m is below the limit of " + num(1.0 / limits::kMaxCurvature) + " m");
+    }
 
     void curve(const CurveSpec& c, const std::string& path) const {
         finiteParams(c.params, path);
         if (c.type == "line") {
             positive(c.params, path, "length");
+            curveLength(c.params.at("length"), jsonPath(path, "length"));
         } else if (c.type == "arc") {
             positive(c.params, path, "radius");
-            if (param(c.params, path, "angle") == 0.0) fail(jsonPath(path, "angle"), "angle must not be 0");
+            minRadius(c.params, path);
+            const double angle = param(c.params, path, "angle");
+            if (angle == 0.0) fail(jsonPath(path, "angle"), "angle must not be 0");
+            curveLength(c.params.at("radius") * std::abs(angle), jsonPath(path, "angle"));
         } else if (c.type == "helix") {
             positive(c.params, path, "radius");
-            param(c.params, path, "pitch");
+            minRadius(c.params, path);
+            const double pitch = param(c.params, path, "pitch");
+            atMost(pitch, limits::kMaxCurveLength, jsonPath(path, "pitch"), "pitch", "m");
             const bool hasLength = c.params.count("length"), hasTurns = c.params.count("turns");
             if (hasLength && hasTurns)
                 fail(jsonPath(path, "turns"), "give \"length\" or \"turns\", not both");
             positive(c.params, path, hasTurns ? "turns" : "length");
+            const double r = c.params.at("radius");
+            curveLength(hasTurns ? c.params.at("turns") * std::hypot(2 * std::numbers::pi * r, pitch)
+                                 : c.params.at("length"),
+                        jsonPath(path, hasTurns ? "turns" : "length"));
         } else if (c.type == "clothoid") {
             positive(c.params, path, "length");
+            const double length = c.params.at("length");
+            curveLength(length, jsonPath(path, "length"));
+            curvature(c.params, path, "curvatureStart");
+            curvature(c.params, path, "curvatureEnd");
+            double kmax = 0.0;
+            for (const char* k : {"curvatureStart", "curvatureEnd"})
+                if (auto it = c.params.find(k); it != c.params.end())
+                    kmax = std::max(kmax, std::abs(it->second));
+            atMost(length * kmax, limits::kMaxTurning, jsonPath(path, "length"),
+                   "turning (length x max |curvature|)", "rad");
         } else if (c.type == "spline") {
             const std::string pp = jsonPath(path, "points");
             if (c.points.size() < 2)
                 fail(pp, "a spline needs at least 2 points, got " + std::to_string(c.points.size()));
+            if (c.points.size() > limits::kMaxSplinePoints)
+                fail(pp, "a spline may have at most " + std::to_string(limits::kMaxSplinePoints) +
+                             " points, got " + std::to_string(c.points.size()));
+            double chord = 0.0;
             if (c.closed && c.points.size() < 3)
                 fail(pp, "a closed spline needs at least 3 points, got " + std::to_string(c.points.size()));
             for (std::size_t i = 0; i < c.points.size(); ++i) {
                 const auto& p = c.points[i];
                 const std::string ip = jsonPath(pp, i);
-                finiteVec(p.position, p.tangent || !p.extra.empty() ? jsonPath(ip, "position") : ip);
+                coordinates(p.position, p.tangent || !p.extra.empty() ? jsonPath(ip, "position") : ip);
                 if (p.tangent) {
                     finiteVec(*p.tangent, jsonPath(ip, "tangent"));
                     if (p.tangent->norm() == 0.0) fail(jsonPath(ip, "tangent"), "tangent must not be zero");
+                    atMost(p.tangent->norm(), limits::kMaxSplineTangent, jsonPath(ip, "tangent"),
+                           "tangent magnitude (relative to the segment length; 1 is natural)", "");
                 }
                 if (i > 0 && (p.position - c.points[i - 1].position).norm() < 1e-9)
                     fail(ip, "point coincides with the previous point");
+                if (i > 0) chord += (p.position - c.points[i - 1].position).norm();
+                if (i > 0) curveLength(chord, ip);
             }
             if (c.closed && (c.points.front().position - c.points.back().position).norm() < 1e-9)
                 fail(jsonPath(pp, c.points.size() - 1),
@@ -97,6 +152,9 @@ struct Checker {
         } else if (t.type == "keys") {
             const std::string kp = jsonPath(path, "keys");
             if (t.keys.empty()) fail(kp, "at least one key [s, angle] is needed");
+            if (t.keys.size() > limits::kMaxTwistKeys)
+                fail(kp, "at most " + std::to_string(limits::kMaxTwistKeys) + " keys, got " +
+                             std::to_string(t.keys.size()));
             for (std::size_t i = 0; i < t.keys.size(); ++i) {
                 const std::string ip = jsonPath(kp, i);
                 if (!std::isfinite(t.keys[i].first))
@@ -130,7 +188,7 @@ struct Checker {
     }
 
     void pose(const PoseSpec& p, const std::string& path) const {
-        finiteVec(p.position, jsonPath(path, "position"));
+        coordinates(p.position, jsonPath(path, "position"));
         const std::string rp = jsonPath(path, "rotation");
         if (!p.rotation.coeffs().allFinite()) fail(rp, "not a finite quaternion");
         const double n = p.rotation.norm();
@@ -139,13 +197,15 @@ struct Checker {
     }
 
     int track(const std::string& id, const std::string& path) const {
-        const int i = spec.trackIndex(id);
-        if (i < 0) fail(path, "unknown track \"" + id + "\"");
-        return i;
+        const auto it = ids.find(id);
+        if (it == ids.end()) fail(path, "unknown track \"" + id + "\"");
+        return int(it->second);
     }
 
-    void run() const {
-        std::map<std::string, std::size_t> ids;
+    void run() {
+        if (spec.tracks.size() > limits::kMaxTracks)
+            fail("/tracks", "a layout may have at most " + std::to_string(limits::kMaxTracks) +
+                                " tracks, got " + std::to_string(spec.tracks.size()));
         for (std::size_t i = 0; i < spec.tracks.size(); ++i) {
             const std::string idp = jsonPath(jsonPath("/tracks", i), "id");
             if (spec.tracks[i].id.empty()) fail(idp, "track id must not be empty");
@@ -231,7 +291,8 @@ std::vector<std::string> bodyNames(const LayoutSpec& spec) {
 }
 
 void checkLayoutSpec(const LayoutSpec& spec, const std::string& file) {
-    Checker{spec, file}.run();
+    Checker c{spec, file};
+    c.run();
 }
 
 } // namespace tl

@@ -1,7 +1,8 @@
 #pragma once
-// Reading and writing layout files. Loading never returns a half-built spec (it throws LayoutError);
-// saving is atomic: the text goes to a temporary file in the target's directory, is flushed to disk
-// (fsync) and renamed over the target, so a failed save leaves the old file byte-identical.
+// Reading and writing layout files. Loading never returns a half-built spec (it throws LayoutError) and
+// has bounded cost (core/io/InputFile.h: regular files up to 64 MiB, JSON nesting up to 64 levels);
+// saving goes through core/io/SaveFile.h: temp file + fsync + rename, so a failed save leaves the old
+// file byte-identical (and a device or FIFO target is written in place).
 #include "core/layout/LayoutSpec.h"
 
 #include <filesystem>
@@ -13,7 +14,7 @@ namespace tl {
 // Parse layout text; `file` labels errors. "not JSON" errors carry the line and column.
 LayoutSpec parseLayoutSpec(std::string_view text, const std::string& file = {});
 
-// Read and parse a file. Throws LayoutError (unreadable file: path "" and the system's reason).
+// Read and parse a file. Throws LayoutError (unreadable or refused file: path "" and the reason).
 LayoutSpec loadLayoutSpec(const std::filesystem::path& path);
 
 // The text saveLayoutSpec writes (2-space indented JSON, trailing newline).

@@ -68,6 +68,9 @@ struct Reader {
     }
     int integer(const Json& v, const std::string& path) const {
         if (!v.is_number_integer()) wrongType(v, path, "an integer");
+        // an unsigned beyond the signed range (2^64 - 1) must not wrap to a small negative number
+        if (v.is_number_unsigned() && v.get<unsigned long long>() > 1000000000ULL)
+            fail(path, "integer out of range: " + shown(v));
         const auto x = v.get<long long>();
         if (x < -1000000000LL || x > 1000000000LL) fail(path, "integer out of range: " + shown(v));
         return int(x);

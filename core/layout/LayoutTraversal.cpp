@@ -3,7 +3,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
+#include <vector>
 
 namespace tl {
 
@@ -70,6 +72,14 @@ AdvanceResult Layout::advance(const TrackPosition& from, double ds, const Switch
     double length = track(std::size_t(from.track)).length();
     double s = std::clamp(from.s, 0.0, length);
     int current = from.track;
+    // A distance much longer than a closed loop would take ~distance/loop crossings: after kPlainCrossings
+    // the entry (track, end) of each crossing is remembered with the distance travelled so far; on the first
+    // repeat the path is a cycle (switch states do not change here) and the rest is reduced modulo its length
+    // (so the loop runs at most ~2 x track-count + 64 times for any distance).
+    constexpr int kPlainCrossings = 64;
+    std::vector<double> travelledAtEntry; // per track end entered, NaN until entered [m]
+    double travelled = 0.0;               // distance covered since the first remembered entry [m]
+    bool reduced = false;
     for (;;) {
         const double room = motion > 0 ? length - s : s;
         if (remaining <= room) {
@@ -77,6 +87,7 @@ AdvanceResult Layout::advance(const TrackPosition& from, double ds, const Switch
             break;
         }
         remaining -= room;
+        travelled += room;
         const TrackEnd end = motion > 0 ? TrackEnd::End : TrackEnd::Start;
         s = motion > 0 ? length : 0.0;
         const Transition t = next(current, end, states);
@@ -91,6 +102,19 @@ AdvanceResult Layout::advance(const TrackPosition& from, double ds, const Switch
         length = tracks_[std::size_t(current)].length();
         s = t.entry == TrackEnd::Start ? 0.0 : length;
         motion = t.direction;
+        if (r.crossings > kPlainCrossings && !reduced) {
+            if (travelledAtEntry.empty()) {
+                travelledAtEntry.assign(2 * tracks_.size(), std::numeric_limits<double>::quiet_NaN());
+                travelled = 0.0;
+            }
+            double& seen = travelledAtEntry[std::size_t(2 * current + (t.entry == TrackEnd::End ? 1 : 0))];
+            if (std::isnan(seen)) {
+                seen = travelled;
+            } else {
+                remaining = std::fmod(remaining, travelled - seen); // whole laps change nothing
+                reduced = true;
+            }
+        }
     }
     r.position.track = current;
     r.position.s = s;

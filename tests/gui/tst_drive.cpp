@@ -65,7 +65,7 @@ private slots:
     void throttleAndBrakeSliders();
     void tooFastIntoC3Derails();
     void scrubBackAndForkRestoresExactly();
-    void plotsStayBoundedAndUiResponsive();
+    void plotsStayBoundedWhileRunning();
     void exportAndPeakColouring();
 };
 
@@ -191,7 +191,7 @@ void TstDrive::scrubBackAndForkRestoresExactly() {
     QCOMPARE(sim->simulation()->train(0).drive.throttle, 1.0);
 }
 
-void TstDrive::plotsStayBoundedAndUiResponsive() {
+void TstDrive::plotsStayBoundedWhileRunning() {
     MainWindow w;
     QVERIFY(w.files()->openDemo());
     QVERIFY(showAndWait(w));
@@ -199,29 +199,21 @@ void TstDrive::plotsStayBoundedAndUiResponsive() {
     w.plot()->setWindow(3600); // everything in view: decimation must bound the points
     sim->setRate(0.0);
     sim->setRunning(true);
-    // event-loop latency: a 10 ms timer's worst lateness while the simulation runs flat out
-    QElapsedTimer clock;
-    clock.start();
-    qint64 last = 0, worst = 0;
+    // the plot's drawn points stay bounded while the simulation runs flat out (the event loop's
+    // lateness is measured by tests/bench/bench_ui_latency.cpp: no wall-clock bound in a test)
     int maxPoints = 0;
     QTimer probe;
-    QObject::connect(&probe, &QTimer::timeout, [&] {
-        const qint64 now = clock.elapsed();
-        if (last > 0) worst = std::max(worst, now - last - 10);
-        last = now;
-        maxPoints = std::max(maxPoints, w.plot()->pointCount(tl::ui::Channel::Speed));
-    });
+    QObject::connect(&probe, &QTimer::timeout,
+                     [&] { maxPoints = std::max(maxPoints, w.plot()->pointCount(tl::ui::Channel::Speed)); });
     probe.start(10);
     QTRY_VERIFY_WITH_TIMEOUT(sim->simulation()->time() > 120.0, 120000);
     sim->setRunning(false);
     probe.stop();
     w.plot()->refresh();
-    qInfo() << "simulated" << sim->simulation()->time() << "s in" << clock.elapsed() / 1000.0
-            << "s; worst timer lateness" << worst << "ms; most points drawn" << maxPoints << "; history"
+    qInfo() << "simulated" << sim->simulation()->time() << "s; most points drawn" << maxPoints << "; history"
             << sim->history().memoryBytes() / 1024 << "KiB";
     QVERIFY(maxPoints <= w.plot()->maxPointsPerSeries() + 1);
     QVERIFY(w.plot()->pointCount(tl::ui::Channel::Speed) > 100);
-    QVERIFY2(worst < 500, "the UI stalled while the simulation ran"); // generous: the tick budget is 12 ms
 }
 
 void TstDrive::exportAndPeakColouring() {

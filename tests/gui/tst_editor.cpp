@@ -3,6 +3,7 @@
 #include "GuiTestUtil.h"
 
 #include "core/curves/Spline.h"
+#include "core/io/SaveFile.h"
 #include "core/layout/Layout.h"
 #include "core/layout/LayoutFile.h"
 #include "render/OsgConvert.h"
@@ -10,6 +11,7 @@
 #include "ui/commands/EditLayout.h"
 #include "ui/document/Document.h"
 #include "ui/document/FileManager.h"
+#include "ui/document/RecoveryStore.h"
 #include "ui/edit/EditController.h"
 #include "ui/panels/PropertyPanel.h"
 #include "ui/panels/TwistEditor.h"
@@ -46,7 +48,7 @@ public:
     static void initMain() { guitest::initGuiTest(); }
 
 private slots:
-    void init() { QFile::remove(tl::ui::FileManager::recoveryPath()); }
+    void init() { QDir(tl::ui::RecoveryStore::directory()).removeRecursively(); }
     void dragControlPoint_data();
     void dragControlPoint();
     void doubleClickInsertsPointDeleteRemovesIt();
@@ -281,12 +283,43 @@ void TstEditor::failedSaveKeepsOldFile() {
     QVERIFY(f.open(QIODevice::ReadOnly));
     const QByteArray old = f.readAll();
     f.close();
-    // a directory where the file should go: QSaveFile cannot commit
+    // a directory where the file should go
     QVERIFY(!w.files()->saveAs(dir.path()));
     QVERIFY(!w.lastMessage().isEmpty());
     QVERIFY(!w.files()->saveAs(dir.filePath("missing/dir/x.json")));
     QVERIFY(f.open(QIODevice::ReadOnly));
     QCOMPARE(f.readAll(), old);
+    f.close();
+
+    // A full disk (issue 16): edit with the mouse, Ctrl+S while every write fails with ENOSPC. The old
+    // file stays byte-identical, a message box names the file and the reason, the document stays unsaved.
+    QVERIFY(w.files()->open(path));
+    QVERIFY(showAndWait(w));
+    int track = -1;
+    const QPoint at = prepareHillPoint(w, 2, track).toPoint();
+    drag(w.view(), at, at + QPoint(30, 0));
+    QVERIFY(w.isWindowModified());
+    for (auto* b : w.findChildren<QMessageBox*>())
+        delete b;
+    tl::setSaveWriteFunctionForTesting([](int, const void*, size_t) -> ssize_t {
+        errno = ENOSPC;
+        return -1;
+    });
+    QTest::keyClick(&w, Qt::Key_S, Qt::ControlModifier);
+    tl::setSaveWriteFunctionForTesting(nullptr);
+    QTRY_VERIFY(!w.findChildren<QMessageBox*>().isEmpty());
+    const QString shown = w.findChildren<QMessageBox*>().first()->text();
+    QVERIFY2(shown.contains("keep.json") && shown.contains("No space left on device"), qPrintable(shown));
+    QVERIFY(w.isWindowModified());
+    QVERIFY(w.document()->isModified());
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QCOMPARE(f.readAll(), old);
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 1); // no temporary file left
+    for (auto* b : w.findChildren<QMessageBox*>())
+        delete b;
+    QTest::keyClick(&w, Qt::Key_S, Qt::ControlModifier); // space again: it saves
+    QTRY_VERIFY(!w.isWindowModified());
+    QCOMPARE(tl::loadLayoutSpec(path.toStdString()), w.document()->spec());
 }
 
 void TstEditor::autosaveIsRecovered() {
@@ -300,19 +333,28 @@ void TstEditor::autosaveIsRecovered() {
         drag(w.view(), at, at + QPoint(0, 30));
         QVERIFY(w.document()->isModified());
         w.files()->setAutosaveInterval(200);
-        QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(tl::ui::FileManager::recoveryPath()), 3000);
+        QVERIFY(!w.files()->hasRecovery()); // its own autosave is not an orphan while it runs
+        QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(w.files()->recoveryPath()), 3000);
+        QVERIFY(!w.files()->hasRecovery());
         edited = w.document()->spec();
         w.document()->undoStack()->setClean(); // "crash": leave without the unsaved-changes question
         w.hide();
-    } // the window is gone, the recovery file stays
-    QVERIFY(QFileInfo::exists(tl::ui::FileManager::recoveryPath()));
+    } // the window is gone, the recovery file stays (tst_crash_recovery does this with a real kill -9)
     MainWindow w;
     QVERIFY(w.files()->hasRecovery());
-    QVERIFY(w.files()->recover());
+    QString asked;
+    w.files()->setRecoveryQuestion([&](const QString& q) {
+        asked = q;
+        return true;
+    });
+    QVERIFY(w.files()->offerRecovery());
+    QVERIFY(asked.contains("untitled"));
+    const QString own = w.files()->recoveryPath(); // adopted: this window's now
     QVERIFY(w.document()->spec() == edited);
     QVERIFY(w.document()->isModified());
     w.files()->discardRecovery();
     QVERIFY(!w.files()->hasRecovery());
+    QVERIFY(!own.isEmpty() && !QFileInfo::exists(own));
 }
 
 void TstEditor::propertyFieldEditsCurve() {

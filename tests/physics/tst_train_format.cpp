@@ -227,7 +227,7 @@ void TstTrainFormat::badTrains_data() {
         << R"([{"id": "A", "cars": ["not-json"], "start": {"track": "L", "s": 100}}])"
         << "not-json.json"
         << ""
-        << "not valid JSON";
+        << "not JSON: line 1, column 10";
 }
 
 void TstTrainFormat::badTrains() {

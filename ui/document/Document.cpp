@@ -1,11 +1,10 @@
 #include "ui/document/Document.h"
 
+#include "core/io/SaveFile.h"
 #include "core/layout/LayoutError.h"
 #include "core/layout/LayoutFile.h"
 
-#include <QFile>
 #include <QFileInfo>
-#include <QSaveFile>
 
 namespace tl::ui {
 
@@ -35,18 +34,14 @@ void Document::resetTo(LayoutSpec spec, std::shared_ptr<const Layout> layout, co
 }
 
 bool Document::load(const QString& path, QString* error) {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) {
-        if (error) *error = path + ": " + f.errorString();
-        return false;
-    }
-    const QByteArray bytes = f.readAll();
     try {
-        LayoutSpec spec =
-            parseLayoutSpec(std::string_view(bytes.constData(), size_t(bytes.size())), path.toStdString());
+        LayoutSpec spec = loadLayoutSpec(path.toStdString()); // bounded: regular files, size and depth caps
         auto layout = std::make_shared<const Layout>(Layout::compile(spec, path.toStdString()));
         resetTo(std::move(spec), std::move(layout), QFileInfo(path).absoluteFilePath());
         return true;
+    } catch (const std::bad_alloc&) {
+        if (error) *error = path + ": " + tr("not enough memory for this layout");
+        return false;
     } catch (const std::exception& e) {
         if (error) *error = QString::fromStdString(e.what());
         return false;
@@ -67,14 +62,13 @@ bool Document::loadText(const QString& text, const QString& label, QString* erro
 }
 
 bool Document::writeCopy(const QString& path, QString* error) const {
-    QSaveFile f(path);
-    const std::string text = layoutSpecText(m_spec);
-    if (!f.open(QIODevice::WriteOnly) || f.write(text.data(), qint64(text.size())) != qint64(text.size()) ||
-        !f.commit()) {
-        if (error) *error = path + ": " + f.errorString();
+    try {
+        saveFile(path.toStdString(), layoutSpecText(m_spec)); // the one save path (core/io/SaveFile.h)
+        return true;
+    } catch (const std::exception& e) {
+        if (error) *error = QString::fromStdString(e.what());
         return false;
     }
-    return true;
 }
 
 bool Document::save(const QString& path, QString* error) {

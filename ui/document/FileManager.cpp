@@ -8,7 +8,6 @@
 #include <QFileInfo>
 #include <QMessageBox>
 #include <QSettings>
-#include <QStandardPaths>
 
 // resources.qrc is compiled into the static tracklab_ui library: register it explicitly.
 static void initTracklabResources() {
@@ -35,6 +34,13 @@ bool FileManager::fail(const QString& message) {
 }
 
 bool FileManager::open(const QString& path) {
+    if (const auto orphan = m_offer ? RecoveryStore::orphanFor(path) : std::nullopt;
+        orphan && askRecover(*orphan)) {
+        if (recover(*orphan)) {
+            remember(path);
+            return true;
+        } // a damaged autosave was reported: open the file itself
+    }
     QString err;
     if (!m_doc->load(path, &err)) return fail(err);
     remember(path);
@@ -113,38 +119,54 @@ QStringList FileManager::recentFiles() const {
     return QSettings().value("recentFiles").toStringList();
 }
 
-QString FileManager::recoveryPath() {
-    const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
-    QDir().mkpath(dir);
-    return QDir(dir).filePath("recovery.json");
+QString FileManager::recoveryPath() const {
+    return m_recovery.currentFile();
 }
 
 bool FileManager::writeRecovery() {
     if (!m_doc->isModified()) return false;
     QString err;
-    if (!m_doc->writeCopy(recoveryPath(), &err)) return false;
-    QSettings().setValue("recovery/originalPath", m_doc->filePath());
-    return true;
+    return m_recovery.write(
+        m_doc->filePath(), [&](const QString& file, QString* e) { return m_doc->writeCopy(file, e); }, &err);
 }
 
 bool FileManager::hasRecovery() const {
-    return QFileInfo::exists(recoveryPath());
+    return !RecoveryStore::orphans().empty();
 }
 
-bool FileManager::recover() {
-    QFile f(recoveryPath());
+bool FileManager::askRecover(const RecoveryStore::Entry& e) {
+    const QString what = e.origin.isEmpty() ? tr("an untitled layout") : QFileInfo(e.origin).fileName();
+    const QString question = tr("TrackLab did not shut down properly. Unsaved changes of %1 were autosaved "
+                                "at %2. Recover them?")
+                                 .arg(what, e.saved.toString(Qt::ISODate));
+    const bool yes = m_ask ? m_ask(question)
+                           : QMessageBox::question(m_window, tr("Recover unsaved changes"), question,
+                                                   QMessageBox::Yes | QMessageBox::No,
+                                                   QMessageBox::Yes) == QMessageBox::Yes;
+    if (!yes) RecoveryStore::remove(e.key); // declined: only now may it go
+    return yes;
+}
+
+bool FileManager::offerRecovery() {
+    const auto orphans = m_offer ? RecoveryStore::orphans() : std::vector<RecoveryStore::Entry>{};
+    if (orphans.empty() || !askRecover(orphans.front())) return false;
+    return recover(orphans.front());
+}
+
+bool FileManager::recover(const RecoveryStore::Entry& e) {
+    QFile f(e.file());
     QString err;
     if (!f.open(QIODevice::ReadOnly))
-        return fail(tr("Could not read the recovery file: %1").arg(f.errorString()));
-    if (!m_doc->loadText(QString::fromUtf8(f.readAll()), recoveryPath(), &err))
+        return fail(tr("Could not read the recovery file %1: %2").arg(e.file(), f.errorString()));
+    if (!m_doc->loadText(QString::fromUtf8(f.readAll()), e.file(), &err))
         return fail(tr("The recovery file is damaged: %1").arg(err));
-    m_doc->markRecovered(QSettings().value("recovery/originalPath").toString());
+    m_doc->markRecovered(e.origin);
+    m_recovery.adopt(e); // ours now: kept until the document is saved or discarded
     return true;
 }
 
 void FileManager::discardRecovery() {
-    QFile::remove(recoveryPath());
-    QSettings().remove("recovery/originalPath");
+    m_recovery.discard();
 }
 
 } // namespace tl::ui

@@ -1,10 +1,15 @@
 #pragma once
 // File handling for the main window: New/Open/Save/Save As, recent files (QSettings), the unsaved-changes
-// question, and autosave every 30 s to a recovery file that is offered on the next start after a crash.
+// question, and autosave every 30 s to a per-document recovery file (RecoveryStore) that is offered when
+// that document is opened again after a crash (or at start-up), before anything may delete it.
 // Errors never touch the open document; they are reported through error() (the window shows them).
+#include "ui/document/RecoveryStore.h"
+
 #include <QObject>
 #include <QStringList>
 #include <QTimer>
+
+#include <functional>
 
 class QWidget;
 
@@ -17,8 +22,9 @@ class FileManager : public QObject {
 public:
     FileManager(Document* doc, QWidget* window);
 
-    bool open(const QString& path); // false + error() on failure, document untouched
-    bool save();                    // to the current path, or Save As if there is none
+    // false + error() on failure, document untouched. An orphaned autosave of `path` is offered first.
+    bool open(const QString& path);
+    bool save(); // to the current path, or Save As if there is none
     bool saveAs(const QString& path);
     bool openDemo(); // the bundled demo layout (first start)
     QString lastError() const { return m_lastError; }
@@ -30,12 +36,17 @@ public:
     bool maybeSave(); // true if the caller may discard the document (saved, discarded or unmodified)
 
     QStringList recentFiles() const;
-    static QString recoveryPath();
-    bool writeRecovery(); // autosave now (only if modified); true if written
-    bool hasRecovery() const;
-    bool recover(); // load the recovery file (document marked modified, path restored)
-    void discardRecovery();
+    QString recoveryPath() const; // this window's autosave file ("" before the first autosave)
+    bool writeRecovery();         // autosave now (only if modified); true if written
+    bool hasRecovery() const;     // an orphaned autosave (of a crashed session) exists
+    // Offer the newest orphaned autosave (start-up without a file argument): true if it was recovered.
+    bool offerRecovery();
+    bool recover(const RecoveryStore::Entry& e); // load it (document marked modified, path restored)
+    void discardRecovery();                      // this window's own autosave
     void setAutosaveInterval(int ms) { m_autosave.setInterval(ms); }
+    // The yes/no question before recovering (default: a message box over the window).
+    void setRecoveryQuestion(std::function<bool(const QString&)> ask) { m_ask = std::move(ask); }
+    void setOfferRecovery(bool on) { m_offer = on; } // off (--screenshot): neither asked nor deleted
 
 signals:
     void recentFilesChanged();
@@ -44,11 +55,15 @@ signals:
 private:
     void remember(const QString& path);
     bool fail(const QString& message);
+    bool askRecover(const RecoveryStore::Entry& e); // the question; declining deletes the entry
 
     Document* m_doc;
     QWidget* m_window;
     QTimer m_autosave;
     QString m_lastError;
+    RecoveryStore m_recovery;
+    std::function<bool(const QString&)> m_ask;
+    bool m_offer = true;
 };
 
 } // namespace tl::ui

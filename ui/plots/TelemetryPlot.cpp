@@ -1,11 +1,11 @@
 #include "ui/plots/TelemetryPlot.h"
 
+#include "core/io/SaveFile.h"
 #include "ui/Units.h"
 
 #include <QChart>
 #include <QChartView>
 #include <QComboBox>
-#include <QFile>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLegendMarker>
@@ -257,12 +257,12 @@ bool TelemetryPlot::eventFilter(QObject* watched, QEvent* event) {
 
 bool TelemetryPlot::exportCsv(const QString& path, QString* error) const {
     const int src = source();
-    QFile f(path);
-    if (src < 0 || !f.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
-        if (error) *error = path + ": " + f.errorString();
+    if (src < 0) {
+        if (error) *error = path + ": " + tr("no telemetry source to export");
         return false;
     }
-    QTextStream out(&f);
+    QString text;
+    QTextStream out(&text);
     out << "t";
     std::vector<int> shown;
     for (int c = 0; c < kChannelCount; ++c)
@@ -280,11 +280,13 @@ bool TelemetryPlot::exportCsv(const QString& path, QString* error) const {
         out << "\n";
     }
     out.flush();
-    if (f.error() != QFile::NoError) {
-        if (error) *error = path + ": " + f.errorString();
+    try {
+        tl::saveFile(path.toStdString(), text.toStdString()); // the one save path (core/io/SaveFile.h)
+        return true;
+    } catch (const std::exception& e) {
+        if (error) *error = QString::fromStdString(e.what());
         return false;
     }
-    return true;
 }
 
 bool TelemetryPlot::exportPng(const QString& path) const {
