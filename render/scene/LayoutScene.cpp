@@ -106,6 +106,17 @@ int LayoutScene::setLayout(std::shared_ptr<const Layout> layout) {
         }
         m_nodes.resize(n);
     }
+    double total = 0.0;
+    for (std::size_t i = 0; i < n; ++i)
+        total += m_layout->track(i).length();
+    const TrackStyle before = m_style.withinBudget(m_totalLength), after = m_style.withinBudget(total);
+    m_totalLength = total;
+    if (before.detailed != after.detailed || before.maxSampleSpacing != after.maxSampleSpacing) {
+        m_nodes.clear(); // the mesh budget changed: every mesh changes
+        m_tracks->removeChildren(0, m_tracks->getNumChildren());
+        m_handleSwitch->removeChildren(0, m_handleSwitch->getNumChildren());
+        m_handleIds.clear();
+    }
     for (std::size_t i = 0; i < n; ++i) {
         const Track& t = m_layout->track(i);
         const TrackSpec& spec = m_layout->spec().tracks[i];
@@ -176,7 +187,7 @@ void LayoutScene::buildTrack(std::size_t i) {
     }
     tn.body->setMatrix(toOsg(m_layout->initialBodyPose(t.body())));
     tn.body->removeChildren(0, tn.body->getNumChildren());
-    tn.mesh = buildTrackMesh(t, m_style, m_overlay);
+    tn.mesh = buildTrackMesh(t, m_style.withinBudget(m_totalLength), m_overlay);
     tn.body->addChild(tn.mesh);
     rebuildHandles(i);
 }

@@ -81,6 +81,7 @@ private:
     std::shared_ptr<const Layout> m_layout;
     TrackStyle m_style;
     bool m_styleOverridden = false;
+    double m_totalLength = 0.0; // of all tracks [m]: meshes within TrackStyle::withinBudget
     OverlayOptions m_overlay;
     osg::ref_ptr<osg::Group> m_root;
     osg::ref_ptr<osg::Group> m_environment;

@@ -203,6 +203,14 @@ osg::ref_ptr<osg::Group> buildTrackMesh(const Track& track, const TrackStyle& st
         const std::vector<Sample> chunk(all.begin() + std::ptrdiff_t(begin),
                                         all.begin() + std::ptrdiff_t(end) + 1);
 
+        if (!st.detailed) { // a huge layout: the ribbon only
+            osg::ref_ptr<osg::Geode> far = ribbon(chunk, st);
+            local.vertices += far->getDrawable(0)->asGeometry()->getVertexArray()->getNumElements();
+            group->addChild(far);
+            ++local.chunks;
+            begin = end;
+            continue;
+        }
         MeshBuffer detail;
         if (st.look == TrackLook::Coaster) {
             addCoaster(detail, chunk, track, st, track.onGround());

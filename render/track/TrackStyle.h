@@ -22,6 +22,22 @@ struct TrackStyle {
     double maxSampleSpacing = 2.0;  // [m]
     double chunkLength = 250.0;     // tracks are split into chunks this long (culling, LOD) [m]
     double detailDistance = 600.0;  // beyond this camera distance a chunk shows a plain ribbon [m]
+    bool detailed = true;           // false: only the ribbon (rails, sleepers, ballast cost ~8 KB per m)
+
+    // Meshes of a huge layout must fit in memory (a 1 000 km line used to abort in OSG with bad_alloc):
+    // above kDetailBudget of track in total only ribbons are built, and the samples are spaced so that the
+    // whole layout has at most about kRibbonSamples of them.
+    static constexpr double kDetailBudget = 50000.0; // [m] of detailed track (~400 MB of meshes)
+    static constexpr double kRibbonSamples = 500000.0;
+    TrackStyle withinBudget(double totalLength) const {
+        TrackStyle st = *this;
+        if (totalLength > kDetailBudget) {
+            st.detailed = false;
+            if (totalLength / st.maxSampleSpacing > kRibbonSamples)
+                st.maxSampleSpacing = totalLength / kRibbonSamples;
+        }
+        return st;
+    }
 
     // The look a layout asks for with its top-level "look": "railway" (default) or "coaster" (coaster gauge).
     static TrackStyle forLook(TrackLook look) {

@@ -155,6 +155,32 @@ private slots:
         QCOMPARE(scene.setLayout(std::make_shared<const Layout>(Layout::compile(edited))), 0);
         QCOMPARE(scene.tracksBound().valid(), true);
     }
+
+    // Issue 16: a 3 000 km layout (30 lines of 100 km, the longest a track may be) must not abort in OSG
+    // with bad_alloc: above 50 km in total only ribbons are built, with at most ~500 000 samples in all.
+    void hugeLayoutMeshesStayBounded() {
+        LayoutSpec spec;
+        for (int i = 0; i < 30; ++i) {
+            TrackSpec t;
+            t.id = "L" + std::to_string(i);
+            t.curve.type = "line";
+            t.curve.params["length"] = 100000.0;
+            t.placement.pose.position = Vec3(0, 10.0 * i, 0);
+            spec.tracks.push_back(t);
+        }
+        const auto layout = std::make_shared<const Layout>(Layout::compile(spec));
+        const TrackStyle st = TrackStyle().withinBudget(3.0e6);
+        QVERIFY(!st.detailed);
+        TrackMeshStats stats;
+        buildTrackMesh(layout->track(0), st, OverlayOptions{}, &stats);
+        QVERIFY2(stats.samples <= 500000 / 30 + 2, qPrintable(QString::number(stats.samples)));
+        QCOMPARE(stats.vertices, 2 * stats.samples + 2 * (stats.chunks - 1)); // ribbons: 2 per sample
+        LayoutScene scene;
+        QCOMPARE(scene.setLayout(layout), 30);
+        QVERIFY(scene.tracksBound().valid());
+        // a small layout keeps its detail: 2 km in all
+        QVERIFY(TrackStyle().withinBudget(2000.0).detailed);
+    }
 };
 
 QTEST_APPLESS_MAIN(TstTrackMesh)
