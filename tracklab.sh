@@ -4,6 +4,9 @@
 #   ./tracklab.sh test       install what is missing, build, run the whole test suite (GUI tests under Xvfb)
 #   ./tracklab.sh sanitize   the same test suite built with ASan + UBSan (TRACKLAB_SANITIZE=ON)
 #   ./tracklab.sh bench      build and run the benchmarks (they print ratios measured side by side)
+#   ./tracklab.sh fuzz [SECONDS]  build the libFuzzer targets with clang (TRACKLAB_FUZZ=ON) and run each
+#                            parser's fuzzer SECONDS (default 60) on tests/fuzz/corpus; new crashes land in
+#                            build/fuzz/findings/ (copy them to tests/fuzz/crashes/PARSER/ once fixed)
 set -euo pipefail
 cd "$(dirname "$0")"
 ROOT=$(pwd)
@@ -39,6 +42,29 @@ run_tests() { # build-dir; GUI tests always get their own Xvfb display (never th
     (cd "$1" && xvfb-run -a -s "-screen 0 1280x1024x24" ctest --output-on-failure -j 2 --timeout 900)
 }
 
+FUZZ_PACKAGES=(clang-14 libclang-rt-14-dev)
+
+fuzz() { # seconds per parser
+    local seconds=${1:-60} dir="$ROOT/build/fuzz" failed=0
+    PACKAGES=("${PACKAGES[@]}" "${FUZZ_PACKAGES[@]}")
+    install_dependencies
+    CC=clang-14 CXX=clang++-14 build "$dir" -DTRACKLAB_FUZZ=ON
+    export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1
+    export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+    for parser in layout trains vehicles; do
+        local work="$dir/corpus/$parser" findings="$dir/findings/$parser"
+        mkdir -p "$work" "$findings"
+        echo "tracklab.sh: fuzzing the $parser parser for $seconds s" >&2
+        # work corpus first (new inputs are written there), the checked-in seeds and past crashes read only
+        "$dir/tests/fuzz/fuzz_$parser" "$work" "$ROOT/tests/fuzz/corpus/$parser" "$ROOT/tests/fuzz/crashes/$parser" \
+            -dict="$ROOT/tests/fuzz/tracklab.dict" -max_total_time="$seconds" -max_len=16384 -timeout=10 \
+            -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$findings/" 2>&1 |
+            tee "$dir/fuzz_$parser.log" | grep -E "^(#[0-9]+ +(INITED|DONE)|==.*ERROR|SUMMARY|stat::)" || true
+        [ "${PIPESTATUS[0]}" -eq 0 ] || failed=1
+    done
+    return $failed
+}
+
 case "${1:-}" in
 run)
     install_dependencies
@@ -64,6 +90,9 @@ sanitize)
     export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
     run_tests "$ROOT/build/asan"
     ;;
+fuzz)
+    fuzz "${2:-60}"
+    ;;
 bench)
     install_dependencies
     build "$ROOT/build/release"
@@ -76,7 +105,7 @@ bench)
     done
     ;;
 *)
-    sed -n '2,7p' "$0"
+    sed -n '2,10p' "$0"
     exit 2
     ;;
 esac
