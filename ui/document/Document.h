@@ -33,7 +33,7 @@ public:
     // ("FILE: /json/path: problem").
     bool load(const QString& path, QString* error);
     bool loadText(const QString& text, const QString& label, QString* error); // recovery files
-    bool save(const QString& path, QString* error); // atomic (QSaveFile); keeps the old file on failure
+    bool save(const QString& path, QString* error); // atomic (core/io/SaveFile); old file kept on failure
     bool writeCopy(const QString& path, QString* error) const; // autosave: does not touch path/clean state
     void clear();                                              // new, empty layout
     // After loading a recovery file: belong to `path` again and count as modified.
