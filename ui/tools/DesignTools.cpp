@@ -175,6 +175,8 @@ void DesignTools::createActions(QMainWindow* window) {
                     window, tr("Rename Track"), tr("New id of %1:").arg(old), QLineEdit::Normal, old, &ok);
                 if (ok) report(renameSelectedTrack(id.trimmed()));
             });
+    connect(make("train", tr("Add Train Here"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_T), false),
+            &QAction::triggered, this, [this, report] { report(addTrainOnSelectedTrack()); });
     QMenu* types = menu->addMenu(pieceIcon("type"), tr("Change Curve &Type"));
     for (const char* t : {"line", "arc", "clothoid", "spline", "quintic"})
         connect(types->addAction(QString(t)), &QAction::triggered, this,
@@ -184,6 +186,7 @@ void DesignTools::createActions(QMainWindow* window) {
 
 void DesignTools::setMode(Mode mode, design::PieceKind kind) {
     m_mode = mode;
+    m_view->setMouseTracking(mode != Mode::Select); // the preview follows the mouse
     m_kind = kind;
     m_typed.clear();
     m_firstStart.reset();
@@ -390,6 +393,30 @@ bool DesignTools::changeSelectedTrackType(const QString& type) {
     } catch (const design::DesignError& err) {
         return fail(QString::fromUtf8(err.what()));
     }
+}
+
+bool DesignTools::addTrainOnSelectedTrack() {
+    const int t = selectedOrFail(m_editor, m_doc->spec());
+    if (t < 0) return fail(tr("Click on a track where the train's head should stand."));
+    const double L = m_doc->layout()->track(std::size_t(t)).length();
+    const double s = m_lastClickTrack == t && m_lastClickS >= 0 ? m_lastClickS : 0.5 * L;
+    LayoutSpec spec = m_doc->spec();
+    if (!spec.trains.is_array()) spec.trains = Json::array();
+    std::string id;
+    for (int k = int(spec.trains.size()) + 1; id.empty(); ++k) {
+        std::string c = "train";
+        c += std::to_string(k);
+        bool used = false;
+        for (const auto& tr : spec.trains)
+            used = used || (tr.is_object() && tr.value("id", std::string()) == c);
+        if (!used) id = c;
+    }
+    const std::string track = spec.tracks[std::size_t(t)].id;
+    spec.trains.push_back(Json{{"id", id},
+                               {"cars", Json::array({"locomotive", "passenger-car"})},
+                               {"start", Json{{"track", track}, {"s", s}, {"direction", 1}}},
+                               {"speed", 15.0}});
+    return push(spec, "Add train " + id + " on " + track + " at " + design::shortNumber(s) + " m", t);
 }
 
 bool DesignTools::toggleSwitch(const QString& id) {

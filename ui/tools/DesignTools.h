@@ -71,6 +71,7 @@ public:
     bool renameSelectedTrack(const QString& newId);
     bool changeSelectedTrackType(const QString& type);
     bool toggleSwitch(const QString& id);
+    bool addTrainOnSelectedTrack(); // a locomotive and a coach at 15 m/s, head at the last clicked place
     QString lastError() const { return m_error; }
 
     // Parameter fields (tests and numeric entry set them).
