@@ -17,6 +17,7 @@
 #include "ui/sim/EventLog.h"
 #include "ui/sim/SimulationController.h"
 #include "ui/sim/TimelineBar.h"
+#include "ui/tools/DesignTools.h"
 #include "ui/view/OsgViewWidget.h"
 
 #include <QAction>
@@ -50,10 +51,27 @@ MainWindow::MainWindow(QWidget* parent)
     m_view->setSceneData(m_scene->root());
     setCentralWidget(m_view);
     m_editor = new EditController(m_doc, m_scene.get(), m_view, this);
-    m_view->setTool(m_editor);
 
     createDocks();
     createActions();
+    // the track tools see the 3D view's mouse first and hand the rest to the editor
+    m_design = new DesignTools(m_doc, m_scene.get(), m_view, m_editor, this);
+    m_view->setTool(m_design);
+    auto* tools = new QDockWidget(tr("Track tools"), this);
+    tools->setObjectName("trackToolsDock");
+    tools->setWidget(m_design->panel());
+    addDockWidget(Qt::LeftDockWidgetArea, tools);
+    connect(m_design, &DesignTools::status, this,
+            [this](const QString& m) { statusBar()->showMessage(m, 6000); });
+    // New / Open frame the layout (an empty one: the ground around the origin, from above)
+    connect(m_doc, &Document::documentReset, this, [this] {
+        m_framedOnce = false;
+        if (m_doc->spec().tracks.empty()) {
+            m_view->manipulator()->setHomePosition(osg::Vec3d(0, -1, 600), osg::Vec3d(0, 0, 0),
+                                                   osg::Vec3d(0, 1, 0));
+            m_view->viewer()->home();
+        }
+    });
     m_validationStatus = new QLabel(this);
     statusBar()->addPermanentWidget(m_validationStatus);
     m_simStatus = new QLabel(this);
@@ -70,7 +88,10 @@ MainWindow::MainWindow(QWidget* parent)
         m_properties->setSelection(track, point);
         m_twist->setTrack(track);
     });
-    connect(m_outliner, &OutlinerPanel::trackActivated, this, [this](int t) { m_editor->select(t, -1); });
+    connect(m_outliner, &OutlinerPanel::trackActivated, this, [this](int t) {
+        m_editor->select(t, -1);
+        frameSelected();
+    });
     connect(m_sim, &SimulationController::error, this, &MainWindow::showError);
     connect(m_sim, &SimulationController::advanced, this, &MainWindow::onSimulationAdvanced);
     connect(m_sim, &SimulationController::simulationReset, this, [this] {

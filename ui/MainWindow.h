@@ -28,6 +28,7 @@ class OutlinerPanel;
 class PropertyPanel;
 class SimulationController;
 class TwistEditor;
+class DesignTools;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -40,6 +41,7 @@ public:
     OsgViewWidget* view() const { return m_view; }
     render::LayoutScene* scene() const { return m_scene.get(); }
     EditController* editor() const { return m_editor; }
+    DesignTools* design() const { return m_design; }
     TwistEditor* twistEditor() const { return m_twist; }
     PropertyPanel* properties() const { return m_properties; }
     TelemetryPlot* plot() const { return m_plot; }
@@ -81,6 +83,7 @@ private:
     std::unique_ptr<render::LayoutScene> m_scene;
     std::unique_ptr<render::VehicleNodes> m_vehicles;
     EditController* m_editor = nullptr;
+    DesignTools* m_design = nullptr;
     OutlinerPanel* m_outliner = nullptr;
     PropertyPanel* m_properties = nullptr;
     TwistEditor* m_twist = nullptr;

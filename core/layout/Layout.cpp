@@ -67,12 +67,14 @@ std::vector<std::pair<std::string, Pose>> readBodyPoses(const LayoutSpec& spec, 
     return out;
 }
 
+} // namespace
+
 // The level frame of a track end (as a pose in the track's body), in the direction of travel leaving the
 // track through that end: x = T at an end, -T at a start; z = the body's +z made perpendicular to x
 // (the twisted wB where the tangent is vertical); y = z x x. A track placed "after" that end starts with
 // its local axes on these, so curves that start heading +x with up +z continue the line without a bank
 // of their own; their twist profiles (e.g. cant from the curvature) then continue by value.
-Pose endFramePose(const Track& t, TrackEnd end) {
+Pose levelEndFrame(const Track& t, TrackEnd end) {
     const TwistedFrame f = t.localFrame(end == TrackEnd::Start ? 0.0 : t.length());
     const Vec3 x = (end == TrackEnd::Start ? -1.0 : 1.0) * f.F.T.normalized();
     Vec3 z = Vec3::UnitZ() - x.z() * x;
@@ -85,8 +87,6 @@ Pose endFramePose(const Track& t, TrackEnd end) {
     X.translation() = f.F.P;
     return X;
 }
-
-} // namespace
 
 Layout Layout::compile(const LayoutSpec& spec, const std::string& file, const Layout* reuse) {
     checkLayoutSpec(spec, file);
@@ -132,7 +132,7 @@ Layout Layout::compile(const LayoutSpec& spec, const std::string& file, const La
             const Pose bodyJ = L.initialBodyPose(spec.tracks[j].body);
             const Pose bodyI = L.initialBodyPose(t.body);
             placement = bodyI.inverse(Eigen::Isometry) * bodyJ *
-                        endFramePose(*built[j], t.placement.after->end) * poseOf(t.placement.offset);
+                        levelEndFrame(*built[j], t.placement.after->end) * poseOf(t.placement.offset);
             placement.linear() =
                 Quat(placement.linear()).normalized().toRotationMatrix(); // re-orthonormalize
         }

@@ -66,6 +66,11 @@ struct AdvanceResult {
     int crossings = 0;                // ends crossed
 };
 
+// The level frame of a track end as a pose in the track's body: x = the direction of travel leaving the
+// track through that end, z = the body's +z made perpendicular to x, y = z x x. A track placed "after"
+// that end starts on it.
+Pose levelEndFrame(const Track& t, TrackEnd end);
+
 class Layout {
 public:
     Layout() = default; // empty layout

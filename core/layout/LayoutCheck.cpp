@@ -137,6 +137,13 @@ struct Checker {
             if (c.closed && (c.points.front().position - c.points.back().position).norm() < 1e-9)
                 fail(jsonPath(pp, c.points.size() - 1),
                      "a closed spline must not repeat its first point (it closes by itself)");
+        } else if (c.type == "quintic") {
+            for (const char* k : {"endX", "endY", "endHeading"})
+                param(c.params, path, k);
+            for (const char* k : {"weightStart", "weightEnd"})
+                if (c.params.count(k)) positive(c.params, path, k);
+            if (std::hypot(param(c.params, path, "endX"), param(c.params, path, "endY")) < 1e-9)
+                fail(jsonPath(path, "endX"), "a quintic's end must differ from its start");
         } else {
             fail(jsonPath(path, "type"), "unknown curve type \"" + c.type + "\"");
         }

@@ -182,9 +182,14 @@ struct Reader {
                 c.points.push_back(splinePoint(pts[i], jsonPath(pp, i)));
             if (const Json* x = find(v, "closed")) c.closed = boolean(*x, jsonPath(path, "closed"));
             c.extra = extra(v, {"type", "points", "closed"});
+        } else if (c.type == "quintic") {
+            params(v, path, {"endX", "endY", "endHeading"},
+                   {"curvatureStart", "curvatureEnd", "weightStart", "weightEnd"}, c.params);
+            c.extra = extra(v, {"type", "endX", "endY", "endHeading", "curvatureStart", "curvatureEnd",
+                                "weightStart", "weightEnd"});
         } else {
-            fail(jsonPath(path, "type"),
-                 "unknown curve type \"" + c.type + "\" (expected line, arc, helix, clothoid or spline)");
+            fail(jsonPath(path, "type"), "unknown curve type \"" + c.type +
+                                             "\" (expected line, arc, helix, clothoid, spline or quintic)");
         }
         return c;
     }

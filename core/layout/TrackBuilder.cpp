@@ -4,6 +4,7 @@
 #include "core/curves/Clothoid.h"
 #include "core/curves/Helix.h"
 #include "core/curves/Line.h"
+#include "core/curves/Quintic.h"
 #include "core/curves/Spline.h"
 #include "core/twists/CantTwist.h"
 #include "core/twists/ConstantTwist.h"
@@ -49,6 +50,12 @@ CurvePtr buildCurve(const CurveSpec& c) {
         for (const auto& q : c.points)
             points.push_back({q.position, q.tangent});
         return std::make_shared<Spline>(std::move(points), c.closed);
+    }
+    if (c.type == "quintic") {
+        const double x = need(p, "endX"), y = need(p, "endY"), chord = std::hypot(x, y);
+        return std::make_shared<Quintic>(x, y, need(p, "endHeading"), get(p, "curvatureStart", 0.0),
+                                         get(p, "curvatureEnd", 0.0), get(p, "weightStart", chord),
+                                         get(p, "weightEnd", chord));
     }
     throw std::invalid_argument("unknown curve type \"" + c.type + "\"");
 }

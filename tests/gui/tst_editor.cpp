@@ -118,8 +118,10 @@ void TstEditor::dragControlPoint() {
     if (mods & Qt::ShiftModifier) {
         QVERIFY2(after.z() - before.z() > 0.5, "a Shift drag upwards must raise the point");
     } else {
-        // on the horizontal plane through the point, under the release pixel (snapped with Ctrl)
-        tl::Vec3 expected = groundPointUnder(v, to, before.z());
+        // on the horizontal plane through the point, moved as far as the mouse moved on that plane: the
+        // point keeps its offset from the mouse (no jump when the drag begins; snapped with Ctrl)
+        tl::Vec3 expected =
+            groundPointUnder(v, to, before.z()) + (before - groundPointUnder(v, from, before.z()));
         if (mods & Qt::ControlModifier)
             expected = tl::Vec3(std::round(expected.x()), std::round(expected.y()), expected.z());
         QVERIFY2((after - expected).norm() < 1e-6,

@@ -29,6 +29,7 @@ void Document::resetTo(LayoutSpec spec, std::shared_ptr<const Layout> layout, co
     m_path = path;
     m_undo.clear();
     m_undo.setClean();
+    emit documentReset();
     emit layoutChanged();
     emit fileStateChanged();
 }

@@ -44,6 +44,7 @@ public:
     bool applySpec(const LayoutSpec& spec);
 
 signals:
+    void documentReset();    // a new document (New, Open, recovery): before its layoutChanged
     void layoutChanged();    // spec (and, if it compiled, layout) replaced
     void fileStateChanged(); // path or modified flag changed
 

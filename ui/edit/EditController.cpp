@@ -7,6 +7,7 @@
 #include "ui/commands/EditLayout.h"
 #include "ui/commands/MoveControlPoint.h"
 #include "ui/document/Document.h"
+#include "ui/tools/ScreenPick.h"
 #include "ui/view/OsgViewWidget.h"
 
 #include <QMouseEvent>
@@ -58,14 +59,18 @@ Pose EditController::trackToWorld(int track) const {
 bool EditController::mousePress(QMouseEvent* e) {
     if (e->button() != Qt::LeftButton || !m_doc->layout()) return false;
     const osg::Vec2d w = m_view->toOsgWindow(e->position().x(), e->position().y());
-    const render::PickHit hit = m_scene->pick(*m_view->viewer(), w.x(), w.y());
+    render::PickHit hit = m_scene->pick(*m_view->viewer(), w.x(), w.y());
     if (hit.kind == render::PickHit::ControlPoint || hit.kind == render::PickHit::TrackStart) {
+        // a press only selects; the drag begins once the mouse has moved a few pixels (selection never
+        // edits)
         select(hit.track, hit.point);
-        m_dragging = true;
+        m_armed = true;
+        m_dragging = false;
+        m_pressPos = e->position();
         m_dragStart = hit.kind == render::PickHit::TrackStart;
         m_dragOrigin = m_scene->handlePosition(hit.track, hit.point);
         if (m_dragStart && m_doc->spec().tracks[std::size_t(hit.track)].placement.after) {
-            m_dragging = false; // placed after another track: it moves with that track
+            m_armed = false; // placed after another track: it moves with that track
             emit status(tr("%1 is placed after another track; move that track instead.")
                             .arg(QString::fromStdString(m_doc->spec().tracks[std::size_t(hit.track)].id)));
         }
@@ -77,20 +82,36 @@ bool EditController::mousePress(QMouseEvent* e) {
             return false;
         }
     }
+    double s = 0.0;
+    if (hit.kind == render::PickHit::Track) {
+        s = nearestArcLength(hit.track, hit.world);
+    } else if (const auto near = pickTrackOnScreen(*m_doc->layout(), *m_view, e->position())) {
+        hit.kind = render::PickHit::Track; // within a few pixels on screen: the thin line counts
+        hit.track = near->track;
+        s = near->s;
+    }
     select(hit.kind == render::PickHit::Track ? hit.track : -1, -1);
-    if (hit.kind == render::PickHit::Track)
-        emit trackClicked(hit.track, nearestArcLength(hit.track, hit.world));
+    if (hit.kind == render::PickHit::Track) emit trackClicked(hit.track, s);
     return false; // the camera still orbits from a click on a track or on the ground
 }
 
 bool EditController::mouseMove(QMouseEvent* e) {
-    if (!m_dragging) return false;
+    if (!m_armed) return false;
+    if (!m_dragging) {
+        const QPointF d = e->position() - m_pressPos;
+        if (std::hypot(d.x(), d.y()) < kDragThresholdPx) return true;
+        // the handle keeps its offset from the point under the mouse: no jump when the drag begins
+        const auto at = planePoint(m_pressPos, e->modifiers());
+        m_grabOffset = at ? Vec3(m_dragOrigin - *at) : Vec3::Zero();
+        m_dragging = true;
+    }
     return dragTo(e->position(), e->modifiers());
 }
 
 bool EditController::mouseRelease(QMouseEvent* e) {
-    if (!m_dragging || e->button() != Qt::LeftButton) return false;
-    dragTo(e->position(), e->modifiers());
+    if (!m_armed || e->button() != Qt::LeftButton) return false;
+    if (m_dragging) dragTo(e->position(), e->modifiers());
+    m_armed = false;
     m_dragging = false;
     return true;
 }
@@ -104,19 +125,23 @@ bool EditController::mouseDoubleClick(QMouseEvent* e) {
     return true;
 }
 
-bool EditController::dragTo(const QPointF& pos, Qt::KeyboardModifiers mods) {
+std::optional<Vec3> EditController::planePoint(const QPointF& pos, Qt::KeyboardModifiers mods) const {
     const auto [nearO, farO] = m_view->rayThrough(pos.x(), pos.y());
     const Vec3 a = render::toEigen(nearO), b = render::toEigen(farO);
     const Vec3 viewDir = (b - a).normalized();
     Vec3 normal = Vec3::UnitZ(); // ground plane through the handle
     if (mods & Qt::ShiftModifier || m_axis == AxisLock::Z) {
         normal = Vec3(viewDir.x(), viewDir.y(), 0.0); // vertical plane facing the camera
-        if (normal.norm() < 1e-6) return true;
+        if (normal.norm() < 1e-6) return std::nullopt;
         normal.normalize();
     }
-    const auto hit = rayPlane(a, b, m_dragOrigin, normal);
+    return rayPlane(a, b, m_dragOrigin, normal);
+}
+
+bool EditController::dragTo(const QPointF& pos, Qt::KeyboardModifiers mods) {
+    const auto hit = planePoint(pos, mods);
     if (!hit) return true;
-    Vec3 world = *hit;
+    Vec3 world = *hit + m_grabOffset;
     switch (m_axis) {
     case AxisLock::None:
         break;

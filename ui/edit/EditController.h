@@ -7,6 +7,9 @@
 #include "ui/view/ViewTool.h"
 
 #include <QObject>
+#include <QPointF>
+
+#include <optional>
 
 namespace tl::render {
 class LayoutScene;
@@ -58,6 +61,9 @@ signals:
 
 private:
     bool dragTo(const QPointF& pos, Qt::KeyboardModifiers mods);
+    // The point under widget position `pos` on the drag plane through the handle (ground plane, or the
+    // vertical plane facing the camera with Shift / the Z lock).
+    std::optional<Vec3> planePoint(const QPointF& pos, Qt::KeyboardModifiers mods) const;
     Pose trackToWorld(int track) const; // curve-local -> world
 
     Document* m_doc;
@@ -65,7 +71,11 @@ private:
     render::VehicleNodes* m_vehicles = nullptr;
     OsgViewWidget* m_view;
     int m_track = -1, m_point = -1;
-    bool m_dragging = false;
+    static constexpr double kDragThresholdPx = 4.0; // a press-release moving less only selects
+    bool m_armed = false;                           // pressed on a handle: a drag may follow
+    bool m_dragging = false;          // the mouse moved past the threshold: the handle follows it
+    QPointF m_pressPos;               // where the press was (widget coordinates)
+    Vec3 m_grabOffset = Vec3::Zero(); // handle minus the plane point under the mouse at the press [m]
     bool m_dragStart = false;         // dragging the track's start (placement) rather than a point
     Vec3 m_dragOrigin = Vec3::Zero(); // world position of the handle when the drag began
     AxisLock m_axis = AxisLock::None;

@@ -1,0 +1,120 @@
+#include "core/design/JoinEnds.h"
+
+#include "core/curves/Quintic.h"
+#include "core/design/EndState.h"
+
+#include <cmath>
+#include <limits>
+#include <numbers>
+
+namespace tl::design {
+
+namespace {
+
+std::string endText(const EndRef& e) {
+    return e.track + " " + endName(e.end);
+}
+
+struct Candidate {
+    double wa = 0, wb = 0;
+    double maxKappa = std::numeric_limits<double>::infinity();
+    double length = 0;
+};
+
+} // namespace
+
+JoinResult joinEnds(const Layout& layout, const EndRef& a, const EndRef& b, const JoinOptions& opt) {
+    const LayoutSpec& spec0 = layout.spec();
+    for (const EndRef& e : {a, b}) {
+        if (spec0.trackIndex(e.track) < 0) throw DesignError("There is no track \"" + e.track + "\".");
+        if (endInUse(spec0, e)) throw DesignError("The " + endText(e) + " is already connected.");
+    }
+    if (a == b) throw DesignError("Pick two different free ends to join.");
+    const EndState ea = endState(layout, a), eb = endState(layout, b);
+    if (ea.body != eb.body)
+        throw DesignError("The ends lie on different bodies (" + ea.body + ", " + eb.body + ").");
+
+    // everything in the first end's level frame: start at 0 heading +x
+    const Pose toA = ea.level.inverse(Eigen::Isometry);
+    const Vec3 p1 = toA * eb.position();
+    const Vec3 d1 = toA.linear() * (-eb.direction()); // direction of travel arriving at b
+    if (std::abs(p1.z()) > 1e-6 || std::abs(d1.z()) > 1e-9 || std::abs(ea.kv) > 1e-9 ||
+        std::abs(eb.kv) > 1e-9)
+        throw DesignError("The join tool connects ends in one plane, but " + endText(b) + " lies " +
+                          shortNumber(p1.z()) + " m above " + endText(a) +
+                          (std::abs(d1.z()) > 1e-9 ? " and at another grade" : "") +
+                          ": add slopes so both ends meet at one height and grade.");
+    const double chord = std::hypot(p1.x(), p1.y());
+    if (chord < 1e-3) throw DesignError("The two ends already meet: connect them instead of joining.");
+    const double th1 = std::atan2(d1.y(), d1.x());
+    const double k0 = ea.kh;
+    const Vec3 leftB = ea.level.linear().col(2).cross(-eb.direction());
+    const double k1 = eb.curvature.dot(leftB);
+
+    Candidate best;
+    double bestRadiusSeen = 0.0;
+    for (double fa : {0.5, 0.7, 0.85, 1.0, 1.2, 1.5})
+        for (double fb : {0.5, 0.7, 0.85, 1.0, 1.2, 1.5}) {
+            try {
+                const Quintic q(p1.x(), p1.y(), th1, k0, k1, fa * chord, fb * chord);
+                if (q.minSpeedRatio() < 0.1) continue;
+                double kmax = 0, turn = 0, prevHeading = 0;
+                const int n = 400;
+                for (int i = 0; i <= n; ++i) {
+                    const Frame f = q.frame(q.length() * i / n);
+                    kmax = std::max(kmax, std::abs(f.kappa));
+                    const double h = std::atan2(f.T.y(), f.T.x());
+                    if (i > 0) turn += std::abs(std::remainder(h - prevHeading, 2 * std::numbers::pi));
+                    prevHeading = h;
+                }
+                bestRadiusSeen = std::max(bestRadiusSeen, kmax > 0 ? 1.0 / kmax : 1e300);
+                if (turn > std::abs(th1) + std::numbers::pi) continue;
+                if (kmax > 1.0 / opt.minRadius) continue;
+                if (kmax < best.maxKappa) best = {fa * chord, fb * chord, kmax, q.length()};
+            } catch (const std::invalid_argument&) {
+            }
+        }
+    if (!std::isfinite(best.maxKappa))
+        throw DesignError("No fair connector from " + endText(a) + " to " + endText(b) + ": " +
+                          (bestRadiusSeen > 0
+                               ? "the best one would curve at R " + shortNumber(bestRadiusSeen) +
+                                     " m, below the minimum of " + shortNumber(opt.minRadius) + " m"
+                               : std::string("every candidate loops or has a cusp")) +
+                          ". Move an end or lower the minimum radius.");
+
+    JoinResult r;
+    r.length = best.length;
+    r.smallestRadius = best.maxKappa > 0 ? 1.0 / best.maxKappa : std::numeric_limits<double>::infinity();
+    DesignEdit& edit = r.edit;
+    edit.spec = spec0;
+    TrackSpec t;
+    if (!opt.id.empty()) {
+        if (spec0.trackIndex(opt.id) >= 0) throw DesignError("A track \"" + opt.id + "\" exists already.");
+        t.id = opt.id;
+    } else {
+        t.id = uniqueTrackId(spec0);
+    }
+    t.curve.type = "quintic";
+    t.curve.params = {{"endX", p1.x()},
+                      {"endY", p1.y()},
+                      {"endHeading", th1},
+                      {"weightStart", best.wa},
+                      {"weightEnd", best.wb}};
+    if (k0 != 0.0) t.curve.params["curvatureStart"] = k0;
+    if (k1 != 0.0) t.curve.params["curvatureEnd"] = k1;
+    const TrackSpec& from = spec0.tracks[std::size_t(spec0.trackIndex(a.track))];
+    t.body = from.body;
+    if (from.twist && from.twist->type == "cant") t.twist = from.twist;
+    t.placement.after = a;
+    edit.spec.tracks.push_back(t);
+    edit.spec.connections.push_back(ConnectionSpec{a, EndRef{t.id, TrackEnd::Start}, Json::object()});
+    edit.spec.connections.push_back(ConnectionSpec{EndRef{t.id, TrackEnd::End}, b, Json::object()});
+    edit.newTracks.push_back(t.id);
+    edit.description = "Join " + endText(a) + " to " + endText(b) + " (" + shortNumber(r.length) + " m, " +
+                       (std::isfinite(r.smallestRadius) ? "R min " + shortNumber(r.smallestRadius) + " m"
+                                                        : std::string("straight")) +
+                       ")";
+    return r;
+}
+
+} // namespace tl::design

@@ -1,0 +1,72 @@
+#include "core/design/SpecPatch.h"
+
+#include <algorithm>
+
+namespace tl::design {
+
+namespace {
+
+template <class T> Hunk<T> diffList(const std::vector<T>& a, const std::vector<T>& b) {
+    std::size_t p = 0;
+    while (p < a.size() && p < b.size() && a[p] == b[p])
+        ++p;
+    std::size_t q = 0;
+    while (q < a.size() - p && q < b.size() - p && a[a.size() - 1 - q] == b[b.size() - 1 - q])
+        ++q;
+    Hunk<T> h;
+    h.at = p;
+    h.before.assign(a.begin() + std::ptrdiff_t(p), a.end() - std::ptrdiff_t(q));
+    h.after.assign(b.begin() + std::ptrdiff_t(p), b.end() - std::ptrdiff_t(q));
+    return h;
+}
+
+template <class T> void applyList(std::vector<T>& v, const Hunk<T>& h, bool forward) {
+    const auto& remove = forward ? h.before : h.after;
+    const auto& insert = forward ? h.after : h.before;
+    const auto at = v.begin() + std::ptrdiff_t(h.at);
+    v.erase(at, at + std::ptrdiff_t(remove.size()));
+    v.insert(v.begin() + std::ptrdiff_t(h.at), insert.begin(), insert.end());
+}
+
+void diffJson(const Json& a, const Json& b, std::optional<std::pair<Json, Json>>& out) {
+    if (a != b) out = std::make_pair(a, b);
+}
+void applyJson(Json& j, const std::optional<std::pair<Json, Json>>& d, bool forward) {
+    if (d) j = forward ? d->second : d->first;
+}
+
+} // namespace
+
+bool SpecPatch::empty() const {
+    return tracks.empty() && connections.empty() && switches.empty() && !bodies && !vehicles && !trains &&
+           !extra;
+}
+
+std::size_t SpecPatch::itemCount() const {
+    return tracks.before.size() + tracks.after.size() + connections.before.size() + connections.after.size() +
+           switches.before.size() + switches.after.size();
+}
+
+SpecPatch diffSpecs(const LayoutSpec& a, const LayoutSpec& b) {
+    SpecPatch p;
+    p.tracks = diffList(a.tracks, b.tracks);
+    p.connections = diffList(a.connections, b.connections);
+    p.switches = diffList(a.switches, b.switches);
+    diffJson(a.bodies, b.bodies, p.bodies);
+    diffJson(a.vehicles, b.vehicles, p.vehicles);
+    diffJson(a.trains, b.trains, p.trains);
+    diffJson(a.extra, b.extra, p.extra);
+    return p;
+}
+
+void applyPatch(LayoutSpec& spec, const SpecPatch& p, bool forward) {
+    applyList(spec.tracks, p.tracks, forward);
+    applyList(spec.connections, p.connections, forward);
+    applyList(spec.switches, p.switches, forward);
+    applyJson(spec.bodies, p.bodies, forward);
+    applyJson(spec.vehicles, p.vehicles, forward);
+    applyJson(spec.trains, p.trains, forward);
+    applyJson(spec.extra, p.extra, forward);
+}
+
+} // namespace tl::design

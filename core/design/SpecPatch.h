@@ -1,0 +1,34 @@
+#pragma once
+// The change between two layout specs, small enough for an undo step to keep (Tiled's way: a command
+// stores what it changed, not two copies of the layout). Each list (tracks, connections, switches) keeps
+// one hunk: the items between the common prefix and the common suffix, before and after; the raw
+// sections (bodies, vehicles, trains, extra) are kept only when they changed. apply(spec, true) turns
+// the old spec into the new one, apply(spec, false) back.
+#include "core/layout/LayoutSpec.h"
+
+#include <optional>
+#include <utility>
+#include <vector>
+
+namespace tl::design {
+
+template <class T> struct Hunk {
+    std::size_t at = 0;           // index of the first differing item
+    std::vector<T> before, after; // the differing items in the old and in the new list
+    bool empty() const { return before.empty() && after.empty(); }
+};
+
+struct SpecPatch {
+    Hunk<TrackSpec> tracks;
+    Hunk<ConnectionSpec> connections;
+    Hunk<SwitchSpec> switches;
+    std::optional<std::pair<Json, Json>> bodies, vehicles, trains, extra; // (before, after) when changed
+    bool empty() const;
+    std::size_t itemCount() const; // tracks + connections + switches stored (both sides)
+};
+
+SpecPatch diffSpecs(const LayoutSpec& before, const LayoutSpec& after);
+// forward: before -> after; backward: after -> before. The spec must be the matching side.
+void applyPatch(LayoutSpec& spec, const SpecPatch& patch, bool forward);
+
+} // namespace tl::design
