@@ -311,6 +311,43 @@ private slots:
         QVERIFY(worstJump < 1e-6);
     }
 
+    void demosBankFromTheVertical() {
+        // The demo's hill: bank 0 (to 1e-9 rad) everywhere. The coaster: the angle of wB from the vertical
+        // plane through T (measured in the world) equals the designed bank everywhere (issue: 0.5 deg),
+        // and the designed (smoothed) bank stays near the equilibrium bank -atan(v^2 kappa_L / g).
+        const Layout demo = Layout::load(TRACKLAB_SOURCE_DIR "/resources/layouts/demo.json");
+        const std::size_t hill = std::size_t(demo.trackIndex("hill"));
+        double worst = 0;
+        for (double s = 0; s <= demo.track(hill).length(); s += 0.05) {
+            worst = std::max(worst, std::abs(demo.track(hill).bank(s).wt));
+            const TwistedFrame w = demo.frameInWorld(hill, s);
+            const Vec3 U = (Vec3::UnitZ() - w.F.T.z() * w.F.T).normalized();
+            worst = std::max(worst, std::abs(std::atan2(U.cross(w.wB).dot(w.F.T), U.dot(w.wB))));
+        }
+        qInfo("demo hill: max |bank| %.3g rad", worst);
+        QVERIFY(worst < 1e-9);
+        const Layout coaster = Layout::load(TRACKLAB_SOURCE_DIR "/resources/layouts/coaster.json");
+        const Track& loop = coaster.track(0);
+        double diff = 0, fromEq = 0, maxBank = 0;
+        for (double s = 0; s < loop.length(); s += 0.25) {
+            const TwistedFrame w = coaster.frameInWorld(0, s);
+            const Vec3 U = (Vec3::UnitZ() - w.F.T.z() * w.F.T).normalized();
+            const double measured = std::atan2(U.cross(w.wB).dot(w.F.T), U.dot(w.wB));
+            const double designed = loop.bank(s).wt;
+            diff = std::max(diff, std::abs(measured - designed));
+            maxBank = std::max(maxBank, std::abs(designed));
+            const double eq = std::clamp(
+                -std::atan(18.0 * 18.0 * loop.upReference()->levelFrame(s).kappa / 9.81), -1.0, 1.0);
+            fromEq = std::max(fromEq, std::abs(designed - eq));
+        }
+        qInfo("coaster: max |wB from the vertical - designed bank| %.3g deg; designed bank up to %.1f deg, "
+              "at most "
+              "%.2f deg from the unsmoothed equilibrium bank",
+              diff * 180 / kPi, maxBank * 180 / kPi, fromEq * 180 / kPi);
+        QVERIFY(diff < 0.5 * kPi / 180);
+        QVERIFY(fromEq < 5 * kPi / 180);
+    }
+
     void fileFieldAndOldFiles() {
         // "frame": "up" is read, written and compiled; files without it keep their Frenet meaning.
         const std::string text = R"({"format": "tracklab-layout", "version": 1, "tracks": [

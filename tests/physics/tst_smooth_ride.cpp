@@ -2,11 +2,11 @@
 // rate dwt/ds is continuous (Bloss ramps on the clothoids, a moving average on the coaster's spline), the
 // lateral row force f1 of every bogie stays within 1.3 x its steady value m (v^2 kappa N + g z) . wN
 // (on a level curve m (v^2/R cos(phi) - g sin(phi)), VALIDATION.md "Unbalanced lateral acceleration";
-// m = the bogie's static load / g) in every curve, for the demo train at line speed and for the coaster train. Before the change (Frenet cant with
-// linear ramps) f1 spiked for one step where a clothoid started or the cant reached its maximum (~400 kN
-// on the locomotive's bogie, 171 kN on an 800 kg coaster car).
-// The checked windows: each curved track of the demo (|kappa| > 1e-4 /m somewhere); 25 m windows of the
-// coaster's loop. A floor of 0.05 m g covers the windows where the bank balances the speed (steady ~ 0).
+// m = the bogie's static load / g) in every curve, for the demo train at line speed and for the coaster
+// train. Before the change (Frenet cant with linear ramps) f1 spiked for one step where a clothoid started or
+// the cant reached its maximum (~400 kN on the locomotive's bogie, 171 kN on an 800 kg coaster car). The
+// checked windows: each curved track of the demo (|kappa| > 1e-4 /m somewhere); 25 m windows of the coaster's
+// loop. A floor of 0.05 m g covers the windows where the bank balances the speed (steady ~ 0).
 #include "core/layout/Layout.h"
 #include "core/layout/LayoutFile.h"
 #include "physics/Simulation.h"
@@ -135,7 +135,7 @@ private slots:
                                                                       : TRACKLAB_SOURCE_DIR
                                      "/resources/layouts/coaster.json";
         const LayoutSpec spec = loadLayoutSpec(file);
-        Result r = ride(spec, file, 60.0, 25.0, [](Simulation&, const Layout&) {});
+        Result r = ride(spec, file, 110.0, 25.0, [](Simulation&, const Layout&) {}); // lift + one ride
         report("coaster", r, 0.05 * 800 * g);
         QVERIFY2(r.worst.rfind("derailed", 0) != 0, r.worst.c_str());
         QVERIFY2(r.worstRatio <= 1.0, r.worst.c_str());
