@@ -23,7 +23,7 @@ TwistedFrame toWorld(const Pose& X, const TwistedFrame& w) {
 } // namespace
 
 Simulation::Simulation(const Layout& layout, const SimulationOptions& options, const std::string& file)
-    : layout_(layout), options_(options) {
+    : layout_(layout), options_(options), drives_(readTrackDrives(layout, file)) {
     build(parseBodies(layout.spec().bodies, file), parseVehicles(layout.spec().vehicles, layout, file));
     for (const auto& t : parseTrains(layout.spec().trains, layout_, file, options_.rollingStockDirs))
         addTrain(t);

@@ -12,6 +12,7 @@
 #include "physics/Derailment.h"
 #include "physics/SimulationState.h"
 #include "physics/Telemetry.h"
+#include "physics/TrackDrives.h"
 #include "physics/Train.h"
 #include "physics/Vehicle.h"
 #include "physics/VehicleSpec.h"
@@ -181,6 +182,7 @@ private:
     std::vector<int> trackBody_; // body index per track, -1 = ground
     std::vector<std::unique_ptr<Vehicle>> vehicles_;
     std::vector<std::unique_ptr<Train>> trains_;
+    std::vector<TrackDrive> drives_; // the layout's chain / booster sections (TrackDrives.h)
     std::unique_ptr<btCollisionShape> groundShape_;
     std::unique_ptr<btRigidBody> ground_;
     Telemetry telemetry_;

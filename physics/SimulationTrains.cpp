@@ -303,7 +303,10 @@ double Simulation::anchorSpeed(const TrackJointConstraint& joint, const btRigidB
 void Simulation::driveBogie(const Train& train, const Car& car, Bogie& b) {
     const double v = anchorSpeed(*b.joint, *b.body, true, b.position.direction);
     const int sigma = b.position.direction * train.drive.direction; // driving direction along +wF.T
-    const MotorCommand m = bogieMotorCommand(train.drive, car.stock, int(car.bogies.size()), sigma, v);
+    // a chain / booster section of the track moves the bogie instead of its car (TrackDrives.h)
+    const std::optional<MotorCommand> section = trackDriveCommand(drives_, b.position);
+    const MotorCommand m =
+        section ? *section : bogieMotorCommand(train.drive, car.stock, int(car.bogies.size()), sigma, v);
     b.joint->setMotorRange(m.on, m.vTarget, m.forceMin, m.forceMax);
 }
 

@@ -342,9 +342,11 @@ void MainWindow::createActions() {
                 .arg(QString::fromStdString(layout->track(std::size_t(t)).id()))
                 .arg(s, 0, 'f', 1)
                 .arg(std::isfinite(radius) ? QString("%1 m").arg(radius, 0, 'f', 0) : tr("straight"))
-                .arg(QString("%1 %2")
-                         .arg(f.wt * Units::instance().angleScale(), 0, 'f', 2)
-                         .arg(Units::instance().angleSuffix()))
+                .arg(QString("%1 %2%3") // bank from the vertical (Track::bank), not the Frenet twist
+                         .arg(layout->track(std::size_t(t)).bank(s).wt * Units::instance().angleScale(), 0,
+                              'f', 2)
+                         .arg(Units::instance().angleSuffix())
+                         .arg(layout->track(std::size_t(t)).upsideDown(s) ? tr(" (inverted)") : QString()))
                 .arg(100 * f.F.T.z() / std::max(1e-9, f.F.T.head<2>().norm()), 0, 'f', 2),
             8000);
         m_view->update();

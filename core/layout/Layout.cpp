@@ -136,16 +136,27 @@ Layout Layout::compile(const LayoutSpec& spec, const std::string& file, const La
             placement.linear() =
                 Quat(placement.linear()).normalized().toRotationMatrix(); // re-orthonormalize
         }
+        // The level reference depends on the curve and the direction of +z in it: shared with the previous
+        // compile when both are unchanged (as is the whole twist when its spec is too).
+        const Quat bodyToCurve(placement.linear().transpose());
+        const Vec3 up = bodyToCurve * Vec3::UnitZ();
+        const Track* old =
+            reuse && i < reuse->trackCount() && reuse->track(i).curvePtr() == curves[i] &&
+                    (reuse->track(i).placement().linear() - placement.linear()).cwiseAbs().maxCoeff() < 1e-15
+                ? &reuse->track(i)
+                : nullptr;
+        UpReferencePtr upRef = old ? old->upReference() : nullptr;
         TwistPtr twist;
-        if (t.twist) {
-            try {
-                const Quat bodyToCurve(placement.linear().transpose());
-                twist = buildTwist(*t.twist, bodyToCurve, curves[i]->length());
-            } catch (const std::exception& e) {
-                throw LayoutError(file, jsonPath(tp, "twist"), e.what());
-            }
+        try {
+            if (!upRef) upRef = std::make_shared<UpReference>(curves[i], up);
+            if (old && reuse->spec().tracks[i].twist == t.twist && reuse->spec().tracks[i].frame == t.frame)
+                twist = old->twistPtr();
+            else
+                twist = buildTrackTwist(t, bodyToCurve, curves[i]->length(), upRef);
+        } catch (const std::exception& e) {
+            throw LayoutError(file, jsonPath(tp, "twist"), e.what());
         }
-        built[i].emplace(t.id, curves[i], twist, placement, t.body);
+        built[i].emplace(t.id, curves[i], twist, placement, t.body, upRef);
         state[i] = 2;
     };
     auto resolve = [&](std::size_t root) {

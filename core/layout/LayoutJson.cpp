@@ -218,8 +218,8 @@ struct Reader {
             if (const Json* u = find(v, "up")) t.up = vec<3>(*u, jsonPath(path, "up"));
             t.extra = extra(v, {"type", "up"});
         } else if (t.type == "cant") {
-            params(v, path, {"designSpeed", "maxAngle"}, {"g"}, t.params);
-            t.extra = extra(v, {"type", "designSpeed", "maxAngle", "g"});
+            params(v, path, {"designSpeed", "maxAngle"}, {"g", "smoothing"}, t.params);
+            t.extra = extra(v, {"type", "designSpeed", "maxAngle", "g", "smoothing"});
         } else if (t.type == "sum") {
             const std::string op = jsonPath(path, "of");
             const Json& of = array(require(v, path, "of"), op);
@@ -242,7 +242,16 @@ struct Reader {
         if (const Json* x = find(v, "twist")) t.twist = twist(*x, jsonPath(path, "twist"));
         if (const Json* x = find(v, "placement")) t.placement = placement(*x, jsonPath(path, "placement"));
         if (const Json* x = find(v, "body")) t.body = string(*x, jsonPath(path, "body"));
-        t.extra = extra(v, {"id", "curve", "twist", "placement", "body"});
+        if (const Json* x = find(v, "frame")) {
+            const std::string f = string(*x, jsonPath(path, "frame"));
+            if (f == "up")
+                t.frame = TrackFrame::Up;
+            else if (f == "frenet")
+                t.frame = TrackFrame::Frenet;
+            else
+                fail(jsonPath(path, "frame"), "unknown frame \"" + f + "\" (expected up or frenet)");
+        }
+        t.extra = extra(v, {"id", "curve", "twist", "placement", "body", "frame"});
         return t;
     }
 
@@ -344,6 +353,7 @@ Json trackSpecToJson(const TrackSpec& t) {
     j["id"] = t.id;
     j["curve"] = curveJson(t.curve);
     if (t.twist) j["twist"] = twistSpecToJson(*t.twist);
+    if (t.frame == TrackFrame::Up) j["frame"] = "up";
     const PlacementSpec& p = t.placement;
     Json pj = p.extra;
     if (p.after) {

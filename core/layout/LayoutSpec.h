@@ -78,7 +78,8 @@ struct CurveSpec {
 
 // A twist profile: "type" plus parameters; recursive for "sum". Numeric parameters by file key:
 //   constant: angle [rad]; linear: start [rad], end [rad] (over the track's length);
-//   cant: designSpeed [m/s], maxAngle [rad], g [m/s^2] (default 9.81).
+//   cant: designSpeed [m/s], maxAngle [rad], g [m/s^2] (default 9.81), smoothing [m] (up frame on a
+//         spline: width of the moving average, default 10).
 struct TwistSpec {
     std::string type = "constant";
     std::map<std::string, double> params;        // numeric parameters by file key
@@ -89,13 +90,24 @@ struct TwistSpec {
     bool operator==(const TwistSpec&) const = default;
 };
 
+// Which frame a track's twist is measured from ("frame" in the file).
+//   Frenet: wt turns the curve's (continued) Frenet frame (the seeds' twist; files without "frame").
+//   Up: the twist is a bank from the vertical: 0 = rails level across (UpReference, UpFrameTwist), and a
+//       "cant" banks by the lateral curvature with smooth (constant-rate-free) ramps (SmoothBankTwist).
+enum class TrackFrame { Frenet, Up };
+
+inline const char* trackFrameName(TrackFrame f) {
+    return f == TrackFrame::Up ? "up" : "frenet";
+}
+
 struct TrackSpec {
-    std::string id;                 // unique, non-empty
-    CurveSpec curve;                //
-    std::optional<TwistSpec> twist; // absent = no twist
-    PlacementSpec placement;        // absent = identity
-    std::string body = "ground";    // "ground" or the name of an entry of "bodies"
-    Json extra = Json::object();    // unknown keys (e.g. "name", "notes", "lineSpeed")
+    std::string id;                        // unique, non-empty
+    CurveSpec curve;                       //
+    std::optional<TwistSpec> twist;        // absent = no twist (up frame: bank 0)
+    TrackFrame frame = TrackFrame::Frenet; // "frame": absent = "frenet" (what files without it meant)
+    PlacementSpec placement;               // absent = identity
+    std::string body = "ground";           // "ground" or the name of an entry of "bodies"
+    Json extra = Json::object();           // unknown keys (e.g. "name", "notes", "lineSpeed")
     bool operator==(const TrackSpec&) const = default;
 };
 

@@ -84,6 +84,7 @@ ValidationReport validateLayout(const Layout& layout, const ValidationThresholds
     for (std::size_t t = 0; t < layout.trackCount(); ++t)
         for (TrackEnd e : {TrackEnd::Start, TrackEnd::End})
             if (layout.next(int(t), e, states).open) r.openEnds.push_back(EndRef{layout.track(t).id(), e});
+    r.jumps = findRateJumps(layout);
     return r;
 }
 
@@ -91,6 +92,7 @@ Severity ValidationReport::worst() const {
     Severity w = Severity::Ok;
     for (const auto& j : joints)
         if (int(j.severity) > int(w)) w = j.severity;
+    if (!jumps.empty() && w == Severity::Ok) w = Severity::Warning;
     return w;
 }
 
@@ -113,8 +115,18 @@ std::string ValidationReport::text() const {
     }
     for (const auto& e : openEnds)
         out += "info    open end " + endText(e) + "\n";
+    for (const auto& k : jumps) {
+        const bool curv = k.quantity == "curvature";
+        char line[512];
+        std::snprintf(line, sizeof line,
+                      "warning %s jump at %s s = %.3f m%s%s: %.6g -> %.6g %s (jump %.3g)\n",
+                      k.quantity.c_str(), k.track.c_str(), k.s, k.other.empty() ? "" : " -> ",
+                      k.other.c_str(), k.before, k.after, curv ? "1/m" : "rad/m", k.jump);
+        out += line;
+    }
     out += std::to_string(joints.size()) + " joints checked: " + std::to_string(count(Severity::Error)) +
            " errors, " + std::to_string(count(Severity::Warning)) + " warnings\n";
+    out += std::to_string(jumps.size()) + " curvature / roll-rate jumps\n";
     return out;
 }
 

@@ -7,7 +7,10 @@
 //   twist = angle between the twisted up vectors wB_a and wB_b [rad]
 // Thresholds (docs/layout-format.md): error if gap > 0.05 m, angle > 2 deg or twist > 5 deg;
 // warning if gap > 1 mm, angle > 0.05 deg or twist > 0.5 deg.
+// Also every jump of curvature or roll rate (tau + dwt/ds) along the tracks and across joints
+// (LayoutSmoothness.h): each one is a warning.
 #include "core/layout/Layout.h"
+#include "core/layout/LayoutSmoothness.h"
 
 #include <string>
 #include <vector>
@@ -42,10 +45,11 @@ struct JointCheck {
 struct ValidationReport {
     std::vector<JointCheck> joints;
     std::vector<EndRef> openEnds; // track ends with nothing attached (information only)
+    std::vector<RateJump> jumps;  // curvature / roll-rate jumps (warnings)
 
-    Severity worst() const;
-    int count(Severity s) const;
-    std::string text() const; // one line per joint + summary, for the CLI
+    Severity worst() const;      // over joints and jumps
+    int count(Severity s) const; // joints of that severity
+    std::string text() const;    // one line per joint + summary, for the CLI
 };
 
 ValidationReport validateLayout(const Layout& layout, const ValidationThresholds& limits = {});

@@ -4,6 +4,7 @@
 #include "core/geometry/Curve.h"
 #include "core/geometry/Frame.h"
 #include "core/geometry/Twist.h"
+#include "core/twists/UpReference.h"
 
 #include <string>
 
@@ -14,9 +15,10 @@ TwistedFrame transformed(const Pose& X, const TwistedFrame& f);
 
 class Track {
 public:
-    // twist may be null (= no twist). body: "ground" or a body name. Throws std::invalid_argument on a
-    // null curve.
-    Track(std::string id, CurvePtr curve, TwistPtr twist, const Pose& placement, std::string body = "ground");
+    // twist may be null (= no twist). body: "ground" or a body name. up: the level reference of the curve
+    // (null: built here for the body's +z). Throws std::invalid_argument on a null curve.
+    Track(std::string id, CurvePtr curve, TwistPtr twist, const Pose& placement, std::string body = "ground",
+          UpReferencePtr up = nullptr);
 
     const std::string& id() const { return id_; }
     const Curve& curve() const { return *curve_; }
@@ -34,12 +36,22 @@ public:
     // ... in world coordinates, given the parent body's pose (identity for the ground).
     TwistedFrame frameInWorld(double s, const Pose& bodyToWorld) const;
 
+    // Bank from the vertical at s: the angle from U (the body's +z made perpendicular to T, continued
+    // through vertical tangents) to wB about T [rad], with its rate [rad/m]. Whatever the twist type: on an
+    // up-frame track it is the bank profile itself; otherwise wt minus U's angle, in (-pi, pi].
+    TwistValue bank(double s) const;
+    // The continued U points against the body's +z here (the top half of a loop).
+    bool upsideDown(double s) const;
+    bool upFramed() const; // the twist is an UpFrameTwist (bank measured from the vertical)
+    const UpReferencePtr& upReference() const { return up_; }
+
 private:
     std::string id_;
     CurvePtr curve_;
     TwistPtr twist_; // null = no twist
     Pose placement_; // curve-local -> body
     std::string body_;
+    UpReferencePtr up_; // level reference (never null)
 };
 
 } // namespace tl

@@ -11,7 +11,9 @@
 #include "core/twists/DirectionalTwist.h"
 #include "core/twists/KeysTwist.h"
 #include "core/twists/LinearTwist.h"
+#include "core/twists/SmoothBankTwist.h"
 #include "core/twists/SumTwist.h"
+#include "core/twists/UpFrameTwist.h"
 
 #include <cmath>
 #include <numbers>
@@ -60,23 +62,45 @@ CurvePtr buildCurve(const CurveSpec& c) {
     throw std::invalid_argument("unknown curve type \"" + c.type + "\"");
 }
 
-TwistPtr buildTwist(const TwistSpec& t, const Quat& bodyToCurve, double curveLength) {
+TwistPtr buildTwist(const TwistSpec& t, const Quat& bodyToCurve, double curveLength,
+                    const UpReferencePtr& bankOn) {
     const auto& p = t.params;
     if (t.type == "constant") return std::make_shared<ConstantTwist>(need(p, "angle"));
     if (t.type == "linear")
         return std::make_shared<LinearTwist>(need(p, "start"), need(p, "end"), curveLength);
     if (t.type == "keys") return std::make_shared<KeysTwist>(t.keys);
+    if (t.type == "directional" && bankOn)
+        throw std::invalid_argument("a directional twist needs \"frame\": \"frenet\" (an up-frame track is "
+                                    "already level: give it no twist for bank 0)");
     if (t.type == "directional")
         return std::make_shared<DirectionalTwist>(bodyToCurve * t.up.value_or(Vec3::UnitZ()));
-    if (t.type == "cant")
-        return std::make_shared<CantTwist>(need(p, "designSpeed"), need(p, "maxAngle"), get(p, "g", 9.81));
+    if (t.type == "cant") {
+        auto cant =
+            std::make_shared<CantTwist>(need(p, "designSpeed"), need(p, "maxAngle"), get(p, "g", 9.81));
+        if (!bankOn) return cant;
+        const std::string curve = bankOn->curve().type();
+        if (curve == "clothoid")
+            return std::make_shared<SmoothBankTwist>(cant, bankOn, SmoothBankTwist::Mode::Ramp);
+        if (curve == "spline")
+            return std::make_shared<SmoothBankTwist>(cant, bankOn, SmoothBankTwist::Mode::Average,
+                                                     get(p, "smoothing", 10.0));
+        return cant; // line, arc, helix: constant lateral curvature
+    }
     if (t.type == "sum") {
         std::vector<TwistPtr> terms;
         for (const auto& o : t.of)
-            terms.push_back(buildTwist(o, bodyToCurve, curveLength));
+            terms.push_back(buildTwist(o, bodyToCurve, curveLength, bankOn));
         return std::make_shared<SumTwist>(std::move(terms));
     }
     throw std::invalid_argument("unknown twist type \"" + t.type + "\"");
+}
+
+TwistPtr buildTrackTwist(const TrackSpec& spec, const Quat& bodyToCurve, double curveLength,
+                         const UpReferencePtr& up) {
+    if (spec.frame == TrackFrame::Frenet)
+        return spec.twist ? buildTwist(*spec.twist, bodyToCurve, curveLength) : nullptr;
+    TwistPtr bank = spec.twist ? buildTwist(*spec.twist, bodyToCurve, curveLength, up) : nullptr;
+    return std::make_shared<UpFrameTwist>(up, std::move(bank));
 }
 
 } // namespace tl

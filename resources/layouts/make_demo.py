@@ -62,7 +62,9 @@ tracks = []
 
 
 def track(id_, curve, after=None, twist=None, **extra):
-    t = {"id": id_, "curve": curve}
+    # Every track's twist is a bank from the vertical ("frame": "up"): 0 = level rails, on the hill too;
+    # a "cant" ramps along each clothoid with a Bloss ramp (continuous roll rate, no row-3 impulses).
+    t = {"id": id_, "curve": curve, "frame": "up"}
     if twist:
         t["twist"] = twist
     if after:
@@ -92,9 +94,11 @@ track("bottom2", line(200.0), "bottom1")
 last = corner(*CORNERS[0], "bottom2")
 track("right1", line(60.0), last)
 track("hill", {"type": "spline", "closed": False, "points": [
-    {"position": [0, 0, 0], "tangent": [1, 0, 0]}, [60, 0, 2], [120, 0, 5], [180, 0, 2],
-    {"position": [HILL, 0, 0], "tangent": [1, 0, 0]}]}, "right1", {"type": "directional", "up": [0, 0, 1]},
-    notes="a 5 m hump (vertical curves with two inflections); directional twist keeps it unbanked")
+    {"position": [0, 0, 0], "tangent": [1, 0, 0]}, [24, 0, 0.1], [48, 0, 0.69], [72, 0, 1.73], [96, 0, 3.27], [120, 0, 5], [144, 0, 3.27],
+    [168, 0, 1.73], [192, 0, 0.69], [216, 0, 0.1],
+    {"position": [HILL, 0, 0], "tangent": [1, 0, 0]}]}, "right1",
+    notes="a 5 m hump (a sin^2 profile: vertical curvature 0 at both ends, two inflections); level "
+          "rails: bank 0 from the vertical")
 track("right2", line(60.0), "hill")
 last = corner(*CORNERS[1], "right2")
 track("top", line(TOP), last)
@@ -104,9 +108,12 @@ last = corner(*CORNERS[2], "top", lineSpeed=LINE_SPEED,
                     "overturns above about 24 m/s")
 track("left", line(LEFT), last)
 last = corner(*CORNERS[3], "left")
-# Siding: a turnout to the right (outside the loop) at the end of bottom1, a reverse curve, a dead end.
-track("turnout", {"type": "arc", "radius": 190, "angle": -0.155}, "bottom1", lineSpeed=10)
-track("siding-reverse", {"type": "arc", "radius": 190, "angle": 0.155}, "turnout")
+# Siding: a turnout to the right (outside the loop) at the end of bottom1, a curve back out of it, a dead
+# end. Clothoids (curvature 0 -> 1/190 m -> 0) so that the curvature has no jumps anywhere.
+track("turnout", {"type": "clothoid", "length": 29.45, "curvatureStart": 0, "curvatureEnd": -1 / 190},
+      "bottom1", lineSpeed=10)
+track("siding-reverse", {"type": "clothoid", "length": 29.45, "curvatureStart": -1 / 190, "curvatureEnd": 0},
+      "turnout")
 track("siding", line(120.0), "siding-reverse", notes="dead end (open end: a vehicle runs off it)")
 
 ids = [t["id"] for t in tracks]

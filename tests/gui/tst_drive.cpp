@@ -130,9 +130,11 @@ void TstDrive::tooFastIntoC3Derails() {
     sim->setRunning(false);
     const tl::DerailmentEvent e = sim->simulation()->derailments().front();
     qInfo() << "derailed:" << e.message.c_str();
-    QCOMPARE(QString::fromStdString(e.trackId), QString("c3"));
+    // at ~41 m/s, far above c3's overturning speed, the car tips over where the Bloss cant ramp of its
+    // entry transition still lags the curvature (c3-in) or in the arc itself
+    QVERIFY2(e.trackId == "c3" || e.trackId == "c3-in", e.trackId.c_str());
     QCOMPARE(QString::fromStdString(e.cause), QString("overturn"));
-    const double length = w.document()->layout()->trackById("c3").length();
+    const double length = w.document()->layout()->trackById(e.trackId).length();
     QVERIFY(e.s >= 0 && e.s <= length);
     QVERIFY(e.speed > 27.0); // above the curve's overturning speed (27.5 m/s closed form, VALIDATION.md)
     QVERIFY(!e.numericalSuspect);

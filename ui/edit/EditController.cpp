@@ -267,6 +267,7 @@ bool EditController::extendFromFreeEnd(double length) {
     TrackSpec t;
     t.id = uniqueTrackId(spec);
     t.curve.type = "spline";
+    t.frame = TrackFrame::Up; // a spline may climb: its bank is measured from the vertical (level rails)
     for (int i = 0; i < 3; ++i) {
         SplinePointSpec p;
         p.position = Vec3(length * i / 2.0, 0, 0);

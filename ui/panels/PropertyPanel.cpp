@@ -233,6 +233,21 @@ void PropertyPanel::rebuild() {
     }
 
     addSection(tr("Twist"));
+    auto* frame = new QComboBox(this);
+    frame->setObjectName("field:frame");
+    frame->addItem(tr("bank from the vertical"), "up");
+    frame->addItem(tr("twist of the Frenet frame"), "frenet");
+    frame->setCurrentIndex(t.frame == TrackFrame::Up ? 0 : 1);
+    connect(frame, &QComboBox::currentIndexChanged, this, [this, ti, frame](int) {
+        const bool up = frame->currentData().toString() == "up";
+        commit(tr("Set twist frame"), "frame", [&](LayoutSpec& s) {
+            s.tracks[ti].frame = up ? TrackFrame::Up : TrackFrame::Frenet;
+            // a directional twist is the Frenet way to level rails: an up-frame track is level already
+            if (up && s.tracks[ti].twist && s.tracks[ti].twist->type == "directional")
+                s.tracks[ti].twist.reset();
+        });
+    });
+    m_form->addRow(tr("Measured from"), frame);
     auto* type = new QComboBox(this);
     type->setObjectName("field:twistType");
     const QStringList types = {"none", "constant", "linear", "keys", "directional", "cant", "sum"};

@@ -13,6 +13,7 @@
 #include <QLineSeries>
 #include <QMouseEvent>
 #include <QScatterSeries>
+#include <QSignalBlocker>
 #include <QVBoxLayout>
 #include <QValueAxis>
 
@@ -95,13 +96,33 @@ TwistEditor::TwistEditor(Document* doc, QWidget* parent) : QWidget(parent), m_do
 
 void TwistEditor::applyUnitNames() {
     const QString u = Units::instance().angleSuffix();
-    m_twist->setName(tr("track twist [%1]").arg(u));
+    m_twist->setName(tr("bank from the vertical [%1]").arg(u));
     m_equilibrium->setName(tr("equilibrium bank [%1]").arg(u));
     m_axisA->setTitleText(tr("angle [%1]").arg(u));
 }
 
+// The speed the track's bank is built for: its cant's design speed, else its "lineSpeed", else 0.
+double TwistEditor::designSpeed(const TrackSpec& t) {
+    const TwistSpec* cant = t.twist && t.twist->type == "cant" ? &*t.twist : nullptr;
+    if (t.twist && t.twist->type == "sum")
+        for (const auto& part : t.twist->of)
+            if (part.type == "cant") cant = &part;
+    if (cant && cant->params.count("designSpeed")) return cant->params.at("designSpeed");
+    return t.extra.value("lineSpeed", 0.0);
+}
+
 void TwistEditor::setTrack(int track) {
+    const bool changed = track != m_track;
     m_track = track;
+    const LayoutSpec& spec = m_doc->spec();
+    if (changed && track >= 0 && track < int(spec.tracks.size())) {
+        const double v = designSpeed(spec.tracks[std::size_t(track)]);
+        if (v > 0) {
+            m_speedSI = v;
+            const QSignalBlocker block(m_speed);
+            m_speed->setValue(v * Units::instance().speedScale());
+        }
+    }
     refresh();
 }
 
@@ -154,7 +175,7 @@ double TwistEditor::othersAt(double s) const {
     const auto layout = m_doc->layout();
     if (!layout || m_track < 0 || m_track >= int(layout->trackCount())) return 0.0;
     const Track& t = layout->track(std::size_t(m_track));
-    const double total = t.curveFrame(s).wt;
+    const double total = t.bank(s).wt;
     LayoutSpec spec = m_doc->spec();
     const TwistSpec* keys = editableKeys(spec, m_track, false);
     if (!keys || keys->keys.empty()) return total;
@@ -183,8 +204,9 @@ void TwistEditor::refresh() {
     double worstDeficiency = 0, worstS = 0;
     for (int i = 0; i <= n; ++i) {
         const double s = L * i / n;
-        const TwistedFrame f = t.curveFrame(s);
-        const double a = f.wt * shownAngle(), e = -std::atan(v * v * f.F.kappa / kG) * shownAngle();
+        // the bank from the vertical and the equilibrium bank for the lateral (level) curvature
+        const double kappaL = t.upReference()->levelFrame(s).kappa;
+        const double a = t.bank(s).wt * shownAngle(), e = -std::atan(v * v * kappaL / kG) * shownAngle();
         twist.append({s, a});
         eq.append({s, e});
         lo = std::min({lo, a, e});
@@ -205,6 +227,8 @@ void TwistEditor::refresh() {
         m_axisS->setRange(0, L);
         const double pad = 0.1 * (hi - lo);
         m_axisA->setRange(lo - pad, hi + pad);
+        m_axisS->applyNiceNumbers(); // round tick values
+        m_axisA->applyNiceNumbers();
     }
     m_info->setText(
         tr("%1: largest cant deficiency %2 %4 at s = %3 m")

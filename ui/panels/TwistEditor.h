@@ -1,7 +1,8 @@
 #pragma once
-// The twist / cant profile editor: wt(s) in degrees over s for the selected track, its keys (drag them;
-// double-click adds one, right-click deletes one), and beside it the equilibrium bank -atan(v^2 kappa/g)
-// for a chosen speed (read-only), so the user sees where cant is missing. Every change is an undo step;
+// The twist / cant profile editor: the bank from the vertical (Track::bank) over s for the selected track,
+// its keys (drag them; double-click adds one, right-click deletes one), and beside it the equilibrium bank
+// -atan(v^2 kappa_L/g) for the lateral curvature at a chosen speed (read-only; the track's design speed
+// when a track is selected), so the user sees where cant is missing. Every change is an undo step;
 // a whole key drag is one.
 #include <QChartView>
 #include <QWidget>
@@ -14,6 +15,7 @@ class QValueAxis;
 
 namespace tl {
 struct TwistSpec;
+struct TrackSpec;
 struct LayoutSpec;
 } // namespace tl
 
@@ -50,7 +52,8 @@ private:
     void applyUnitNames();
     // The keys profile being edited (the twist itself, or the first "keys" part of a sum), or null.
     static TwistSpec* editableKeys(LayoutSpec& spec, int track, bool create);
-    double othersAt(double s) const; // twist minus the keys part at s [rad]
+    double othersAt(double s) const;                   // bank minus the keys part at s [rad]
+    static double designSpeed(const tl::TrackSpec& t); // [m/s], 0 if none
     int keyNear(const QPointF& viewPos) const;
 
     Document* m_doc;

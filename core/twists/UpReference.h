@@ -1,0 +1,78 @@
+#pragma once
+// The up-referenced ("level") frame of a curve: U = `up` made perpendicular to T, continued through
+// vertical tangents; bank is measured from it (VALIDATION.md "Bank from the vertical").
+//
+// Expressed with the seeds' twist mechanism (a directional twist): the level frame is the curve's frame F
+// rotated about T by the angle a(s) from F.B to U,
+//   raw a = atan2(-up.N, up.B),  da/ds = kappa (up.T)(up.B) / ((up.N)^2 + (up.B)^2) - tau      (exact)
+// so its true turning rate per metre is omega(F) + da/ds T, and a trackjoint following it uses
+// tau + da/ds (+ d bank/ds) and kappa unchanged.
+//
+// Vertical tangents (a loop, a vertical lift): U is undefined where T is parallel to `up` and turns by
+// half a turn when T passes close to it (at a rate ~ kappa / sin(angle to the vertical)). Within a cone of
+// kSingularAngle (10 deg) around `up`, and wherever the raw
+// angle turns by more than 0.3 rad between two table samples, a(s) is a cubic Hermite between the
+// neighbouring regular samples (value and slope: C1), taking the branch a + m pi nearest to parallel
+// transport (zero roll about T) across the gap. So U is continued - not flipped - through the vertical
+// tangent of a loop: on the top half of a loop the continued U points down (toward the loop's centre)
+// and a bank of 0 keeps the riders on the inside; upsideDown() tells where U is the flipped "+up".
+// A gap at an open end holds a constant (wB turns with F there); a curve entirely within the cone uses
+// a = 0. A closed curve that passes an odd number of vertical tangents (never a loop-the-loop, which has
+// two) cannot return to its start with the same U; it then flips at s = 0.
+#include "core/geometry/Curve.h"
+
+#include <memory>
+#include <vector>
+
+namespace tl {
+
+class UpReference {
+public:
+    static constexpr double kSingularAngle = 0.1745; // 10 deg: cone around `up` treated as vertical [rad]
+
+    // up: curve-local unit up (non-zero). Samples the curve every <= 0.25 m (at least 32, at most 40000
+    // samples). Throws invalid_argument for a zero up.
+    UpReference(CurvePtr curve, const Vec3& up);
+
+    struct Angle {
+        double a = 0.0;          // angle from F.B to the continued U about T [rad]
+        double da = 0.0;         // d a / ds [rad/m]
+        bool upsideDown = false; // continued U is -(up made perpendicular to T)
+    };
+    // F must be curve().frame(s) (the caller usually has it already).
+    Angle at(double s, const Frame& F) const;
+    // The level frame as a Frame: T, N = level left (U x T), B = U, kappa = lateral curvature
+    // (dT/ds . N, the "horizontal" curvature; positive turning left), dkappa its derivative,
+    // tau = the level frame's roll rate tau(F) + da/ds. Its Darboux vector is not tau T + kappa B (it also
+    // turns about N on vertical curves): use it for the values, the rows use F and the summed twist.
+    Frame levelFrame(double s, const Frame& F) const { return level(F, at(s, F)); }
+    static Frame level(const Frame& F, const Angle& u); // F turned by u.a about T, with the rates above
+    Frame levelFrame(double s) const { return levelFrame(s, curve_->frame(s)); }
+
+    const Vec3& up() const { return up_; }
+    const Curve& curve() const { return *curve_; }
+
+private:
+    struct Interval {   // [k h, (k + 1) h]
+        int parity = 0; // outside zones: 0 = U is +(up made perpendicular to T), 1 = flipped
+        int zone = -1;  // index into zones_, or -1 (raw formula)
+    };
+    struct Zone {      // a(s) on [s0, s1]: Hermite (hold = false) or constant a0 (hold = true, open ends)
+        double s0, s1; // [m]
+        double a0, a1; // values at the ends [rad] (a1 on the branch chosen by parallel transport)
+        double d0, d1; // slopes [rad/m]
+        bool hold = false;
+    };
+    // raw a = atan2(-up.N, up.B) with its exact slope; r2 = |up x T|^2
+    double raw(const Frame& F, double& da, double& r2) const;
+
+    CurvePtr curve_;
+    Vec3 up_;
+    double h_ = 0.25;                 // sample spacing [m]
+    std::vector<Interval> intervals_; // n intervals of length h_
+    std::vector<Zone> zones_;
+};
+
+using UpReferencePtr = std::shared_ptr<const UpReference>;
+
+} // namespace tl
