@@ -1,0 +1,115 @@
+// Benchmark (not a test), issue 10: on a 20 km layout (an oval of 100 m pieces with transitions and
+// arcs, 22.7 km, left open by 300 m), the thread CPU time of (a) appending a piece as the editor commits it
+// (appendPiece + recompile with reuse), (b) the live preview of a piece under the mouse (appendPiece +
+// compiling the new tracks alone + the polyline), (c) joining the two open ends (joinEnds + recompile).
+// Repeats are interleaved; medians and the spread (min .. max) are printed. The preview's rate in
+// updates per second is the interactive figure (goal >= 30 per second).
+#include "core/design/AppendPiece.h"
+#include "core/design/JoinEnds.h"
+#include "core/design/PiecePreview.h"
+#include "core/layout/Layout.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <ctime>
+#include <numbers>
+#include <vector>
+
+using namespace tl;
+using namespace tl::design;
+
+namespace {
+double threadMs(auto&& f) {
+    timespec a{}, b{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &a);
+    f();
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &b);
+    return (double(b.tv_sec - a.tv_sec) + 1e-9 * double(b.tv_nsec - a.tv_nsec)) * 1e3;
+}
+
+struct Stats {
+    double median, lo, hi;
+};
+Stats stats(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    return {v[v.size() / 2], v.front(), v.back()};
+}
+
+Layout chain(Layout L, EndRef& end, const PieceSpec& p, int times) {
+    for (int i = 0; i < times; ++i) {
+        const DesignEdit e = appendPiece(L, end, p);
+        end = *e.newFreeEnd;
+        L = Layout::compile(e.spec, "bench", &L);
+    }
+    return L;
+}
+} // namespace
+
+int main() {
+    LayoutSpec spec;
+    TrackSpec first;
+    first.id = "A";
+    first.curve.type = "line";
+    first.curve.params["length"] = 100.0;
+    spec.tracks.push_back(first);
+    Layout L = Layout::compile(spec, "bench");
+    EndRef end{"A", TrackEnd::End};
+    PieceSpec straight;
+    straight.kind = PieceKind::Straight;
+    straight.length = 100;
+    PieceSpec in;
+    in.kind = PieceKind::Transition;
+    in.length = 80;
+    in.radius = 400;
+    PieceSpec arc;
+    arc.kind = PieceKind::Arc;
+    arc.radius = 400;
+    arc.angle = std::numbers::pi - 2 * 80.0 / 800.0;
+    PieceSpec out = in;
+    out.radius = 0;
+    // 98 + 1 pieces east, a half turn, 102 west, a half turn: the end heads east 300 m before A's start
+    L = chain(L, end, straight, 98);
+    for (int k = 0; k < 2; ++k) {
+        L = chain(L, end, in, 1);
+        L = chain(L, end, arc, 1);
+        L = chain(L, end, out, 1);
+        if (k == 0) L = chain(L, end, straight, 102);
+    }
+    double total = 0;
+    for (const auto& t : L.tracks())
+        total += t.length();
+    std::printf("layout: %zu tracks, %.1f km, open ends %s %s and A start\n", L.trackCount(), total / 1000,
+                end.track.c_str(), endName(end.end));
+
+    PieceSpec probe;
+    probe.kind = PieceKind::Arc;
+    probe.radius = 300;
+    probe.angle = 0.3;
+    probe.leadIn = 40;
+    std::vector<double> append, preview, join;
+    std::size_t points = 0;
+    for (int r = 0; r < 31; ++r) {
+        append.push_back(threadMs([&] {
+            const DesignEdit e = appendPiece(L, end, probe);
+            const Layout next = Layout::compile(e.spec, "bench", &L);
+            (void)next;
+        }));
+        preview.push_back(threadMs([&] {
+            const DesignEdit e = appendPiece(L, end, probe);
+            points = previewPolyline(L, previewTracks(L, e), 2.0).size();
+        }));
+        join.push_back(threadMs([&] {
+            const JoinResult j = joinEnds(L, end, {"A", TrackEnd::Start});
+            const Layout next = Layout::compile(j.edit.spec, "bench", &L);
+            (void)next;
+        }));
+    }
+    const Stats a = stats(append), p = stats(preview), j = stats(join);
+    std::printf("append a piece (commit: edit + recompile): median %.3f ms (%.3f .. %.3f)\n", a.median, a.lo,
+                a.hi);
+    std::printf("preview a piece (%zu points):              median %.3f ms (%.3f .. %.3f) = %.0f updates/s\n",
+                points, p.median, p.lo, p.hi, 1000.0 / p.median);
+    std::printf("join two ends (fit + recompile):          median %.3f ms (%.3f .. %.3f)\n", j.median, j.lo,
+                j.hi);
+    return 0;
+}
