@@ -157,8 +157,9 @@ private:
     void trainsAfterStep();
     void applyCoupler(Train& train, Coupler& c);
     void checkCouplerLimit(int train, int coupler);
+    void openCouplerEpisode(int train, int coupler);
     void applyRollSpring(Car& car);
-    void driveBogie(const Train& train, const Car& car, Bogie& b);
+    void driveBogie(const DriveInputs& in, const Car& car, Bogie& b);
     void feedBogie(int t, int c, int b);
     void monitorBogie(int t, int c, int b);
     void derailCar(int t, int c, int b, const std::string& cause, const DerailmentVerdict& v);

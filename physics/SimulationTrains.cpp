@@ -213,23 +213,37 @@ void Simulation::addCoupler(Train& train, int front, int rear) {
     c.spec.stiffness = std::min(a.stiffness, b.stiffness);
     c.spec.damping = std::min(a.damping, b.damping);
     c.spec.limit = std::min(a.limit, b.limit);
+    c.spec.strength = std::max(c.spec.limit, std::min(a.strength, b.strength));
     train.couplers.push_back(c);
 }
 
-// Coupler points: the body ends on the car axis, 1 m above the rail. The coupler swivels: only the
-// separation along the mean car axis n is resisted (buffers and draw gear), none across it.
+// Coupler points: the body ends on the car axis, 1 m above the rail. Between railed cars the coupler swivels:
+// only the separation along the mean car axis n is resisted (buffers and draw gear), none across it (the
+// rails hold the cars laterally). Once either car has derailed nothing holds them across any more and the
+// mean axis means nothing (the cars may lie crosswise): the coupler is a ball joint with the same slack,
+// stiffness and damping acting along the line between its points -- a central force, so it stores energy
+// only in its spring and its damper only takes energy out. (A force along the body axes across a lateral
+// offset is not conservative: it fed the sliding wreck until it flew apart.) Beyond its strength the
+// coupler parts for good (CouplerEvent::broke).
 void Simulation::applyCoupler(Train& train, Coupler& c) {
+    c.force = 0.0;
+    if (c.broken) return;
     const Car& A = train.cars[std::size_t(c.front)];
     const Car& B = train.cars[std::size_t(c.rear)];
     const Pose XA = toEigen(A.body->getCenterOfMassTransform());
     const Pose XB = toEigen(B.body->getCenterOfMassTransform());
     const Vec3 pA = XA * Vec3(-0.5 * A.stock.body.length, 0, 1.0 - A.stock.body.cgHeight);
     const Vec3 pB = XB * Vec3(0.5 * B.stock.body.length, 0, 1.0 - B.stock.body.cgHeight);
-    const Vec3 n = (XA.linear().col(0) + XB.linear().col(0)).normalized(); // towards the head
-    const double gap = (pA - pB).dot(n); // > 0: stretched (B's front behind A's rear) [m]
+    const bool railed = !A.derailed && !B.derailed;
+    Vec3 n = (XA.linear().col(0) + XB.linear().col(0)).normalized(); // towards the head
+    double gap = (pA - pB).dot(n); // > 0: stretched (B's front behind A's rear) [m]
+    if (!railed) {
+        gap = (pA - pB).norm();
+        if (gap < 1e-9) return;
+        n = (pA - pB) / gap;
+    }
     c.stretch = gap;
     const double play = 0.5 * c.spec.slack;
-    c.force = 0.0;
     if (std::abs(gap) <= play) return;
     const Vec3 rA = pA - XA.translation(), rB = pB - XB.translation();
     const Vec3 vA = toEigen(A.body->getVelocityInLocalPoint(toBt(rA)));
@@ -238,10 +252,14 @@ void Simulation::applyCoupler(Train& train, Coupler& c) {
     // Tension (gap > 0) pulls A back and B forward; compression pushes them apart. Never sticky.
     const double f = sgn * std::max(0.0, c.spec.stiffness * (std::abs(gap) - play) +
                                              sgn * c.spec.damping * (vA - vB).dot(n)); // tension > 0 [N]
-    A.body->applyForce(toBt(Vec3(-f * n)), toBt(rA));
-    B.body->applyForce(toBt(Vec3(f * n)), toBt(rB));
     c.force = f;
     c.maxForce = std::max(c.maxForce, std::abs(f));
+    if (std::abs(f) > c.spec.strength) { // parts: this force is never applied
+        c.broken = true;
+        return;
+    }
+    A.body->applyForce(toBt(Vec3(-f * n)), toBt(rA));
+    B.body->applyForce(toBt(Vec3(f * n)), toBt(rB));
 }
 
 // The force just computed for the coming step against the rating: open, update or close an episode.
@@ -249,6 +267,23 @@ void Simulation::checkCouplerLimit(int t, int k) {
     Train& tr = *trains_[std::size_t(t)];
     Coupler& c = tr.couplers[std::size_t(k)];
     const double f = std::abs(c.force);
+    if (c.broken && f > 0) { // parted in this step: the episode (open or opened now) ends with it
+        if (c.overload < 0) {
+            c.overloadPeak = 0.0;
+            c.overloadTime = 0.0;
+            openCouplerEpisode(t, k);
+        }
+        CouplerEvent& e = telemetry_.couplerEvent(std::size_t(c.overload));
+        e.peakForce = std::max(e.peakForce, f);
+        e.broke = true;
+        e.breakTime = time_;
+        e.message +=
+            " -- parted at " + std::to_string(f) + " N (strength " + std::to_string(c.spec.strength) + " N)";
+        c.force = 0.0;
+        c.overload = -1;
+        c.overloadPeak = c.overloadTime = 0.0;
+        return;
+    }
     if (f <= c.spec.limit) {
         c.overload = -1;
         c.overloadPeak = c.overloadTime = 0.0;
@@ -264,6 +299,13 @@ void Simulation::checkCouplerLimit(int t, int k) {
     }
     c.overloadPeak = f;
     c.overloadTime = options_.dt;
+    openCouplerEpisode(t, k);
+}
+
+void Simulation::openCouplerEpisode(int t, int k) {
+    Train& tr = *trains_[std::size_t(t)];
+    Coupler& c = tr.couplers[std::size_t(k)];
+    const double f = std::abs(c.force);
     const Bogie& b = tr.cars[std::size_t(c.front)].bogies.back();
     CouplerEvent e;
     e.t = time_;
@@ -274,7 +316,7 @@ void Simulation::checkCouplerLimit(int t, int k) {
     e.force = c.force;
     e.peakForce = f;
     e.limit = c.spec.limit;
-    e.duration = options_.dt;
+    e.duration = c.overloadTime;
     e.track = b.position.track;
     e.trackId = layout_.track(std::size_t(b.position.track)).id();
     e.s = b.position.s;
@@ -300,10 +342,10 @@ double Simulation::anchorSpeed(const TrackJointConstraint& joint, const btRigidB
     return direction * joint.trackFrameInWorld().F.T.dot(va - vp);
 }
 
-void Simulation::driveBogie(const Train& train, const Car& car, Bogie& b) {
+void Simulation::driveBogie(const DriveInputs& in, const Car& car, Bogie& b) {
     const double v = anchorSpeed(*b.joint, *b.body, true, b.position.direction);
-    const int sigma = b.position.direction * train.drive.direction; // driving direction along +wF.T
-    const MotorCommand m = bogieMotorCommand(train.drive, car.stock, int(car.bogies.size()), sigma, v);
+    const int sigma = b.position.direction * in.direction; // driving direction along +wF.T
+    const MotorCommand m = bogieMotorCommand(in, car.stock, int(car.bogies.size()), sigma, v);
     b.joint->setMotorRange(m.on, m.vTarget, m.forceMin, m.forceMax);
 }
 
@@ -315,6 +357,8 @@ void Simulation::trainsBeforeStep() {
             t.drive.brake = t.spec.schedule[t.nextSchedule].brake;
             ++t.nextSchedule;
         }
+        // A derailed train has lost its brake pipe: no traction, full (emergency) brake on the railed cars.
+        const DriveInputs in = t.derailed ? DriveInputs{0.0, 1.0, t.drive.direction} : t.drive;
         for (auto& car : t.cars) {
             const WheelRailSpec& wr = car.stock.wheelRail;
             for (auto& b : car.bogies) {
@@ -327,7 +371,7 @@ void Simulation::trainsBeforeStep() {
                     b.joint->setLimits(inf, inf, inf, -inf); // up-stop and guide wheels
                 else
                     b.joint->setLimits(wr.nadalLimit() * Q, inf, Q * 0.5 * wr.gauge);
-                driveBogie(t, car, b);
+                driveBogie(in, car, b);
             }
         }
         for (int k = 0; k < int(t.couplers.size()); ++k) {
@@ -456,6 +500,7 @@ void Simulation::derailCar(int t, int c, int bi, const std::string& cause, const
     telemetry_.addDerailment(e);
     // The whole car leaves the track: joints off, car and bogies collide with the ground from now on.
     car.derailed = true;
+    tr.derailed = true;
     for (auto& p : car.pivots) { // the flying car is rigid (the explicit roll spring is for railed bogies)
         p->setAngularLowerLimit(btVector3(0, 1, 1));
         p->setAngularUpperLimit(btVector3(0, -1, -1));

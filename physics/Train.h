@@ -54,6 +54,7 @@ struct Coupler {
     int overload = -1;         // index of the open overload episode in Telemetry::couplerEvents(); -1 = none
     double overloadPeak = 0.0; // max |force| in the open episode [N]
     double overloadTime = 0.0; // duration of the open episode [s]
+    bool broken = false;       // parted at its strength: no force from then on
 };
 
 struct Train {
@@ -62,6 +63,7 @@ struct Train {
     std::vector<Coupler> couplers;
     DriveInputs drive;            // current driver inputs
     std::size_t nextSchedule = 0; // first schedule entry not yet applied
+    bool derailed = false;        // a car has derailed: traction cut, emergency brake (the brake pipe parts)
 };
 
 } // namespace tl
