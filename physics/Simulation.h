@@ -168,6 +168,18 @@ private:
     double anchorSpeed(const TrackJointConstraint& joint, const btRigidBody& body, bool railed,
                        int direction) const;
     std::vector<btRigidBody*> allBodies() const; // fixed order for snapshots
+    // The Bullet world's collision side (SimulationWorld.cpp).
+    struct CollisionEntry {
+        btRigidBody* body;
+        int group, mask;
+    };
+    std::vector<CollisionEntry> collisionEntries() const;
+    void addToWorld(btRigidBody& body, bool derailed);
+    void addGroundToWorld();
+    void applyRailing(bool forceRebuild = false);
+    bool anyDerailed() const;
+    void restoreJoint(std::unique_ptr<TrackJointConstraint>& joint, btRigidBody& body, const RailedState& r,
+                      double cgHeight);
 
     Layout layout_;
     SimulationOptions options_;

@@ -13,11 +13,6 @@
 namespace tl {
 
 namespace {
-// Collision filtering: railed bodies collide with nothing; the ground only with derailed bodies.
-constexpr int kRailedGroup = 1, kRailedMask = 0;
-constexpr int kGroundGroup = 2, kGroundMask = 4;
-constexpr int kDerailedGroup = 4, kDerailedMask = 2;
-
 std::unique_ptr<btRigidBody> makeBox(std::unique_ptr<btBoxShape>& shape, const Vec3& box, double mass,
                                      const Pose& X) {
     shape = std::make_unique<btBoxShape>(toBt(Vec3(box / 2)));
@@ -49,7 +44,7 @@ void Simulation::addGround() {
     btRigidBody::btRigidBodyConstructionInfo ci(0.0, nullptr, groundShape_.get());
     ci.m_friction = 0.6;
     ground_ = std::make_unique<btRigidBody>(ci);
-    world_->addRigidBody(ground_.get(), kGroundGroup, kGroundMask);
+    addGroundToWorld();
 }
 
 int Simulation::trainIndex(const std::string& id) const {
@@ -146,7 +141,7 @@ void Simulation::addCar(Train& train, const RollingStockSpec& stock, const Track
         const Vec3 vCom = vAnchor + omega.cross(Vec3(Xb.translation() - w.F.P));
         b.body->setLinearVelocity(toBt(vCom));
         b.body->setAngularVelocity(toBt(omega));
-        world_->addRigidBody(b.body.get(), kRailedGroup, kRailedMask);
+        addToWorld(*b.body, false);
         b.joint = makeBogieJoint(b, stock);
         world_->addConstraint(b.joint.get(), true);
         b.staticLoad = (stock.body.mass / nb + stock.bogies.mass) * g;
@@ -174,7 +169,7 @@ void Simulation::addCar(Train& train, const RollingStockSpec& stock, const Track
     const Vec3 wc = wsum / nb;
     car.body->setLinearVelocity(toBt(Vec3(vsum / nb + wc.cross(Vec3(Xc.translation() - pivotMid)))));
     car.body->setAngularVelocity(toBt(wc));
-    world_->addRigidBody(car.body.get(), kRailedGroup, kRailedMask);
+    addToWorld(*car.body, false);
 
     // Pivots: position locked, yaw and pitch free with two bogies (all locked with one). With two bogies the
     // roll is free at the pivots and a roll spring (applyRollSpring) ties the body's roll to the MEAN roll
@@ -501,18 +496,9 @@ void Simulation::derailCar(int t, int c, int bi, const std::string& cause, const
     // The whole car leaves the track: joints off, car and bogies collide with the ground from now on.
     car.derailed = true;
     tr.derailed = true;
-    for (auto& p : car.pivots) { // the flying car is rigid (the explicit roll spring is for railed bogies)
-        p->setAngularLowerLimit(btVector3(0, 1, 1));
-        p->setAngularUpperLimit(btVector3(0, -1, -1));
-    }
-    for (auto& b : car.bogies) {
+    for (auto& b : car.bogies)
         b.railed = false;
-        b.joint->setEnabled(false);
-        world_->removeRigidBody(b.body.get());
-        world_->addRigidBody(b.body.get(), kDerailedGroup, kDerailedMask);
-    }
-    world_->removeRigidBody(car.body.get());
-    world_->addRigidBody(car.body.get(), kDerailedGroup, kDerailedMask);
+    applyRailing();
 }
 
 void Simulation::recordBogie(int t, int c, int bi) {
