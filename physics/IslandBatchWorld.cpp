@@ -77,8 +77,16 @@ void IslandBatchWorld::solveConstraints(btContactSolverInfo& solverInfo) {
     m_sortedConstraints.resize(m_constraints.size());
     for (int i = 0; i < m_constraints.size(); ++i)
         m_sortedConstraints[i] = m_constraints[i];
-    m_sortedConstraints.quickSort(
-        [](const btTypedConstraint* a, const btTypedConstraint* b) { return islandOf(a) < islandOf(b); });
+    // A total order (island, then the bodies' places in the world): the solver meets the constraints in the
+    // same order whatever order they were added in (a joint re-made at a track crossing, a restore), so a
+    // replay from a snapshot repeats the live run bit for bit.
+    m_sortedConstraints.quickSort([](const btTypedConstraint* a, const btTypedConstraint* b) {
+        const int ia = islandOf(a), ib = islandOf(b);
+        if (ia != ib) return ia < ib;
+        const int aa = a->getRigidBodyA().getWorldArrayIndex(), ba = b->getRigidBodyA().getWorldArrayIndex();
+        if (aa != ba) return aa < ba;
+        return a->getRigidBodyB().getWorldArrayIndex() < b->getRigidBodyB().getWorldArrayIndex();
+    });
     btTypedConstraint** sorted = m_sortedConstraints.size() ? &m_sortedConstraints[0] : nullptr;
     BatchingCallback callback(solverInfo, *m_constraintSolver, getCollisionWorld()->getDispatcher(),
                               getDebugDrawer(), sorted, m_sortedConstraints.size());

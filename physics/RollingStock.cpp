@@ -101,6 +101,9 @@ RollingStockSpec parseRollingStock(const nlohmann::json& j, const std::string& f
         s.coupler.stiffness = c.positive("stiffness", s.coupler.stiffness);
         s.coupler.damping = nonNegative(c, "damping", s.coupler.damping);
         s.coupler.limit = c.positive("limit", s.coupler.limit);
+        s.coupler.strength = c.positive("strength", 3.0 * s.coupler.limit);
+        if (s.coupler.strength < s.coupler.limit)
+            c.fail("strength", "must not be below the rating \"limit\"");
     }
     if (r.has("traction") && !r.at("traction").is_null()) {
         const SpecReader t(r.at("traction"), file, r.keyPath("traction"));

@@ -49,7 +49,8 @@ struct CouplerSpec {
     double slack = 0.02;      // free play between the coupler points [m]
     double stiffness = 2.0e7; // beyond the slack [N/m]
     double damping = 4.0e5;   // [N s/m]
-    double limit = 1.5e6;     // the coupler's rated force [N] (reported, the train is not split)
+    double limit = 1.5e6;     // the coupler's rated force [N] (an overload episode is reported)
+    double strength = 4.5e6;  // breaking force [N] (> limit; default 3 x limit): the coupler parts, once
 };
 
 struct TractionSpec {

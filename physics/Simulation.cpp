@@ -14,9 +14,6 @@
 namespace tl {
 
 namespace {
-// Vehicles and track bodies do not collide (no ground contact yet): collision group 1, mask 0.
-constexpr int kGroup = 1, kMask = 0;
-
 TwistedFrame toWorld(const Pose& X, const TwistedFrame& w) {
     return transformed(X, w);
 }
@@ -88,7 +85,7 @@ void Simulation::build(std::vector<BodySpec> bodies, std::vector<VehicleSpec> ve
             b->rigid->setCollisionFlags(b->rigid->getCollisionFlags() |
                                         btCollisionObject::CF_KINEMATIC_OBJECT);
         b->rigid->setActivationState(DISABLE_DEACTIVATION);
-        world_->addRigidBody(b->rigid.get(), kGroup, kMask);
+        addToWorld(*b->rigid, false); // track bodies collide with nothing
         if (dynamic) {
             if (!spec.gravity) {
                 b->rigid->setFlags(b->rigid->getFlags() | BT_DISABLE_WORLD_GRAVITY);
@@ -191,7 +188,7 @@ void Simulation::addVehicle(const VehicleSpec& spec) {
     const Vec3 com = Xbody.translation();
     v->body->setLinearVelocity(toBt(Vec3(vAnchor + omega.cross(com - w.F.P))));
     v->body->setAngularVelocity(toBt(omega));
-    world_->addRigidBody(v->body.get(), kGroup, kMask);
+    addToWorld(*v->body, false);
 
     v->joint = std::make_unique<TrackJointConstraint>(*v->body, anchor, B);
     if (spec.stiffness && spec.damping)

@@ -158,8 +158,9 @@ private:
     void trainsAfterStep();
     void applyCoupler(Train& train, Coupler& c);
     void checkCouplerLimit(int train, int coupler);
+    void openCouplerEpisode(int train, int coupler);
     void applyRollSpring(Car& car);
-    void driveBogie(const Train& train, const Car& car, Bogie& b);
+    void driveBogie(const DriveInputs& in, const Car& car, Bogie& b);
     void feedBogie(int t, int c, int b);
     void monitorBogie(int t, int c, int b);
     void derailCar(int t, int c, int b, const std::string& cause, const DerailmentVerdict& v);
@@ -168,6 +169,18 @@ private:
     double anchorSpeed(const TrackJointConstraint& joint, const btRigidBody& body, bool railed,
                        int direction) const;
     std::vector<btRigidBody*> allBodies() const; // fixed order for snapshots
+    // The Bullet world's collision side (SimulationWorld.cpp).
+    struct CollisionEntry {
+        btRigidBody* body;
+        int group, mask;
+    };
+    std::vector<CollisionEntry> collisionEntries() const;
+    void addToWorld(btRigidBody& body, bool derailed);
+    void addGroundToWorld();
+    void applyRailing(bool forceRebuild = false);
+    bool anyDerailed() const;
+    void restoreJoint(std::unique_ptr<TrackJointConstraint>& joint, btRigidBody& body, const RailedState& r,
+                      double cgHeight);
 
     Layout layout_;
     SimulationOptions options_;

@@ -13,11 +13,6 @@
 namespace tl {
 
 namespace {
-// Collision filtering: railed bodies collide with nothing; the ground only with derailed bodies.
-constexpr int kRailedGroup = 1, kRailedMask = 0;
-constexpr int kGroundGroup = 2, kGroundMask = 4;
-constexpr int kDerailedGroup = 4, kDerailedMask = 2;
-
 std::unique_ptr<btRigidBody> makeBox(std::unique_ptr<btBoxShape>& shape, const Vec3& box, double mass,
                                      const Pose& X) {
     shape = std::make_unique<btBoxShape>(toBt(Vec3(box / 2)));
@@ -49,7 +44,7 @@ void Simulation::addGround() {
     btRigidBody::btRigidBodyConstructionInfo ci(0.0, nullptr, groundShape_.get());
     ci.m_friction = 0.6;
     ground_ = std::make_unique<btRigidBody>(ci);
-    world_->addRigidBody(ground_.get(), kGroundGroup, kGroundMask);
+    addGroundToWorld();
 }
 
 int Simulation::trainIndex(const std::string& id) const {
@@ -146,7 +141,7 @@ void Simulation::addCar(Train& train, const RollingStockSpec& stock, const Track
         const Vec3 vCom = vAnchor + omega.cross(Vec3(Xb.translation() - w.F.P));
         b.body->setLinearVelocity(toBt(vCom));
         b.body->setAngularVelocity(toBt(omega));
-        world_->addRigidBody(b.body.get(), kRailedGroup, kRailedMask);
+        addToWorld(*b.body, false);
         b.joint = makeBogieJoint(b, stock);
         world_->addConstraint(b.joint.get(), true);
         b.staticLoad = (stock.body.mass / nb + stock.bogies.mass) * g;
@@ -174,7 +169,7 @@ void Simulation::addCar(Train& train, const RollingStockSpec& stock, const Track
     const Vec3 wc = wsum / nb;
     car.body->setLinearVelocity(toBt(Vec3(vsum / nb + wc.cross(Vec3(Xc.translation() - pivotMid)))));
     car.body->setAngularVelocity(toBt(wc));
-    world_->addRigidBody(car.body.get(), kRailedGroup, kRailedMask);
+    addToWorld(*car.body, false);
 
     // Pivots: position locked, yaw and pitch free with two bogies (all locked with one). With two bogies the
     // roll is free at the pivots and a roll spring (applyRollSpring) ties the body's roll to the MEAN roll
@@ -203,92 +198,6 @@ void Simulation::addCar(Train& train, const RollingStockSpec& stock, const Track
     train.cars.push_back(std::move(car));
 }
 
-void Simulation::addCoupler(Train& train, int front, int rear) {
-    Coupler c;
-    c.front = front;
-    c.rear = rear;
-    const CouplerSpec& a = train.cars[std::size_t(front)].stock.coupler;
-    const CouplerSpec& b = train.cars[std::size_t(rear)].stock.coupler;
-    c.spec.slack = std::max(a.slack, b.slack);
-    c.spec.stiffness = std::min(a.stiffness, b.stiffness);
-    c.spec.damping = std::min(a.damping, b.damping);
-    c.spec.limit = std::min(a.limit, b.limit);
-    train.couplers.push_back(c);
-}
-
-// Coupler points: the body ends on the car axis, 1 m above the rail. The coupler swivels: only the
-// separation along the mean car axis n is resisted (buffers and draw gear), none across it.
-void Simulation::applyCoupler(Train& train, Coupler& c) {
-    const Car& A = train.cars[std::size_t(c.front)];
-    const Car& B = train.cars[std::size_t(c.rear)];
-    const Pose XA = toEigen(A.body->getCenterOfMassTransform());
-    const Pose XB = toEigen(B.body->getCenterOfMassTransform());
-    const Vec3 pA = XA * Vec3(-0.5 * A.stock.body.length, 0, 1.0 - A.stock.body.cgHeight);
-    const Vec3 pB = XB * Vec3(0.5 * B.stock.body.length, 0, 1.0 - B.stock.body.cgHeight);
-    const Vec3 n = (XA.linear().col(0) + XB.linear().col(0)).normalized(); // towards the head
-    const double gap = (pA - pB).dot(n); // > 0: stretched (B's front behind A's rear) [m]
-    c.stretch = gap;
-    const double play = 0.5 * c.spec.slack;
-    c.force = 0.0;
-    if (std::abs(gap) <= play) return;
-    const Vec3 rA = pA - XA.translation(), rB = pB - XB.translation();
-    const Vec3 vA = toEigen(A.body->getVelocityInLocalPoint(toBt(rA)));
-    const Vec3 vB = toEigen(B.body->getVelocityInLocalPoint(toBt(rB)));
-    const double sgn = gap > 0 ? 1.0 : -1.0;
-    // Tension (gap > 0) pulls A back and B forward; compression pushes them apart. Never sticky.
-    const double f = sgn * std::max(0.0, c.spec.stiffness * (std::abs(gap) - play) +
-                                             sgn * c.spec.damping * (vA - vB).dot(n)); // tension > 0 [N]
-    A.body->applyForce(toBt(Vec3(-f * n)), toBt(rA));
-    B.body->applyForce(toBt(Vec3(f * n)), toBt(rB));
-    c.force = f;
-    c.maxForce = std::max(c.maxForce, std::abs(f));
-}
-
-// The force just computed for the coming step against the rating: open, update or close an episode.
-void Simulation::checkCouplerLimit(int t, int k) {
-    Train& tr = *trains_[std::size_t(t)];
-    Coupler& c = tr.couplers[std::size_t(k)];
-    const double f = std::abs(c.force);
-    if (f <= c.spec.limit) {
-        c.overload = -1;
-        c.overloadPeak = c.overloadTime = 0.0;
-        return;
-    }
-    if (c.overload >= 0) {
-        c.overloadPeak = std::max(c.overloadPeak, f);
-        c.overloadTime += options_.dt;
-        CouplerEvent& e = telemetry_.couplerEvent(std::size_t(c.overload));
-        e.peakForce = c.overloadPeak;
-        e.duration = c.overloadTime;
-        return;
-    }
-    c.overloadPeak = f;
-    c.overloadTime = options_.dt;
-    const Bogie& b = tr.cars[std::size_t(c.front)].bogies.back();
-    CouplerEvent e;
-    e.t = time_;
-    e.train = t;
-    e.trainId = tr.spec.id;
-    e.coupler = k;
-    e.kind = c.force > 0 ? "tension" : "compression";
-    e.force = c.force;
-    e.peakForce = f;
-    e.limit = c.spec.limit;
-    e.duration = options_.dt;
-    e.track = b.position.track;
-    e.trackId = layout_.track(std::size_t(b.position.track)).id();
-    e.s = b.position.s;
-    e.speed = trainSpeed(t);
-    std::ostringstream msg;
-    msg << "train " << tr.spec.id << " coupler " << k << " (cars " << c.front << "-" << c.rear
-        << ") over its "
-        << "rating in " << e.kind << ": " << f << " N > " << c.spec.limit << " N on track " << e.trackId
-        << " at s = " << e.s << " m, t = " << time_ << " s";
-    e.message = msg.str();
-    c.overload = int(telemetry_.couplerEvents().size());
-    telemetry_.addCouplerEvent(e);
-}
-
 double Simulation::anchorSpeed(const TrackJointConstraint& joint, const btRigidBody& body, bool railed,
                                int direction) const {
     const Vec3 AP = joint.anchorInWorld().P;
@@ -300,13 +209,13 @@ double Simulation::anchorSpeed(const TrackJointConstraint& joint, const btRigidB
     return direction * joint.trackFrameInWorld().F.T.dot(va - vp);
 }
 
-void Simulation::driveBogie(const Train& train, const Car& car, Bogie& b) {
+void Simulation::driveBogie(const DriveInputs& in, const Car& car, Bogie& b) {
     const double v = anchorSpeed(*b.joint, *b.body, true, b.position.direction);
-    const int sigma = b.position.direction * train.drive.direction; // driving direction along +wF.T
+    const int sigma = b.position.direction * in.direction; // driving direction along +wF.T
     // a chain / booster section of the track moves the bogie instead of its car (TrackDrives.h)
     const std::optional<MotorCommand> section = trackDriveCommand(drives_, b.position);
     const MotorCommand m =
-        section ? *section : bogieMotorCommand(train.drive, car.stock, int(car.bogies.size()), sigma, v);
+        section ? *section : bogieMotorCommand(in, car.stock, int(car.bogies.size()), sigma, v);
     b.joint->setMotorRange(m.on, m.vTarget, m.forceMin, m.forceMax);
 }
 
@@ -318,6 +227,8 @@ void Simulation::trainsBeforeStep() {
             t.drive.brake = t.spec.schedule[t.nextSchedule].brake;
             ++t.nextSchedule;
         }
+        // A derailed train has lost its brake pipe: no traction, full (emergency) brake on the railed cars.
+        const DriveInputs in = t.derailed ? DriveInputs{0.0, 1.0, t.drive.direction} : t.drive;
         for (auto& car : t.cars) {
             const WheelRailSpec& wr = car.stock.wheelRail;
             for (auto& b : car.bogies) {
@@ -330,7 +241,7 @@ void Simulation::trainsBeforeStep() {
                     b.joint->setLimits(inf, inf, inf, -inf); // up-stop and guide wheels
                 else
                     b.joint->setLimits(wr.nadalLimit() * Q, inf, Q * 0.5 * wr.gauge);
-                driveBogie(t, car, b);
+                driveBogie(in, car, b);
             }
         }
         for (int k = 0; k < int(t.couplers.size()); ++k) {
@@ -459,18 +370,10 @@ void Simulation::derailCar(int t, int c, int bi, const std::string& cause, const
     telemetry_.addDerailment(e);
     // The whole car leaves the track: joints off, car and bogies collide with the ground from now on.
     car.derailed = true;
-    for (auto& p : car.pivots) { // the flying car is rigid (the explicit roll spring is for railed bogies)
-        p->setAngularLowerLimit(btVector3(0, 1, 1));
-        p->setAngularUpperLimit(btVector3(0, -1, -1));
-    }
-    for (auto& b : car.bogies) {
+    tr.derailed = true;
+    for (auto& b : car.bogies)
         b.railed = false;
-        b.joint->setEnabled(false);
-        world_->removeRigidBody(b.body.get());
-        world_->addRigidBody(b.body.get(), kDerailedGroup, kDerailedMask);
-    }
-    world_->removeRigidBody(car.body.get());
-    world_->addRigidBody(car.body.get(), kDerailedGroup, kDerailedMask);
+    applyRailing();
 }
 
 void Simulation::recordBogie(int t, int c, int bi) {

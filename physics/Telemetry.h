@@ -61,6 +61,8 @@ struct CouplerEvent {
     std::string trackId;    //
     double s = 0.0;         // its arc length [m]
     double speed = 0.0;     // train speed at the onset [m/s]
+    bool broke = false;     // the episode ended with the coupler parting (|force| > its strength)
+    double breakTime = 0.0; // when it parted [s]
     std::string message;    // human-readable
 };
 

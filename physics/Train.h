@@ -7,6 +7,7 @@
 // (SimulationTrains.cpp).
 #include "core/layout/Layout.h"
 #include "physics/Derailment.h"
+#include "physics/RuntimeState.h"
 #include "physics/TrackJointConstraint.h"
 #include "physics/Traction.h"
 #include "physics/TrainSpec.h"
@@ -20,48 +21,33 @@ class btGeneric6DofSpring2Constraint;
 
 namespace tl {
 
-struct Bogie {
+struct Bogie : RailedState { // position, railed, load, monitor, ...: the run-time state
     std::unique_ptr<btBoxShape> shape;
     std::unique_ptr<btRigidBody> body;
     std::unique_ptr<TrackJointConstraint> joint;
-    TrackPosition position;        // track index, s of the anchor [m], facing direction
-    bool railed = true;            // false once derailed (joint disabled, body flies)
-    Vec3 FTBefore = Vec3::UnitX(); // F.T(s, t) in the world before the current step
-    double staticLoad = 0.0;       // (car body mass / bogies + bogie mass) g [N]
-    double load = 0.0;             // Q: vertical row force of the last step [N] (limits use it)
-    BogieMonitor monitor;          // derailment monitor memory
-    BogieMargins margins;          // wheel-rail state of the last step
+    double staticLoad = 0.0; // (car body mass / bogies + bogie mass) g [N]
 };
 
-struct Car {
+struct Car : CarState { // derailed: the run-time state
     RollingStockSpec stock;
     std::unique_ptr<btBoxShape> shape;
     std::unique_ptr<btRigidBody> body;
     std::vector<std::unique_ptr<btGeneric6DofSpring2Constraint>> pivots; // one per bogie
     std::vector<Bogie> bogies;                                           // front first
-    bool derailed = false;
     double rollStiffness = 0.0; // body roll vs. the mean bogie roll (two bogies) [N m/rad]
     double rollDamping = 0.0;   // [N m s/rad]
 };
 
-struct Coupler {
-    int front = 0;             // car index ahead (its rear coupler point)
-    int rear = 1;              // car index behind (its front coupler point)
-    CouplerSpec spec;          // the softer / weaker of the two cars' couplers
-    double force = 0.0;        // tension > 0, compression < 0, last step [N]
-    double maxForce = 0.0;     // max |force| so far [N]
-    double stretch = 0.0;      // distance between the coupler points [m]
-    int overload = -1;         // index of the open overload episode in Telemetry::couplerEvents(); -1 = none
-    double overloadPeak = 0.0; // max |force| in the open episode [N]
-    double overloadTime = 0.0; // duration of the open episode [s]
+struct Coupler : CouplerState { // force, overload episode, broken: the run-time state
+    int front = 0;              // car index ahead (its rear coupler point)
+    int rear = 1;               // car index behind (its front coupler point)
+    CouplerSpec spec;           // the softer / weaker of the two cars' couplers
 };
 
-struct Train {
+struct Train : TrainRunState { // drive, nextSchedule, derailed: the run-time state
     TrainSpec spec;
     std::vector<Car> cars; // head first
     std::vector<Coupler> couplers;
-    DriveInputs drive;            // current driver inputs
-    std::size_t nextSchedule = 0; // first schedule entry not yet applied
 };
 
 } // namespace tl

@@ -94,7 +94,11 @@ nlohmann::json summary(const tl::Simulation& sim, const std::string& file, doubl
             cars.push_back({{"stock", c.stock.name}, {"state", c.derailed ? "derailed" : "railed"}});
         nlohmann::json couplers = nlohmann::json::array();
         for (const auto& c : tr.couplers)
-            couplers.push_back({{"maxForce", c.maxForce}, {"limit", c.spec.limit}, {"force", c.force}});
+            couplers.push_back({{"maxForce", c.maxForce},
+                                {"limit", c.spec.limit},
+                                {"strength", c.spec.strength},
+                                {"force", c.force},
+                                {"state", c.broken ? "broken" : "coupled"}});
         j["trains"].push_back(
             {{"id", tr.spec.id}, {"speed", sim.trainSpeed(t)}, {"cars", cars}, {"couplers", couplers}});
     }
@@ -129,6 +133,8 @@ nlohmann::json summary(const tl::Simulation& sim, const std::string& file, doubl
                                       {"peakForce", e.peakForce},
                                       {"limit", e.limit},
                                       {"duration", e.duration},
+                                      {"broke", e.broke},
+                                      {"breakTime", e.breakTime},
                                       {"track", e.trackId},
                                       {"s", e.s},
                                       {"speed", e.speed},

@@ -1,0 +1,51 @@
+#pragma once
+// What changes while a simulation runs, as plain data, apart from configuration and from Bullet ownership:
+// the run-time structs (Vehicle, Bogie, Car, Coupler, Train) derive from these, a snapshot copies them whole
+// (SimulationState.h) and restore assigns them back and applies them through the functions a run uses
+// (Simulation::applyRailing, ...). A field that changes during a run belongs here, nowhere else.
+#include "core/geometry/Frame.h"
+#include "core/layout/Layout.h"
+#include "physics/Derailment.h"
+#include "physics/Traction.h"
+
+#include <cstddef>
+
+namespace tl {
+
+struct RigidBodyState {
+    Pose pose = Pose::Identity(); // COM frame -> world
+    Vec3 v = Vec3::Zero();        // linear velocity [m/s, world]
+    Vec3 w = Vec3::Zero();        // angular velocity [rad/s, world]
+};
+
+struct RailedState {               // a vehicle or a bogie
+    TrackPosition position;        // track index, s of the anchor [m], facing direction
+    bool railed = true;            // false once derailed / released (joint disabled, body flies)
+    Vec3 FTBefore = Vec3::UnitX(); // F.T(s, t) in the world before the current step
+    double load = 0.0;             // bogies: Q, the vertical row force of the last step [N] (limits use it)
+    BogieMonitor monitor;          // bogies: derailment monitor memory
+    BogieMargins margins;          // bogies: wheel-rail state of the last step
+};
+
+struct CarState {
+    bool derailed =
+        false; // the car has left the track (pivots stiff in roll, bodies collide with the ground)
+};
+
+struct CouplerState {
+    double force = 0.0;        // tension > 0, compression < 0, last step [N]
+    double maxForce = 0.0;     // max |force| so far [N]
+    double stretch = 0.0;      // distance between the coupler points [m]
+    int overload = -1;         // index of the open overload episode in Telemetry::couplerEvents(); -1 = none
+    double overloadPeak = 0.0; // max |force| in the open episode [N]
+    double overloadTime = 0.0; // duration of the open episode [s]
+    bool broken = false;       // parted at its strength: no force from then on
+};
+
+struct TrainRunState {
+    DriveInputs drive;            // current driver inputs
+    std::size_t nextSchedule = 0; // first schedule entry not yet applied
+    bool derailed = false;        // a car has derailed: traction cut, emergency brake (the brake pipe parts)
+};
+
+} // namespace tl
