@@ -5,10 +5,13 @@
 #include "render/OsgConvert.h"
 #include "render/scene/LayoutScene.h"
 #include "render/scene/VehicleNodes.h"
+#include "ui/ActionDecor.h"
+#include "ui/FirstView.h"
 #include "ui/Units.h"
 #include "ui/document/Document.h"
 #include "ui/document/FileManager.h"
 #include "ui/edit/EditController.h"
+#include "ui/help/HelpMenu.h"
 #include "ui/panels/OutlinerPanel.h"
 #include "ui/panels/PropertyPanel.h"
 #include "ui/panels/TwistEditor.h"
@@ -29,6 +32,7 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTimer>
@@ -43,7 +47,9 @@ namespace tl::ui {
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), m_doc(new Document(this)), m_scene(std::make_unique<render::LayoutScene>()),
       m_vehicles(std::make_unique<render::VehicleNodes>()) {
-    resize(1400, 900);
+    // the window fits a 1280 x 720 laptop screen; larger screens get 1400 x 900
+    const QSize avail = screen()->availableSize();
+    resize(std::min(1400, avail.width()), std::min(900, avail.height()));
     m_files = new FileManager(m_doc, this);
     m_view = new OsgViewWidget(this);
     m_scene->root()->addChild(m_vehicles->root());
@@ -54,6 +60,8 @@ MainWindow::MainWindow(QWidget* parent)
 
     createDocks();
     createActions();
+    m_first = new FirstView(this); // before restoreState(): the notes dock and the first-start arrangement
+    decorateActions(this);
     m_validationStatus = new QLabel(this);
     statusBar()->addPermanentWidget(m_validationStatus);
     m_simStatus = new QLabel(this);
@@ -96,6 +104,7 @@ MainWindow::MainWindow(QWidget* parent)
     QSettings settings;
     restoreGeometry(settings.value("window/geometry").toByteArray());
     restoreState(settings.value("window/state").toByteArray());
+    m_first->hideDocksWithoutContent(); // the restored layout places them; content shows them
     updateTitle();
     updateRecentMenu();
     onLayoutChanged();
@@ -156,7 +165,8 @@ void MainWindow::createActions() {
     file->addAction(tr("&Open…"), QKeySequence::Open, m_files, &FileManager::openInteractive);
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     file->addAction(tr("&Save"), QKeySequence::Save, m_files, [this] { m_files->save(); });
-    file->addAction(tr("Save &As…"), QKeySequence::SaveAs, m_files, [this] { m_files->saveAsInteractive(); });
+    file->addAction(tr("Save &As…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S), m_files,
+                    [this] { m_files->saveAsInteractive(); });
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
@@ -363,6 +373,7 @@ void MainWindow::createActions() {
     bar->addAction(reset);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    addHelpActions(help, this, m_files);
     help->addAction(tr("&About TrackLab"), this, &MainWindow::showAbout);
 }
 
@@ -381,10 +392,6 @@ void MainWindow::onLayoutChanged() {
         : warnings ? tr("<span style='color:#c60'>%n joint warning(s)</span>", nullptr, warnings)
                    : tr("%n joint(s) OK", nullptr, int(report.joints.size())));
     m_validationStatus->setToolTip(QString::fromStdString(report.text()));
-    if (!m_framedOnce && layout && layout->trackCount() > 0) {
-        m_framedOnce = true;
-        frameAll();
-    }
     m_view->update();
 }
 
@@ -420,6 +427,7 @@ void MainWindow::onSimulationAdvanced() {
 
 void MainWindow::setCamera(Camera c) {
     m_camera = c;
+    m_first->setRidingCamera(c != Camera::Free);
     if (c == Camera::Follow)
         m_view->manipulator()->setDistance(std::min(m_view->manipulator()->getDistance(), 120.0));
     onSimulationAdvanced();
@@ -509,13 +517,12 @@ void MainWindow::colourByPeakYQ() {
 }
 
 void MainWindow::frameAll() {
-    const osg::BoundingSphere bs = m_scene->tracksBound();
-    if (!bs.valid()) return m_view->viewHome();
-    const double r = std::max(5.0, double(bs.radius()));
-    m_view->manipulator()->setHomePosition(bs.center() + osg::Vec3d(-0.5, -1.3, 0.9) * (1.5 * r), bs.center(),
-                                           osg::Vec3d(0, 0, 1));
-    m_view->viewer()->home();
-    m_view->update();
+    m_first->frameAll();
+}
+
+void MainWindow::setPersistent(bool on) {
+    m_persistent = on;
+    m_files->setPersistent(on);
 }
 
 void MainWindow::frameSelected() {
@@ -571,10 +578,12 @@ void MainWindow::closeEvent(QCloseEvent* e) {
         return;
     }
     m_sim->setRunning(false);
-    m_files->discardRecovery();
-    QSettings settings;
-    settings.setValue("window/geometry", saveGeometry());
-    settings.setValue("window/state", saveState());
+    if (m_persistent) {
+        m_files->discardRecovery();
+        QSettings settings;
+        settings.setValue("window/geometry", saveGeometry());
+        settings.setValue("window/state", saveState());
+    }
     e->accept();
 }
 

@@ -46,6 +46,7 @@ public:
 signals:
     void layoutChanged();    // spec (and, if it compiled, layout) replaced
     void fileStateChanged(); // path or modified flag changed
+    void replaced();         // another layout was opened, recovered or started (New): not an edit
 
 private:
     void resetTo(LayoutSpec spec, std::shared_ptr<const Layout> layout, const QString& path);
