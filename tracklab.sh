@@ -4,13 +4,14 @@
 #   ./tracklab.sh test       install what is missing, build, run the whole test suite (GUI tests under Xvfb)
 #   ./tracklab.sh sanitize   the same test suite built with ASan + UBSan (TRACKLAB_SANITIZE=ON)
 #   ./tracklab.sh bench      build and run the benchmarks (they print ratios measured side by side)
+#   ./tracklab.sh package    build the Debian package build/release/package/tracklab_VERSION_ARCH.deb (CPack)
 set -euo pipefail
 cd "$(dirname "$0")"
 ROOT=$(pwd)
 
 PACKAGES=(build-essential cmake ninja-build pkg-config qt6-base-dev qt6-charts-dev libqt6opengl6-dev
           libgl-dev libopenscenegraph-dev libbullet-dev libeigen3-dev nlohmann-json3-dev
-          xvfb xauth libgl1-mesa-dri fonts-dejavu-core)
+          xvfb xauth libgl1-mesa-dri fonts-dejavu-core dpkg-dev)
 
 install_dependencies() {
     local missing=()
@@ -71,8 +72,14 @@ bench)
         [ -x "$b" ] && "$b"
     done
     ;;
+package)
+    install_dependencies
+    build "$ROOT/build/release"
+    (cd "$ROOT/build/release" && cpack -G DEB)
+    ls "$ROOT"/build/release/package/tracklab_*.deb
+    ;;
 *)
-    sed -n '2,7p' "$0"
+    sed -n '2,8p' "$0"
     exit 2
     ;;
 esac

@@ -18,6 +18,8 @@
 
 #include <QAction>
 #include <QDockWidget>
+#include <QScreen>
+#include <QScrollArea>
 #include <QToolBar>
 
 #include <algorithm>
@@ -88,6 +90,19 @@ void FirstView::arrangeDocks() {
     for (const char* name : {"twistDock", "plotDock", "eventsDock"})
         if (QDockWidget* d = dock(name)) d->hide();
     m_notesDock->raise();
+    // charts and forms keep their size inside a scroll area: a 1280 x 720 screen holds every dock
+    for (const char* name : {"twistDock", "plotDock", "propertiesDock", "driveDock"})
+        if (QDockWidget* d = dock(name); d && d->widget()) {
+            auto* scroll = new QScrollArea(d);
+            scroll->setFrameShape(QFrame::NoFrame);
+            scroll->setWidgetResizable(true);
+            scroll->setMinimumHeight(90);
+            scroll->setWidget(d->widget());
+            d->setWidget(scroll);
+        }
+    // the window fits the screen (a 1280 x 720 laptop); larger screens get 1400 x 900
+    const QSize avail = w->screen()->availableSize();
+    w->resize(std::min(1400, avail.width()), std::min(900, avail.height()));
     w->resizeDocks({m_notesDock}, {300}, Qt::Horizontal);
     if (drive) w->resizeDocks({m_notesDock, drive}, {520, 260}, Qt::Vertical);
 }

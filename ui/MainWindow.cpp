@@ -32,7 +32,6 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTimer>
@@ -47,9 +46,7 @@ namespace tl::ui {
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), m_doc(new Document(this)), m_scene(std::make_unique<render::LayoutScene>()),
       m_vehicles(std::make_unique<render::VehicleNodes>()) {
-    // the window fits a 1280 x 720 laptop screen; larger screens get 1400 x 900
-    const QSize avail = screen()->availableSize();
-    resize(std::min(1400, avail.width()), std::min(900, avail.height()));
+    resize(1400, 900);
     m_files = new FileManager(m_doc, this);
     m_view = new OsgViewWidget(this);
     m_scene->root()->addChild(m_vehicles->root());

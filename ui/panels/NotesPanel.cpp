@@ -99,7 +99,9 @@ bool NotesPanel::hasContent() const {
 }
 
 void NotesPanel::refresh() {
-    m_text->setHtml(html(m_doc->spec(), m_doc->displayName()));
+    // a bundled layout has no file name of its own
+    const bool named = !m_doc->filePath().isEmpty() || m_doc->spec().tracks.empty();
+    m_text->setHtml(html(m_doc->spec(), named ? m_doc->displayName() : tr("About this layout")));
     const bool tracks = !m_doc->spec().tracks.empty();
     const bool trains = !m_doc->spec().trains.empty() || !m_doc->spec().vehicles.empty();
     m_drive->setEnabled(trains);
