@@ -159,6 +159,7 @@ void FirstView::frameAll() {
 void FirstView::setRidingCamera(bool riding) {
     m_labels->markers().setVisible(!riding);
     m_window->scene()->setHandlesSuppressed(riding);
+    m_window->scene()->setMarkersVisible(!riding); // joint markers would sit in front of the cab
 }
 
 } // namespace tl::ui
