@@ -10,7 +10,8 @@ scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 cd "$build"
 cpack -G DEB -B "$scratch/out" >"$scratch/cpack.log" 2>&1 || { cat "$scratch/cpack.log"; exit 1; }
-deb=$(ls "$scratch"/out/tracklab_*.deb)
+deb=$(find "$scratch/out" -name "tracklab_*.deb" | head -n 1)
+[ -n "$deb" ] || { cat "$scratch/cpack.log"; exit 1; }
 echo "package: $(basename "$deb") ($(du -k "$deb" | cut -f1) KiB)"
 depends=$(dpkg-deb -f "$deb" Depends)
 echo "Depends: $depends"
