@@ -7,13 +7,14 @@
 #   ./tracklab.sh fuzz [SECONDS]  build the libFuzzer targets with clang (TRACKLAB_FUZZ=ON) and run each
 #                            parser's fuzzer SECONDS (default 60) on tests/fuzz/corpus; new crashes land in
 #                            build/fuzz/findings/ (copy them to tests/fuzz/crashes/PARSER/ once fixed)
+#   ./tracklab.sh package    build the Debian package build/release/package/tracklab_VERSION_ARCH.deb (CPack)
 set -euo pipefail
 cd "$(dirname "$0")"
 ROOT=$(pwd)
 
 PACKAGES=(build-essential cmake ninja-build pkg-config qt6-base-dev qt6-charts-dev libqt6opengl6-dev
           libgl-dev libopenscenegraph-dev libbullet-dev libeigen3-dev nlohmann-json3-dev
-          xvfb xauth libgl1-mesa-dri fonts-dejavu-core)
+          xvfb xauth libgl1-mesa-dri fonts-dejavu-core dpkg-dev)
 
 install_dependencies() {
     local missing=()
@@ -104,8 +105,14 @@ bench)
         esac
     done
     ;;
+package)
+    install_dependencies
+    build "$ROOT/build/release"
+    (cd "$ROOT/build/release" && cpack -G DEB)
+    ls "$ROOT"/build/release/package/tracklab_*.deb
+    ;;
 *)
-    sed -n '2,10p' "$0"
+    sed -n '2,11p' "$0"
     exit 2
     ;;
 esac

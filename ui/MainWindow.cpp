@@ -5,10 +5,13 @@
 #include "render/OsgConvert.h"
 #include "render/scene/LayoutScene.h"
 #include "render/scene/VehicleNodes.h"
+#include "ui/ActionDecor.h"
+#include "ui/FirstView.h"
 #include "ui/Units.h"
 #include "ui/document/Document.h"
 #include "ui/document/FileManager.h"
 #include "ui/edit/EditController.h"
+#include "ui/help/HelpMenu.h"
 #include "ui/panels/OutlinerPanel.h"
 #include "ui/panels/PropertyPanel.h"
 #include "ui/panels/TwistEditor.h"
@@ -72,6 +75,8 @@ MainWindow::MainWindow(QWidget* parent)
             m_view->viewer()->home();
         }
     });
+    m_first = new FirstView(this); // before restoreState(): the notes dock and the first-start arrangement
+    decorateActions(this);
     m_validationStatus = new QLabel(this);
     statusBar()->addPermanentWidget(m_validationStatus);
     m_simStatus = new QLabel(this);
@@ -117,6 +122,7 @@ MainWindow::MainWindow(QWidget* parent)
     QSettings settings;
     restoreGeometry(settings.value("window/geometry").toByteArray());
     restoreState(settings.value("window/state").toByteArray());
+    m_first->hideDocksWithoutContent(); // the restored layout places them; content shows them
     updateTitle();
     updateRecentMenu();
     onLayoutChanged();
@@ -177,7 +183,8 @@ void MainWindow::createActions() {
     file->addAction(tr("&Open…"), QKeySequence::Open, m_files, &FileManager::openInteractive);
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     file->addAction(tr("&Save"), QKeySequence::Save, m_files, [this] { m_files->save(); });
-    file->addAction(tr("Save &As…"), QKeySequence::SaveAs, m_files, [this] { m_files->saveAsInteractive(); });
+    file->addAction(tr("Save &As…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S), m_files,
+                    [this] { m_files->saveAsInteractive(); });
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
@@ -386,6 +393,7 @@ void MainWindow::createActions() {
     bar->addAction(reset);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    addHelpActions(help, this, m_files);
     help->addAction(tr("&About TrackLab"), this, &MainWindow::showAbout);
 }
 
@@ -404,10 +412,6 @@ void MainWindow::onLayoutChanged() {
         : warnings ? tr("<span style='color:#c60'>%n joint warning(s)</span>", nullptr, warnings)
                    : tr("%n joint(s) OK", nullptr, int(report.joints.size())));
     m_validationStatus->setToolTip(QString::fromStdString(report.text()));
-    if (!m_framedOnce && layout && layout->trackCount() > 0) {
-        m_framedOnce = true;
-        frameAll();
-    }
     m_view->update();
 }
 
@@ -443,6 +447,7 @@ void MainWindow::onSimulationAdvanced() {
 
 void MainWindow::setCamera(Camera c) {
     m_camera = c;
+    m_first->setRidingCamera(c != Camera::Free);
     if (c == Camera::Follow)
         m_view->manipulator()->setDistance(std::min(m_view->manipulator()->getDistance(), 120.0));
     onSimulationAdvanced();
@@ -532,13 +537,12 @@ void MainWindow::colourByPeakYQ() {
 }
 
 void MainWindow::frameAll() {
-    const osg::BoundingSphere bs = m_scene->tracksBound();
-    if (!bs.valid()) return m_view->viewHome();
-    const double r = std::max(5.0, double(bs.radius()));
-    m_view->manipulator()->setHomePosition(bs.center() + osg::Vec3d(-0.5, -1.3, 0.9) * (1.5 * r), bs.center(),
-                                           osg::Vec3d(0, 0, 1));
-    m_view->viewer()->home();
-    m_view->update();
+    m_first->frameAll();
+}
+
+void MainWindow::setPersistent(bool on) {
+    m_persistent = on;
+    m_files->setPersistent(on);
 }
 
 void MainWindow::frameSelected() {
@@ -594,10 +598,12 @@ void MainWindow::closeEvent(QCloseEvent* e) {
         return;
     }
     m_sim->setRunning(false);
-    m_files->discardRecovery();
-    QSettings settings;
-    settings.setValue("window/geometry", saveGeometry());
-    settings.setValue("window/state", saveState());
+    if (m_persistent) {
+        m_files->discardRecovery();
+        QSettings settings;
+        settings.setValue("window/geometry", saveGeometry());
+        settings.setValue("window/state", saveState());
+    }
     e->accept();
 }
 

@@ -20,6 +20,7 @@ class Document;
 class EditController;
 class FileManager;
 class DrivePanel;
+class FirstView;
 class EventLog;
 class TelemetryPlot;
 class TimelineBar;
@@ -58,6 +59,8 @@ public:
     QString lastMessage() const { return m_lastMessage; } // last error shown to the user
 
     static QString aboutText(); // product and library versions, shown by Help > About
+    // false (--screenshot): nothing goes to the settings (recent files, window state) or recovery files
+    void setPersistent(bool on);
 
 public slots:
     void showAbout();
@@ -98,7 +101,8 @@ private:
     QLabel* m_simStatus = nullptr;
     QLabel* m_validationStatus = nullptr;
     QString m_lastMessage;
-    bool m_framedOnce = false;
+    FirstView* m_first = nullptr; // framing, train markers, notes and next steps, dock arrangement
+    bool m_persistent = true;
 };
 
 } // namespace tl::ui

@@ -1,7 +1,8 @@
 // tracklab: the editor and simulator GUI.
-//   tracklab [LAYOUT.json] [--screenshot OUT.png]
+//   tracklab [LAYOUT.json] [--screenshot OUT.png] [--camera free|follow|cab]
 // With --screenshot: open the layout, render the main window once fully, save it as PNG and exit 0
-// (exit 2 with the loader's message on a bad file).
+// (exit 2 with the loader's message on a bad file). Such a run writes no settings, recent files or
+// recovery files.
 #include "core/BuildInfo.h"
 #include "physics/BulletInfo.h"
 #include "ui/MainWindow.h"
@@ -35,6 +36,9 @@ int main(int argc, char** argv) {
     QCommandLineOption screenshot("screenshot", "Render the main window once, save it as PNG and exit.",
                                   "OUT.png");
     parser.addOption(screenshot);
+    QCommandLineOption camera("camera", "Start with this camera: free (default), follow or cab.", "MODE",
+                              "free");
+    parser.addOption(camera);
     parser.process(app);
 
     if (auto problem = tl::bulletPrecisionProblem()) {
@@ -49,6 +53,7 @@ int main(int argc, char** argv) {
     tl::ui::FileManager* files = window.files();
     const QStringList args = parser.positionalArguments();
     const bool shot = parser.isSet(screenshot);
+    if (shot) window.setPersistent(false);
 
     bool opened = false;
     files->setOfferRecovery(!shot); // a screenshot run neither asks nor deletes anything
@@ -68,6 +73,8 @@ int main(int argc, char** argv) {
     if (!opened) files->openDemo();
 
     window.show();
+    if (parser.value(camera) == "follow") window.setCamera(tl::ui::MainWindow::Camera::Follow);
+    if (parser.value(camera) == "cab") window.setCamera(tl::ui::MainWindow::Camera::Cab);
     QTimer poll; // lives until exec() returns
     if (shot) {
         const QString out = parser.value(screenshot);

@@ -129,6 +129,7 @@ int LayoutScene::setLayout(std::shared_ptr<const Layout> layout) {
         ++rebuilt;
     }
     updateHighlight();
+    updateHandleSwitch();
     fitGround();
     rebuildMarkers();
     return rebuilt;
@@ -161,6 +162,7 @@ int LayoutScene::rebuildAll() {
     for (std::size_t i = 0; i < m_nodes.size(); ++i)
         buildTrack(i);
     updateHighlight();
+    updateHandleSwitch();
     return int(m_nodes.size());
 }
 
@@ -228,6 +230,21 @@ void LayoutScene::setSelection(int track, int point) {
     if (oldTrack >= 0 && oldTrack < int(m_nodes.size())) rebuildHandles(std::size_t(oldTrack));
     if (track >= 0 && track < int(m_nodes.size()) && track != oldTrack) rebuildHandles(std::size_t(track));
     updateHighlight();
+    updateHandleSwitch();
+}
+
+void LayoutScene::updateHandleSwitch() {
+    for (std::size_t i = 0; i < m_nodes.size(); ++i)
+        if (m_nodes[i].handles) m_handleSwitch->setChildValue(m_nodes[i].handles.get(), handlesShown(int(i)));
+}
+
+bool LayoutScene::handlesShown(int track) const {
+    return m_handlesOn && !m_handlesSuppressed && track >= 0 && track == m_selTrack;
+}
+
+void LayoutScene::setHandlesSuppressed(bool on) {
+    m_handlesSuppressed = on;
+    updateHandleSwitch();
 }
 
 void LayoutScene::updateHighlight() {
@@ -246,7 +263,8 @@ void LayoutScene::updateHighlight() {
 }
 
 void LayoutScene::setHandlesVisible(bool on) {
-    on ? m_handleSwitch->setAllChildrenOn() : m_handleSwitch->setAllChildrenOff();
+    m_handlesOn = on;
+    updateHandleSwitch();
 }
 
 void LayoutScene::setEventMarker(const Vec3& world) {

@@ -45,8 +45,11 @@ public:
     void setOverlay(const OverlayOptions& overlay);
     const OverlayOptions& overlay() const { return m_overlay; }
 
-    void setSelection(int track, int point = -1); // -1: none
-    void setHandlesVisible(bool on);
+    // The selected track shows its edit handles (control points or start handle); -1: none.
+    void setSelection(int track, int point = -1);
+    void setHandlesVisible(bool on);    // the user's View > Control Points
+    void setHandlesSuppressed(bool on); // e.g. while the camera rides with a train
+    bool handlesShown(int track) const; // are the handles of this track drawn (and pickable)?
     // Frame gizmo (T red, wN green, wB blue arrows) at (track, s); track < 0 hides it.
     void setGizmo(int track, double s);
 
@@ -76,6 +79,7 @@ private:
     void rebuildHandles(std::size_t i);
     void rebuildMarkers();
     void updateHighlight();
+    void updateHandleSwitch();
     void fitGround(); // ground and grid sized to the tracks
 
     std::shared_ptr<const Layout> m_layout;
@@ -96,6 +100,7 @@ private:
     ValidationReport m_validation;
     std::map<const osg::Node*, std::pair<int, int>> m_handleIds; // handle node -> (track, point)
     int m_selTrack = -1, m_selPoint = -1;
+    bool m_handlesOn = true, m_handlesSuppressed = false;
     double m_handleRadius = 7.0; // [pixels on screen]
 };
 

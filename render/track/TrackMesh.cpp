@@ -1,9 +1,11 @@
 #include "render/track/TrackMesh.h"
 
 #include "render/track/MeshBuffer.h"
+#include "render/track/TrackLine.h"
 
 #include <osg/Geode>
 #include <osg/LOD>
+#include <osg/PolygonOffset>
 
 #include <algorithm>
 #include <cmath>
@@ -155,6 +157,13 @@ osg::ref_ptr<osg::Geode> ribbon(const std::vector<Sample>& samples, const TrackS
     }
     osg::ref_ptr<osg::Geode> g = new osg::Geode;
     g->addDrawable(m.finish());
+    // pushed back in depth: kilometres away the centre line (lineHeight above) must not z-fight with it
+    static osg::ref_ptr<osg::StateSet> behind = [] {
+        osg::ref_ptr<osg::StateSet> ss = new osg::StateSet;
+        ss->setAttributeAndModes(new osg::PolygonOffset(2.f, 8.f));
+        return ss;
+    }();
+    g->setStateSet(behind.get());
     return g;
 }
 
@@ -231,6 +240,15 @@ osg::ref_ptr<osg::Group> buildTrackMesh(const Track& track, const TrackStyle& st
         lod->setRangeMode(osg::LOD::DISTANCE_FROM_EYE_POINT);
         lod->addChild(detailed, 0.f, float(st.detailDistance));
         lod->addChild(far, float(st.detailDistance), 1e7f);
+        // far away the rails and ballast shrink below a pixel: a line of fixed screen width over them
+        std::vector<Vec3> line;
+        std::vector<osg::Vec4> lineColours;
+        for (const Sample& smp : chunk) {
+            line.push_back(at(smp.f, 0.0, st.lineHeight));
+            lineColours.push_back(overlay.overlay == TrackOverlay::None ? trackLineColour(st.look)
+                                                                        : smp.colour);
+        }
+        lod->addChild(buildTrackLine(line, lineColours, st.lineWidth), float(st.lineDistance), 1e7f);
         group->addChild(lod);
         ++local.chunks;
         begin = end;

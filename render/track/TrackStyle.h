@@ -38,6 +38,9 @@ struct TrackStyle {
         }
         return st;
     }
+    double lineDistance = 250.0; // beyond this camera distance a chunk also shows its centre line [m]
+    float lineWidth = 3.f;       // width of that centre line on screen [pixels]
+    double lineHeight = 0.15;    // the centre line's height above the rail top (along wB) [m]
 
     // The look a layout asks for with its top-level "look": "railway" (default) or "coaster" (coaster gauge).
     static TrackStyle forLook(TrackLook look) {

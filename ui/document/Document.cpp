@@ -32,6 +32,7 @@ void Document::resetTo(LayoutSpec spec, std::shared_ptr<const Layout> layout, co
     emit documentReset();
     emit layoutChanged();
     emit fileStateChanged();
+    emit replaced();
 }
 
 bool Document::load(const QString& path, QString* error) {

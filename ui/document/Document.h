@@ -47,6 +47,7 @@ signals:
     void documentReset();    // a new document (New, Open, recovery): before its layoutChanged
     void layoutChanged();    // spec (and, if it compiled, layout) replaced
     void fileStateChanged(); // path or modified flag changed
+    void replaced();         // another layout was opened, recovered or started (New): not an edit
 
 private:
     void resetTo(LayoutSpec spec, std::shared_ptr<const Layout> layout, const QString& path);

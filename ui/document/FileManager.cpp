@@ -47,11 +47,16 @@ bool FileManager::open(const QString& path) {
     return true;
 }
 
-bool FileManager::openDemo() {
+void FileManager::setPersistent(bool on) {
+    m_persistent = on;
+    on ? m_autosave.start() : m_autosave.stop();
+}
+
+bool FileManager::openDemo(const QString& name) {
     initTracklabResources();
-    QFile f(":/layouts/demo.json");
+    QFile f(":/layouts/" + name);
     QString err;
-    if (!f.open(QIODevice::ReadOnly) || !m_doc->loadText(QString::fromUtf8(f.readAll()), "demo.json", &err))
+    if (!f.open(QIODevice::ReadOnly) || !m_doc->loadText(QString::fromUtf8(f.readAll()), name, &err))
         return fail(tr("The bundled demo layout could not be loaded: %1").arg(err));
     return true;
 }
@@ -104,6 +109,7 @@ bool FileManager::maybeSave() {
 }
 
 void FileManager::remember(const QString& path) {
+    if (!m_persistent) return;
     QSettings settings;
     QStringList files = settings.value("recentFiles").toStringList();
     const QString abs = QFileInfo(path).absoluteFilePath();
@@ -124,7 +130,7 @@ QString FileManager::recoveryPath() const {
 }
 
 bool FileManager::writeRecovery() {
-    if (!m_doc->isModified()) return false;
+    if (!m_doc->isModified() || !m_persistent) return false;
     QString err;
     return m_recovery.write(
         m_doc->filePath(), [&](const QString& file, QString* e) { return m_doc->writeCopy(file, e); }, &err);

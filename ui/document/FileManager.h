@@ -26,7 +26,10 @@ public:
     bool open(const QString& path);
     bool save(); // to the current path, or Save As if there is none
     bool saveAs(const QString& path);
-    bool openDemo(); // the bundled demo layout (first start)
+    // A bundled layout (compiled in): demo.json (first start) or coaster.json.
+    bool openDemo(const QString& name = QStringLiteral("demo.json"));
+    // false: no recent files, no autosave, no recovery files (e.g. a --screenshot run)
+    void setPersistent(bool on);
     QString lastError() const { return m_lastError; }
 
     // Interactive variants (file dialogs, questions).
@@ -64,6 +67,7 @@ private:
     RecoveryStore m_recovery;
     std::function<bool(const QString&)> m_ask;
     bool m_offer = true;
+    bool m_persistent = true;
 };
 
 } // namespace tl::ui
