@@ -87,7 +87,8 @@ void FirstView::arrangeDocks() {
             w->tabifyDockWidget(m_notesDock, d);
             d->hide();
         }
-    for (const char* name : {"twistDock", "plotDock", "eventsDock"})
+    // the track tools wait for a selected track (they append at its free end) or an empty layout
+    for (const char* name : {"twistDock", "plotDock", "eventsDock", "trackToolsDock"})
         if (QDockWidget* d = dock(name)) d->hide();
     m_notesDock->raise();
     // charts and forms keep their size inside a scroll area: a 1280 x 720 screen holds every dock
@@ -123,6 +124,11 @@ void FirstView::showDocksWithContent() {
         if (track < 0) return;
         showOnce("twistDock", false);
         showOnce("propertiesDock", false);
+        showOnce("trackToolsDock", false);
+    });
+    connect(w->document(), &Document::replaced, this, [w, showOnce] {
+        if (!w->document()->layout() || w->document()->layout()->trackCount() == 0)
+            showOnce("trackToolsDock", true); // File > New: the first thing to do is to place a track
     });
     connect(w->simulation(), &SimulationController::runningChanged, this, [showOnce](bool on) {
         if (on) showOnce("plotDock", true);
@@ -138,7 +144,11 @@ void FirstView::hideDocksWithoutContent() {
     const bool events =
         w->simulation()->simulation() && !w->simulation()->simulation()->derailments().empty();
     const std::pair<const char*, bool> docks[] = {
-        {"twistDock", selection}, {"plotDock", run}, {"eventsDock", events}};
+        {"twistDock", selection},
+        {"plotDock", run},
+        {"eventsDock", events},
+        {"trackToolsDock",
+         selection || !w->document()->layout() || w->document()->layout()->trackCount() == 0}};
     for (const auto& [name, content] : docks)
         if (QDockWidget* d = w->findChild<QDockWidget*>(name); d && !content) d->hide();
 }

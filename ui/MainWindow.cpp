@@ -66,15 +66,6 @@ MainWindow::MainWindow(QWidget* parent)
     addDockWidget(Qt::LeftDockWidgetArea, tools);
     connect(m_design, &DesignTools::status, this,
             [this](const QString& m) { statusBar()->showMessage(m, 6000); });
-    // New / Open frame the layout (an empty one: the ground around the origin, from above)
-    connect(m_doc, &Document::documentReset, this, [this] {
-        m_framedOnce = false;
-        if (m_doc->spec().tracks.empty()) {
-            m_view->manipulator()->setHomePosition(osg::Vec3d(0, -1, 600), osg::Vec3d(0, 0, 0),
-                                                   osg::Vec3d(0, 1, 0));
-            m_view->viewer()->home();
-        }
-    });
     m_first = new FirstView(this); // before restoreState(): the notes dock and the first-start arrangement
     decorateActions(this);
     m_validationStatus = new QLabel(this);

@@ -16,8 +16,8 @@
 #include "ui/edit/EditController.h"
 #include "ui/help/HelpBrowser.h"
 #include "ui/help/ShortcutsDialog.h"
-#include "ui/sim/DrivePanel.h"
 #include "ui/panels/NotesPanel.h"
+#include "ui/sim/DrivePanel.h"
 #include "ui/sim/EventLog.h"
 #include "ui/sim/SimulationController.h"
 #include "ui/sim/TrainLabels.h"
@@ -297,7 +297,8 @@ void TstFirstView::nextStepsDoWhatTheySay() {
     QTRY_VERIFY_WITH_TIMEOUT(w.simulation()->isScrubbing(), 5000);
     const tl::DerailmentEvent e = w.simulation()->simulation()->derailments().front();
     qInfo() << "derailed:" << e.message.c_str();
-    QCOMPARE(QString::fromStdString(e.trackId), QString("c3"));
+    // c3 or its entry transition (the Bloss cant ramp reaches full cant only at the arc)
+    QVERIFY2(e.trackId == "c3" || e.trackId == "c3-in", e.trackId.c_str());
     QVERIFY(std::abs(w.simulation()->shownTime() - e.t) < 1e-9);
     QVERIFY(!dock(w, "eventsDock")->isHidden());
     QVERIFY(!w.simulation()->isRunning());

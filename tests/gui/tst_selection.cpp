@@ -30,7 +30,8 @@ void TstSelection::clickOnControlPointOnlySelects() {
     w.editor()->select(track, k);
     w.frameSelected();
     viewImage(w);
-    w.editor()->select(-1, -1);
+    w.editor()->select(track, -1); // the track selected, no point: its handles are shown (only the
+                                   // selected track's are)
     const tl::LayoutSpec before = w.document()->spec();
     const QPointF at = w.view()->project(tl::render::toOsg(w.scene()->handlePosition(track, k)));
     // a click 3 px off the handle's centre with a 2 px jitter while the button is down

@@ -49,9 +49,12 @@ void ViewFramer::frame(const std::vector<osg::Vec3d>& points) {
 }
 
 void ViewFramer::apply() {
-    if (m_points.empty()) {
+    if (m_points.empty()) { // an empty layout (File > New): the ground around the origin, from above
         m_active = false;
-        m_view->viewHome();
+        m_view->manipulator()->setHomePosition(osg::Vec3d(0, -1, 600), osg::Vec3d(0, 0, 0),
+                                               osg::Vec3d(0, 1, 0));
+        m_view->viewer()->home();
+        m_view->update();
         return;
     }
     osg::BoundingBoxd box;
