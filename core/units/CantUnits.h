@@ -1,0 +1,55 @@
+#pragma once
+// Cant as railway people state it: the height E of the outer rail over the inner one, over the layout's
+// rail-centre distance b (1500 mm for standard gauge): E = b sin(phi), phi the bank from the vertical
+// (VALIDATION.md; EN 13803 states cant and cant deficiency in mm over 1500 mm). Coasters state bank in
+// degrees. The layout says which with its top-level "look" ("railway", the default, or "coaster") and may
+// set "railCentreDistance" [m] (default 1.5).
+#include "core/layout/LayoutSpec.h"
+
+#include <cmath>
+
+namespace tl {
+
+inline constexpr double defaultRailCentreDistance = 1.5; // [m] standard gauge 1435 mm + a 65 mm rail head
+
+// Cant [m] over the rail-centre distance b [m] for a bank phi [rad] from the vertical.
+inline double cantFromBank(double phi, double b = defaultRailCentreDistance) {
+    return b * std::sin(phi);
+}
+
+// Bank [rad] for a cant E [m] over b [m]; |E| is limited to b.
+inline double bankFromCant(double cant, double b = defaultRailCentreDistance) {
+    const double r = cant / b;
+    return std::asin(r > 1.0 ? 1.0 : (r < -1.0 ? -1.0 : r));
+}
+
+// Equilibrium bank [rad] for speed v [m/s] on horizontal curvature kappa [1/m]: tan phi = v^2 kappa / g.
+inline double equilibriumBank(double v, double kappa, double g = 9.81) {
+    return std::atan(v * v * kappa / g);
+}
+
+// Cant deficiency [m] at speed v: the equilibrium cant minus the actual cant, both over b.
+inline double cantDeficiency(double v, double kappa, double phi, double b = defaultRailCentreDistance,
+                             double g = 9.81) {
+    return cantFromBank(equilibriumBank(v, kappa, g), b) - cantFromBank(phi, b);
+}
+
+// How a layout states bank: railway layouts in mm of cant, coasters in degrees.
+enum class BankUnit { CantMm, Degrees };
+
+inline BankUnit bankUnit(const LayoutSpec& spec) {
+    const auto it = spec.extra.find("look");
+    return (it != spec.extra.end() && it->is_string() && it->get<std::string>() == "coaster")
+               ? BankUnit::Degrees
+               : BankUnit::CantMm;
+}
+
+// The layout's rail-centre distance [m]: top-level "railCentreDistance" when it is a positive number.
+inline double railCentreDistance(const LayoutSpec& spec) {
+    const auto it = spec.extra.find("railCentreDistance");
+    if (it != spec.extra.end() && it->is_number() && it->get<double>() > 0.0 && it->get<double>() < 10.0)
+        return it->get<double>();
+    return defaultRailCentreDistance;
+}
+
+} // namespace tl
