@@ -199,6 +199,7 @@ void Simulation::addVehicle(const VehicleSpec& spec) {
     v->joint->setTrackFrame(tr.localFrame(spec.s));
     world_->addConstraint(v->joint.get(), true);
     vehicles_.push_back(std::move(v));
+    telemetry_.setSourceIds(vehicleIds(), trainIds());
 }
 
 void Simulation::step() {
@@ -295,8 +296,8 @@ void Simulation::checkFinite(int i) const {
         ok = ok && std::isfinite(f);
     if (!ok) {
         std::ostringstream msg;
-        msg << "simulation stopped at t = " << time_ << " s: vehicle " << v.spec.id
-            << " has a non-finite state (position, velocity or constraint force)";
+        msg << "simulation stopped at t = " << time_ << " s: vehicle \"" << v.spec.id
+            << "\" has a non-finite state (position, velocity or constraint force)";
         throw SimulationError(msg.str());
     }
 }

@@ -105,6 +105,7 @@ void Simulation::addTrain(const TrainSpec& spec) {
     for (std::size_t c = 1; c < train->cars.size(); ++c)
         addCoupler(*train, int(c - 1), int(c));
     trains_.push_back(std::move(train));
+    telemetry_.setSourceIds(vehicleIds(), trainIds());
 }
 
 void Simulation::addCar(Train& train, const RollingStockSpec& stock, const TrackPosition& centre,
@@ -425,7 +426,7 @@ void Simulation::checkFiniteTrain(int t) const {
         }
         if (!ok) {
             std::ostringstream msg;
-            msg << "simulation stopped at t = " << time_ << " s: train " << tr.spec.id << " car " << c
+            msg << "simulation stopped at t = " << time_ << " s: train \"" << tr.spec.id << "\" car " << c + 1
                 << " has a non-finite state (position, velocity or constraint force)";
             throw SimulationError(msg.str());
         }

@@ -34,9 +34,13 @@ void Telemetry::add(const TelemetrySample& s) {
         finite = finite && std::isfinite(x);
     if (!finite) {
         std::ostringstream msg;
+        const auto id = [](const std::vector<std::string>& ids, int i) {
+            return i >= 0 && std::size_t(i) < ids.size() ? "\"" + ids[std::size_t(i)] + "\""
+                                                         : "#" + std::to_string(i);
+        };
         msg << "simulation stopped at t = " << s.t << " s: "
-            << (s.train >= 0 ? "train " + std::to_string(s.train) + " car " + std::to_string(s.car)
-                             : "vehicle " + std::to_string(s.vehicle))
+            << (s.train >= 0 ? "train " + id(trainIds_, s.train) + " car " + std::to_string(s.car + 1)
+                             : "vehicle " + id(vehicleIds_, s.vehicle))
             << " has a non-finite " << (std::isfinite(s.speed) ? "telemetry value" : "speed")
             << " (the motion diverged)";
         throw SimulationError(msg.str());

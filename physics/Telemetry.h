@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <ostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace tl {
@@ -68,7 +69,13 @@ struct CouplerEvent {
 
 class Telemetry {
 public:
+    // Adds one sample; a non-finite value throws SimulationError naming the vehicle or train by its id.
     void add(const TelemetrySample& s);
+    // The ids of the vehicles and trains by index (for error messages); the Simulation sets them.
+    void setSourceIds(std::vector<std::string> vehicleIds, std::vector<std::string> trainIds) {
+        vehicleIds_ = std::move(vehicleIds);
+        trainIds_ = std::move(trainIds);
+    }
     void addEvent(const TrackEvent& e) { events_.push_back(e); }
     void addDerailment(const DerailmentEvent& e) { derailments_.push_back(e); }
     void addCouplerEvent(const CouplerEvent& e) { couplerEvents_.push_back(e); }
@@ -113,8 +120,9 @@ private:
     std::vector<TrackEvent> events_;
     std::vector<DerailmentEvent> derailments_;
     std::vector<CouplerEvent> couplerEvents_;
-    double window_ = 0.0;     // [s], 0 = unbounded
-    std::size_t dropped_ = 0; // samples trimmed from the front
+    std::vector<std::string> vehicleIds_, trainIds_; // by index, for error messages
+    double window_ = 0.0;                            // [s], 0 = unbounded
+    std::size_t dropped_ = 0;                        // samples trimmed from the front
 };
 
 } // namespace tl

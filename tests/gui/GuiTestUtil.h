@@ -1,6 +1,7 @@
 #pragma once
 // Helpers shared by the GUI tests (real windows under Xvfb, real mouse events).
 #include "ui/MainWindow.h"
+#include "ui/sim/SimulationController.h"
 #include "ui/view/GlFormat.h"
 #include "ui/view/OsgViewWidget.h"
 
@@ -78,6 +79,17 @@ inline void drag(QWidget* w, QPoint from, QPoint to, Qt::KeyboardModifiers mods 
         QTest::qWait(15);
     }
     QTest::mouseRelease(w, Qt::LeftButton, mods, to);
+}
+
+// Lets the event loop run the (started) simulation until done() holds. Bounded by simulated time and by
+// the run's state, never by the wall clock (a sanitizer build on a shared machine is many times slower):
+// gives up once the live run passes maxSimTime seconds or stops running; ctest's timeout is the backstop.
+template <class Done> bool runUntil(tl::ui::SimulationController* sim, Done done, double maxSimTime) {
+    for (;;) {
+        if (done()) return true;
+        if (!sim->isRunning() || !sim->simulation() || sim->simulation()->time() > maxSimTime) return done();
+        QTest::qWait(10);
+    }
 }
 
 inline QString dataPath(const QString& rel) {
