@@ -50,7 +50,8 @@ JointCheck measure(const Layout& layout, const TrackEndIndex& a, const TrackEndI
     grade("gap", j.gap, lim.gapWarning, lim.gapError, "m");
     grade("angle", deg(j.angle), deg(lim.angleWarning), deg(lim.angleError), "deg");
     if (unit == BankUnit::CantMm) // the step of cant the wheels feel at the joint
-        grade("cant step", 1e3 * cantFromBank(j.twist, railCentre), 1e3 * cantFromBank(lim.twistWarning, railCentre),
+        grade("cant step", 1e3 * cantFromBank(j.twist, railCentre),
+              1e3 * cantFromBank(lim.twistWarning, railCentre),
               1e3 * cantFromBank(lim.twistError, railCentre), "mm");
     else
         grade("twist", deg(j.twist), deg(lim.twistWarning), deg(lim.twistError), "deg");
@@ -130,11 +131,12 @@ std::string ValidationReport::text() const {
         const bool curv = k.quantity == "curvature";
         char line[512], gradient[96] = "";
         if (!curv && mm) // roll rate r [rad/m] is a cant gradient of b r [mm/m] on a near-level track
-            std::snprintf(gradient, sizeof gradient, ", cant gradient %.3g -> %.3g mm/m", 1e3 * railCentre * k.before,
-                          1e3 * railCentre * k.after);
-        std::snprintf(line, sizeof line, "warning %s jump at %s s = %.3f m%s%s: %.6g -> %.6g %s (jump %.3g)%s\n",
-                      k.quantity.c_str(), k.track.c_str(), k.s, k.other.empty() ? "" : " -> ", k.other.c_str(),
-                      k.before, k.after, curv ? "1/m" : "rad/m", k.jump, gradient);
+            std::snprintf(gradient, sizeof gradient, ", cant gradient %.3g -> %.3g mm/m",
+                          1e3 * railCentre * k.before, 1e3 * railCentre * k.after);
+        std::snprintf(line, sizeof line,
+                      "warning %s jump at %s s = %.3f m%s%s: %.6g -> %.6g %s (jump %.3g)%s\n",
+                      k.quantity.c_str(), k.track.c_str(), k.s, k.other.empty() ? "" : " -> ",
+                      k.other.c_str(), k.before, k.after, curv ? "1/m" : "rad/m", k.jump, gradient);
         out += line;
     }
     out += std::to_string(joints.size()) + " joints checked: " + std::to_string(count(Severity::Error)) +
