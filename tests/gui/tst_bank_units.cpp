@@ -10,6 +10,7 @@
 #include "core/layout/Layout.h"
 #include "core/layout/LayoutJson.h"
 #include "render/OsgConvert.h"
+#include "render/scene/LayoutScene.h"
 #include "ui/document/Document.h"
 #include "ui/document/FileManager.h"
 #include "ui/document/RecoveryStore.h"
@@ -242,6 +243,25 @@ void TstBankUnits::coasterBankInDegrees() {
     QVERIFY(showAndWait(w));
     const int loop = w.document()->layout()->trackIndex("loop");
     QVERIFY(loop >= 0);
+    // the lift chain and the station booster are drawn (render/track/DriveSections.h): their colours show
+    auto countNear = [](const QImage& img, QColor c) {
+        int n = 0;
+        for (int y = 0; y < img.height(); ++y)
+            for (int x = 0; x < img.width(); ++x) {
+                const QColor p = img.pixelColor(x, y);
+                n += std::abs(p.red() - c.red()) + std::abs(p.green() - c.green()) +
+                         std::abs(p.blue() - c.blue()) <
+                     40;
+            }
+        return n;
+    };
+    const QImage first = viewImage(w);
+    const int chainPixels = countNear(first, QColor::fromRgbF(0.98f, 0.80f, 0.05f));
+    const int boosterPixels = countNear(first, QColor::fromRgbF(0.10f, 0.45f, 0.95f));
+    qInfo() << "chain-coloured pixels" << chainPixels << "booster-coloured pixels" << boosterPixels;
+    QVERIFY(chainPixels > 200);
+    QVERIFY(boosterPixels > 20);
+    QCOMPARE(w.scene()->driveSections()->getNumChildren(), 1u); // one group holding both sections
     w.editor()->select(loop, -1);
     w.frameSelected();
     raiseDock(w.properties());
