@@ -42,7 +42,9 @@ QString BankDisplay::text(double phi) const {
     if (millimetres() && std::abs(phi) > 0.5 * 3.14159265358979323846) // not a cant: say the angle
         return BankDisplay{BankUnit::Degrees, railCentre}.text(phi);
     const QString u = suffix();
-    return QString::number(shown(phi), 'f', decimals()) + (u == QStringLiteral("°") ? u : " " + u);
+    double value = shown(phi);
+    if (std::abs(value) < 0.5 * std::pow(10.0, -decimals())) value = 0.0; // "0.0", never "-0.0"
+    return QString::number(value, 'f', decimals()) + (u == QStringLiteral("°") ? u : " " + u);
 }
 
 double BankDisplay::deficiency(double v, double kappa, double phi) const {

