@@ -39,7 +39,8 @@ QString BankDisplay::quantity() const {
 }
 
 QString BankDisplay::text(double phi) const {
-    if (millimetres() && std::abs(phi) > 0.5 * 3.14159265358979323846) // not a cant: say the angle
+    if (millimetres() &&
+        std::abs(phi) > 0.5 * 3.14159265358979323846 - 1e-6) // rails on edge: no cant, say the angle
         return BankDisplay{BankUnit::Degrees, railCentre}.text(phi);
     const QString u = suffix();
     double value = shown(phi);
@@ -58,7 +59,8 @@ QString bankReadout(const LayoutSpec& spec, const Track& track, double s) {
     QString out = d.quantity() + " " + d.text(phi);
     // railway people state cant as a height: say which rail is the high one (a positive bank turns wB
     // from B toward -N, the right: the left rail is higher)
-    if (d.millimetres() && std::abs(phi) <= 0.5 * 3.14159265358979323846 && std::abs(d.shown(phi)) >= 0.05)
+    if (d.millimetres() && std::abs(phi) <= 0.5 * 3.14159265358979323846 - 1e-6 &&
+        std::abs(d.shown(phi)) >= 0.05)
         out += phi > 0 ? QObject::tr(" (left rail high)") : QObject::tr(" (right rail high)");
     return out + (track.upsideDown(s) ? QObject::tr(" (inverted)") : QString());
 }
