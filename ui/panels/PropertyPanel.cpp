@@ -146,8 +146,10 @@ void PropertyPanel::addBank(const QString& label, double value, bool positive, c
     if (d.millimetres() && std::abs(value) > 0.5 * std::numbers::pi) d.unit = BankUnit::Degrees;
     auto* box = new QDoubleSpinBox(this);
     box->setDecimals(d.decimals());
-    // a cant twist's maxAngle is in [0, pi/2): its cant stays below b
-    const double top = d.millimetres() && positive ? std::floor(0.999 * d.limit()) : d.limit();
+    // a cant twist's maxAngle is in [0, pi/2): its cant stays below b, its angle below 90 deg
+    const double top = !positive         ? d.limit()
+                       : d.millimetres() ? std::floor(0.999 * d.limit())
+                                         : 0.5 * d.limit();
     const QString shownLabel =
         d.millimetres() ? QString(label).replace(tr("angle"), tr("cant")).replace(tr("Angle"), tr("Cant"))
                         : label;
