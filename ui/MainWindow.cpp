@@ -6,6 +6,7 @@
 #include "render/scene/LayoutScene.h"
 #include "render/scene/VehicleNodes.h"
 #include "ui/ActionDecor.h"
+#include "ui/BankDisplay.h"
 #include "ui/FirstView.h"
 #include "ui/Units.h"
 #include "ui/document/Document.h"
@@ -336,15 +337,11 @@ void MainWindow::createActions() {
         if (gizmo->isChecked()) m_scene->setGizmo(t, s);
         const double radius = std::abs(f.F.kappa) > 1e-9 ? 1.0 / std::abs(f.F.kappa) : INFINITY;
         statusBar()->showMessage(
-            tr("%1: s = %2 m, radius %3, bank %4, grade %5 %")
+            tr("%1: s = %2 m, radius %3, %4, grade %5 %")
                 .arg(QString::fromStdString(layout->track(std::size_t(t)).id()))
                 .arg(s, 0, 'f', 1)
                 .arg(std::isfinite(radius) ? QString("%1 m").arg(radius, 0, 'f', 0) : tr("straight"))
-                .arg(QString("%1 %2%3") // bank from the vertical (Track::bank), not the Frenet twist
-                         .arg(layout->track(std::size_t(t)).bank(s).wt * Units::instance().angleScale(), 0,
-                              'f', 2)
-                         .arg(Units::instance().angleSuffix())
-                         .arg(layout->track(std::size_t(t)).upsideDown(s) ? tr(" (inverted)") : QString()))
+                .arg(bankReadout(m_doc->spec(), layout->track(std::size_t(t)), s))
                 .arg(100 * f.F.T.z() / std::max(1e-9, f.F.T.head<2>().norm()), 0, 'f', 2),
             8000);
         m_view->update();
