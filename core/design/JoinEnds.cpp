@@ -1,6 +1,7 @@
 #include "core/design/JoinEnds.h"
 
 #include "core/curves/Quintic.h"
+#include "core/design/ClothoidArcJoin.h"
 #include "core/design/EndState.h"
 
 #include <cmath>
@@ -20,6 +21,44 @@ struct Candidate {
     double maxKappa = std::numeric_limits<double>::infinity();
     double length = 0;
 };
+
+std::string joinText(const EndRef& a, const EndRef& b, const JoinResult& r, const std::string& kind) {
+    return "Join " + endText(a) + " to " + endText(b) + " (" + kind + shortNumber(r.length) + " m, " +
+           (std::isfinite(r.smallestRadius) ? "R min " + shortNumber(r.smallestRadius) + " m"
+                                            : std::string("straight")) +
+           ")";
+}
+
+// Append the connector's tracks (curves in order) after `a`, connected in a chain and to `b`.
+void addChain(DesignEdit& edit, const LayoutSpec& spec0, const EndRef& a, const EndRef& b,
+              const std::vector<CurveSpec>& curves, const std::vector<std::string>& ids) {
+    const TrackSpec& from = spec0.tracks[std::size_t(spec0.trackIndex(a.track))];
+    edit.spec = spec0;
+    EndRef prev = a;
+    for (std::size_t k = 0; k < curves.size(); ++k) {
+        TrackSpec t;
+        t.id = ids[k];
+        if (edit.spec.trackIndex(t.id) >= 0) throw DesignError("A track \"" + t.id + "\" exists already.");
+        t.curve = curves[k];
+        t.body = from.body;
+        if (from.twist && from.twist->type == "cant") t.twist = from.twist;
+        t.placement.after = prev;
+        edit.spec.tracks.push_back(t);
+        edit.spec.connections.push_back(ConnectionSpec{prev, EndRef{t.id, TrackEnd::Start}, Json::object()});
+        edit.newTracks.push_back(t.id);
+        prev = EndRef{t.id, TrackEnd::End};
+    }
+    edit.spec.connections.push_back(ConnectionSpec{prev, b, Json::object()});
+}
+
+CurveSpec clothoidCurve(double length, double k0, double k1) {
+    CurveSpec c;
+    c.type = "clothoid";
+    c.params["length"] = length;
+    if (k0 != 0.0) c.params["curvatureStart"] = k0;
+    if (k1 != 0.0) c.params["curvatureEnd"] = k1;
+    return c;
+}
 
 } // namespace
 
@@ -50,6 +89,38 @@ JoinResult joinEnds(const Layout& layout, const EndRef& a, const EndRef& b, cons
     const double k0 = ea.kh;
     const Vec3 leftB = ea.level.linear().col(2).cross(-eb.direction());
     const double k1 = eb.curvature.dot(leftB);
+
+    if (opt.connector != JoinConnector::Quintic) {
+        if (const auto c = fitClothoidArcClothoid(p1.x(), p1.y(), th1, k0, k1, opt.minRadius)) {
+            JoinResult r;
+            r.connector = JoinConnector::ClothoidArc;
+            r.length = c->length();
+            r.smallestRadius = 1.0 / std::max({std::abs(c->kc), std::abs(k0), std::abs(k1)});
+            std::vector<CurveSpec> curves{clothoidCurve(c->L1, k0, c->kc)};
+            if (c->La > 0.0) {
+                CurveSpec arc;
+                arc.type = "arc";
+                arc.params = {{"radius", 1.0 / std::abs(c->kc)}, {"angle", c->kc * c->La}};
+                curves.push_back(arc);
+            }
+            curves.push_back(clothoidCurve(c->L2, c->kc, k1));
+            std::vector<std::string> ids;
+            if (!opt.id.empty()) {
+                ids = {opt.id + "-in", opt.id, opt.id + "-out"};
+                if (c->La == 0.0) ids.erase(ids.begin() + 1);
+            } else {
+                for (std::size_t k = 0; k < curves.size(); ++k)
+                    ids.push_back(uniqueTrackId(spec0, "T", ids));
+            }
+            addChain(r.edit, spec0, a, b, curves, ids);
+            r.edit.description = joinText(a, b, r, c->La > 0.0 ? "clothoid-arc-clothoid " : "two clothoids ");
+            return r;
+        }
+        if (opt.connector == JoinConnector::ClothoidArc)
+            throw DesignError("No clothoid-arc-clothoid connector from " + endText(a) + " to " + endText(b) +
+                              " with radii of at least " + shortNumber(opt.minRadius) +
+                              " m (an S-bend needs an inflection): use the quintic connector.");
+    }
 
     Candidate best;
     double bestRadiusSeen = 0.0;
@@ -83,37 +154,20 @@ JoinResult joinEnds(const Layout& layout, const EndRef& a, const EndRef& b, cons
                           ". Move an end or lower the minimum radius.");
 
     JoinResult r;
+    r.connector = JoinConnector::Quintic;
     r.length = best.length;
     r.smallestRadius = best.maxKappa > 0 ? 1.0 / best.maxKappa : std::numeric_limits<double>::infinity();
-    DesignEdit& edit = r.edit;
-    edit.spec = spec0;
-    TrackSpec t;
-    if (!opt.id.empty()) {
-        if (spec0.trackIndex(opt.id) >= 0) throw DesignError("A track \"" + opt.id + "\" exists already.");
-        t.id = opt.id;
-    } else {
-        t.id = uniqueTrackId(spec0);
-    }
-    t.curve.type = "quintic";
-    t.curve.params = {{"endX", p1.x()},
-                      {"endY", p1.y()},
-                      {"endHeading", th1},
-                      {"weightStart", best.wa},
-                      {"weightEnd", best.wb}};
-    if (k0 != 0.0) t.curve.params["curvatureStart"] = k0;
-    if (k1 != 0.0) t.curve.params["curvatureEnd"] = k1;
-    const TrackSpec& from = spec0.tracks[std::size_t(spec0.trackIndex(a.track))];
-    t.body = from.body;
-    if (from.twist && from.twist->type == "cant") t.twist = from.twist;
-    t.placement.after = a;
-    edit.spec.tracks.push_back(t);
-    edit.spec.connections.push_back(ConnectionSpec{a, EndRef{t.id, TrackEnd::Start}, Json::object()});
-    edit.spec.connections.push_back(ConnectionSpec{EndRef{t.id, TrackEnd::End}, b, Json::object()});
-    edit.newTracks.push_back(t.id);
-    edit.description = "Join " + endText(a) + " to " + endText(b) + " (" + shortNumber(r.length) + " m, " +
-                       (std::isfinite(r.smallestRadius) ? "R min " + shortNumber(r.smallestRadius) + " m"
-                                                        : std::string("straight")) +
-                       ")";
+    CurveSpec q;
+    q.type = "quintic";
+    q.params = {{"endX", p1.x()},
+                {"endY", p1.y()},
+                {"endHeading", th1},
+                {"weightStart", best.wa},
+                {"weightEnd", best.wb}};
+    if (k0 != 0.0) q.params["curvatureStart"] = k0;
+    if (k1 != 0.0) q.params["curvatureEnd"] = k1;
+    addChain(r.edit, spec0, a, b, {q}, {opt.id.empty() ? uniqueTrackId(spec0) : opt.id});
+    r.edit.description = joinText(a, b, r, "");
     return r;
 }
 

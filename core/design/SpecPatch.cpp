@@ -6,26 +6,48 @@ namespace tl::design {
 
 namespace {
 
-template <class T> Hunk<T> diffList(const std::vector<T>& a, const std::vector<T>& b) {
+template <class T> Hunks<T> diffList(const std::vector<T>& a, const std::vector<T>& b) {
     std::size_t p = 0;
     while (p < a.size() && p < b.size() && a[p] == b[p])
         ++p;
     std::size_t q = 0;
     while (q < a.size() - p && q < b.size() - p && a[a.size() - 1 - q] == b[b.size() - 1 - q])
         ++q;
+    Hunks<T> hs;
+    if (a.size() == b.size()) { // items replaced in place: only those
+        for (std::size_t i = p; i < a.size() - q; ++i)
+            if (!(a[i] == b[i])) hs.push_back(Hunk<T>{i, {a[i]}, {b[i]}});
+        return hs;
+    }
     Hunk<T> h;
     h.at = p;
     h.before.assign(a.begin() + std::ptrdiff_t(p), a.end() - std::ptrdiff_t(q));
     h.after.assign(b.begin() + std::ptrdiff_t(p), b.end() - std::ptrdiff_t(q));
-    return h;
+    hs.push_back(std::move(h));
+    return hs;
 }
 
-template <class T> void applyList(std::vector<T>& v, const Hunk<T>& h, bool forward) {
-    const auto& remove = forward ? h.before : h.after;
-    const auto& insert = forward ? h.after : h.before;
-    const auto at = v.begin() + std::ptrdiff_t(h.at);
-    v.erase(at, at + std::ptrdiff_t(remove.size()));
-    v.insert(v.begin() + std::ptrdiff_t(h.at), insert.begin(), insert.end());
+template <class T> void applyList(std::vector<T>& v, const Hunks<T>& hs, bool forward) {
+    for (const Hunk<T>& h : hs) { // either one hunk, or hunks that keep the count (indices stay valid)
+        const auto& remove = forward ? h.before : h.after;
+        const auto& insert = forward ? h.after : h.before;
+        const auto at = v.begin() + std::ptrdiff_t(h.at);
+        v.erase(at, at + std::ptrdiff_t(remove.size()));
+        v.insert(v.begin() + std::ptrdiff_t(h.at), insert.begin(), insert.end());
+    }
+}
+
+template <class T> bool allEmpty(const Hunks<T>& hs) {
+    for (const auto& h : hs)
+        if (!h.empty()) return false;
+    return true;
+}
+
+template <class T> std::size_t items(const Hunks<T>& hs) {
+    std::size_t n = 0;
+    for (const auto& h : hs)
+        n += h.before.size() + h.after.size();
+    return n;
 }
 
 void diffJson(const Json& a, const Json& b, std::optional<std::pair<Json, Json>>& out) {
@@ -38,13 +60,12 @@ void applyJson(Json& j, const std::optional<std::pair<Json, Json>>& d, bool forw
 } // namespace
 
 bool SpecPatch::empty() const {
-    return tracks.empty() && connections.empty() && switches.empty() && !bodies && !vehicles && !trains &&
-           !extra;
+    return allEmpty(tracks) && allEmpty(connections) && allEmpty(switches) && !bodies && !vehicles &&
+           !trains && !extra;
 }
 
 std::size_t SpecPatch::itemCount() const {
-    return tracks.before.size() + tracks.after.size() + connections.before.size() + connections.after.size() +
-           switches.before.size() + switches.after.size();
+    return items(tracks) + items(connections) + items(switches);
 }
 
 SpecPatch diffSpecs(const LayoutSpec& a, const LayoutSpec& b) {

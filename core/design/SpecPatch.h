@@ -1,7 +1,9 @@
 #pragma once
 // The change between two layout specs, small enough for an undo step to keep (Tiled's way: a command
 // stores what it changed, not two copies of the layout). Each list (tracks, connections, switches) keeps
-// one hunk: the items between the common prefix and the common suffix, before and after; the raw
+// its hunks: between the common prefix and the common suffix, one hunk per changed item where the
+// count stayed the same (a rename touching items far apart stores only those), else one hunk of the
+// items between, before and after; the raw
 // sections (bodies, vehicles, trains, extra) are kept only when they changed. apply(spec, true) turns
 // the old spec into the new one, apply(spec, false) back.
 #include "core/layout/LayoutSpec.h"
@@ -18,10 +20,12 @@ template <class T> struct Hunk {
     bool empty() const { return before.empty() && after.empty(); }
 };
 
+template <class T> using Hunks = std::vector<Hunk<T>>; // in increasing `at`
+
 struct SpecPatch {
-    Hunk<TrackSpec> tracks;
-    Hunk<ConnectionSpec> connections;
-    Hunk<SwitchSpec> switches;
+    Hunks<TrackSpec> tracks;
+    Hunks<ConnectionSpec> connections;
+    Hunks<SwitchSpec> switches;
     std::optional<std::pair<Json, Json>> bodies, vehicles, trains, extra; // (before, after) when changed
     bool empty() const;
     std::size_t itemCount() const; // tracks + connections + switches stored (both sides)

@@ -1,6 +1,7 @@
 #include "core/layout/LayoutFile.h"
 
 #include "core/io/InputFile.h"
+#include "core/io/JsonMerge.h"
 #include "core/io/SaveFile.h"
 #include "core/layout/LayoutError.h"
 #include "core/layout/LayoutJson.h"
@@ -17,6 +18,16 @@ LayoutSpec loadLayoutSpec(const std::filesystem::path& path) {
 
 std::string layoutSpecText(const LayoutSpec& spec) {
     return layoutSpecToJson(spec).dump(2) + "\n";
+}
+
+std::string layoutSpecTextLike(const LayoutSpec& spec, std::string_view original) {
+    if (original.empty()) return layoutSpecText(spec);
+    try {
+        const Json base = layoutSpecToJson(parseLayoutSpec(original));
+        return mergeJsonText(original, base, layoutSpecToJson(spec));
+    } catch (const std::exception&) { // not a layout any more (recovery text, hand edits): write fresh
+        return layoutSpecText(spec);
+    }
 }
 
 void saveLayoutSpec(const LayoutSpec& spec, const std::filesystem::path& path) {

@@ -20,6 +20,12 @@ LayoutSpec loadLayoutSpec(const std::filesystem::path& path);
 // The text saveLayoutSpec writes (2-space indented JSON, trailing newline).
 std::string layoutSpecText(const LayoutSpec& spec);
 
+// The text to save `spec` in a file that held `original` (core/io/JsonMerge.h): whatever was not edited
+// keeps the bytes of `original` (key order, spacing, number text), so an unchanged layout gives
+// `original` back and moving one point changes only that point's text. An empty or unreadable
+// `original` gives layoutSpecText(spec).
+std::string layoutSpecTextLike(const LayoutSpec& spec, std::string_view original);
+
 // Write atomically (temp file + fsync + rename). Throws LayoutError (path "") when it cannot.
 void saveLayoutSpec(const LayoutSpec& spec, const std::filesystem::path& path);
 

@@ -5,6 +5,7 @@
 // Repeats are interleaved; medians and the spread (min .. max) are printed. The preview's rate in
 // updates per second is the interactive figure (goal >= 30 per second).
 #include "core/design/AppendPiece.h"
+#include "core/design/EndState.h"
 #include "core/design/JoinEnds.h"
 #include "core/design/PiecePreview.h"
 #include "core/layout/Layout.h"
@@ -13,6 +14,7 @@
 #include <cstdio>
 #include <ctime>
 #include <numbers>
+#include <string>
 #include <vector>
 
 using namespace tl;
@@ -86,7 +88,21 @@ int main() {
     probe.radius = 300;
     probe.angle = 0.3;
     probe.leadIn = 40;
-    std::vector<double> append, preview, join;
+    // (d) a quarter turn to a separate straight 250 m ahead and 250 m to the left: a clothoid-arc-clothoid
+    LayoutSpec withQ = L.spec();
+    {
+        const EndState e = endState(L, end);
+        TrackSpec q;
+        q.id = "Q";
+        q.curve.params["length"] = 50.0;
+        q.placement.pose.position = e.position() + 250.0 * e.direction() + 250.0 * e.level.linear().col(1);
+        q.placement.pose.rotation = Quat(Eigen::Matrix3d(e.level.linear())) *
+                                    Quat(Eigen::AngleAxisd(std::numbers::pi / 2, Vec3::UnitZ()));
+        withQ.tracks.push_back(q);
+    }
+    const Layout LQ = Layout::compile(withQ, "bench", &L);
+    std::vector<double> append, preview, join, joinCac;
+    std::string cacText;
     std::size_t points = 0;
     for (int r = 0; r < 31; ++r) {
         append.push_back(threadMs([&] {
@@ -103,13 +119,21 @@ int main() {
             const Layout next = Layout::compile(j.edit.spec, "bench", &L);
             (void)next;
         }));
+        joinCac.push_back(threadMs([&] {
+            const JoinResult j = joinEnds(LQ, end, {"Q", TrackEnd::Start});
+            cacText = j.edit.description;
+            const Layout next = Layout::compile(j.edit.spec, "bench", &LQ);
+            (void)next;
+        }));
     }
-    const Stats a = stats(append), p = stats(preview), j = stats(join);
+    const Stats a = stats(append), p = stats(preview), j = stats(join), c = stats(joinCac);
     std::printf("append a piece (commit: edit + recompile): median %.3f ms (%.3f .. %.3f)\n", a.median, a.lo,
                 a.hi);
     std::printf("preview a piece (%zu points):              median %.3f ms (%.3f .. %.3f) = %.0f updates/s\n",
                 points, p.median, p.lo, p.hi, 1000.0 / p.median);
     std::printf("join two ends (fit + recompile):          median %.3f ms (%.3f .. %.3f)\n", j.median, j.lo,
                 j.hi);
+    std::printf("join a quarter turn (%s): median %.3f ms (%.3f .. %.3f)\n", cacText.c_str(), c.median, c.lo,
+                c.hi);
     return 0;
 }

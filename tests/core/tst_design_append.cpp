@@ -261,11 +261,12 @@ void TestDesignAppend::joinIsG2AtBothEnds() {
              "placement": {"position": [260, 70, 0], "rotation": [)" +
         std::to_string(q.w()) + ", 0, 0, " + std::to_string(q.z()) + "]}}]}");
     const Layout L0 = Layout::compile(spec);
-    const JoinResult r = joinEnds(L0, {"A", TrackEnd::End}, {"B", TrackEnd::Start});
+    JoinOptions quintic; // the quintic connector (tst_design_join: the clothoid-arc-clothoid)
+    quintic.connector = JoinConnector::Quintic;
+    const JoinResult r = joinEnds(L0, {"A", TrackEnd::End}, {"B", TrackEnd::Start}, quintic);
     const Layout L = Layout::compile(r.edit.spec);
-    const std::string c = r.edit.newTracks[0];
-    const auto m0 = jointMismatch(L, {"A", TrackEnd::End}, {c, TrackEnd::Start});
-    const auto m1 = jointMismatch(L, {c, TrackEnd::End}, {"B", TrackEnd::Start});
+    const auto m0 = jointMismatch(L, {"A", TrackEnd::End}, {r.edit.newTracks.front(), TrackEnd::Start});
+    const auto m1 = jointMismatch(L, {r.edit.newTracks.back(), TrackEnd::End}, {"B", TrackEnd::Start});
     for (const auto& m : {m0, m1}) {
         QVERIFY2(m.gap < 1e-9, qPrintable(QString::number(m.gap)));
         QVERIFY2(m.angle < 1e-9, qPrintable(QString::number(m.angle)));

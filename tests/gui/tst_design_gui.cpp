@@ -96,7 +96,8 @@ void TstDesignGui::buildLoopFromNothing() {
     const int beforeJoin = int(w.document()->spec().tracks.size());
     // close the loop: the join tool from the selected free end to the nearest one (T1's start)
     key(v, Qt::Key_J);
-    QCOMPARE(int(w.document()->spec().tracks.size()), beforeJoin + 1);
+    QVERIFY(int(w.document()->spec().tracks.size()) > beforeJoin); // a quintic, or clothoid-arc-clothoid
+    qInfo() << w.document()->undoStack()->undoText();
     QVERIFY2(w.document()->undoStack()->undoText().startsWith("Join T"),
              qPrintable(w.document()->undoStack()->undoText()));
     tl::ValidationReport report = tl::validateLayout(*w.document()->layout());
@@ -122,6 +123,8 @@ void TstDesignGui::buildLoopFromNothing() {
 
     // save, reopen
     QVERIFY(w.files()->saveAs(path));
+    if (const QString keep = qEnvironmentVariable("TRACKLAB_KEEP_DESIGNED"); !keep.isEmpty())
+        QFile::copy(path, keep); // the docs' example (docs/building-a-layout.md screenshots)
     MainWindow w2;
     QVERIFY(w2.files()->open(path));
     QVERIFY(showAndWait(w2));

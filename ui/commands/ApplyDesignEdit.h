@@ -1,28 +1,17 @@
 #pragma once
 // One design operation (append a piece, join two ends, delete / split / rename a track, change its type,
-// insert or set a switch) as one undo step named after what it did. It keeps only the change (a
-// design::SpecPatch: the tracks, connections and switches that differ), not copies of the layout.
-#include "core/design/SpecPatch.h"
-
-#include <QString>
-#include <QUndoCommand>
+// insert or set a switch) as one undo step named after what it did. Like every EditLayout it keeps only
+// the change (a design::SpecPatch), not copies of the layout; design steps never merge.
+#include "ui/commands/EditLayout.h"
 
 namespace tl::ui {
 
-class Document;
-
-class ApplyDesignEdit : public QUndoCommand {
+class ApplyDesignEdit : public EditLayout {
 public:
     // `after`: the document's spec after the operation (the patch is taken against the current spec).
     ApplyDesignEdit(Document* doc, const LayoutSpec& after, const QString& text,
-                    QUndoCommand* parent = nullptr);
-    void undo() override;
-    void redo() override;
-    const design::SpecPatch& patch() const { return m_patch; }
-
-private:
-    Document* m_doc;
-    design::SpecPatch m_patch;
+                    QUndoCommand* parent = nullptr)
+        : EditLayout(doc, after, text, {}, parent) {}
 };
 
 } // namespace tl::ui

@@ -1,8 +1,9 @@
 #pragma once
-// A general edit: the layout spec before and after (property changes, inserting or deleting points,
-// twist keys, adding tracks, connecting ends). Edits with the same non-empty merge key that follow each
-// other merge into one undo step (a drag in the twist editor, typing in a field).
-#include "core/layout/LayoutSpec.h"
+// A general edit (property changes, inserting or deleting points, twist keys, adding tracks, connecting
+// ends). It keeps only the change (a design::SpecPatch: the tracks, connections and switches that differ),
+// not copies of the layout. Edits with the same non-empty merge key that follow each other merge into one
+// undo step (a drag in the twist editor, typing in a field).
+#include "core/design/SpecPatch.h"
 
 #include <QString>
 #include <QUndoCommand>
@@ -13,16 +14,18 @@ class Document;
 
 class EditLayout : public QUndoCommand {
 public:
-    EditLayout(Document* doc, LayoutSpec after, const QString& text, QString mergeKey = {},
+    // `after`: the document's spec after the edit (the patch is taken against the current spec).
+    EditLayout(Document* doc, const LayoutSpec& after, const QString& text, QString mergeKey = {},
                QUndoCommand* parent = nullptr);
     void undo() override;
     void redo() override;
     int id() const override { return m_mergeKey.isEmpty() ? -1 : 1002; }
     bool mergeWith(const QUndoCommand* other) override;
+    const design::SpecPatch& patch() const { return m_patch; }
 
 private:
     Document* m_doc;
-    LayoutSpec m_before, m_after;
+    design::SpecPatch m_patch;
     QString m_mergeKey;
 };
 

@@ -1,5 +1,6 @@
 #include "ui/document/Document.h"
 
+#include "core/io/InputFile.h"
 #include "core/io/SaveFile.h"
 #include "core/layout/LayoutError.h"
 #include "core/layout/LayoutFile.h"
@@ -37,8 +38,10 @@ void Document::resetTo(LayoutSpec spec, std::shared_ptr<const Layout> layout, co
 
 bool Document::load(const QString& path, QString* error) {
     try {
-        LayoutSpec spec = loadLayoutSpec(path.toStdString()); // bounded: regular files, size and depth caps
+        std::string text = readInputFile(path.toStdString()); // bounded: regular files, size and depth caps
+        LayoutSpec spec = parseLayoutSpec(text, path.toStdString());
         auto layout = std::make_shared<const Layout>(Layout::compile(spec, path.toStdString()));
+        m_source = std::move(text);
         resetTo(std::move(spec), std::move(layout), QFileInfo(path).absoluteFilePath());
         return true;
     } catch (const std::bad_alloc&) {
@@ -55,6 +58,7 @@ bool Document::loadText(const QString& text, const QString& label, QString* erro
         const std::string utf8 = text.toStdString();
         LayoutSpec spec = parseLayoutSpec(utf8, label.toStdString());
         auto layout = std::make_shared<const Layout>(Layout::compile(spec, label.toStdString()));
+        m_source = utf8;
         resetTo(std::move(spec), std::move(layout), QString());
         return true;
     } catch (const std::exception& e) {
@@ -63,9 +67,13 @@ bool Document::loadText(const QString& text, const QString& label, QString* erro
     }
 }
 
+std::string Document::saveText() const {
+    return layoutSpecTextLike(m_spec, m_source); // what was not edited keeps the file's bytes
+}
+
 bool Document::writeCopy(const QString& path, QString* error) const {
     try {
-        saveFile(path.toStdString(), layoutSpecText(m_spec)); // the one save path (core/io/SaveFile.h)
+        saveFile(path.toStdString(), saveText()); // the one save path (core/io/SaveFile.h)
         return true;
     } catch (const std::exception& e) {
         if (error) *error = QString::fromStdString(e.what());
@@ -88,6 +96,7 @@ void Document::markRecovered(const QString& path) {
 }
 
 void Document::clear() {
+    m_source.clear();
     resetTo(LayoutSpec{}, std::make_shared<Layout>(), QString());
 }
 

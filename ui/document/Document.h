@@ -9,6 +9,7 @@
 #include <QUndoStack>
 
 #include <memory>
+#include <string>
 
 namespace tl::ui {
 
@@ -50,6 +51,7 @@ signals:
     void replaced();         // another layout was opened, recovered or started (New): not an edit
 
 private:
+    std::string saveText() const;
     void resetTo(LayoutSpec spec, std::shared_ptr<const Layout> layout, const QString& path);
 
     LayoutSpec m_spec;
@@ -57,6 +59,9 @@ private:
     QString m_compileError;
     QUndoStack m_undo;
     QString m_path;
+    // The text the layout was read from (file or recovery). Saved text is a function of it and the spec:
+    // what was not edited keeps its bytes, so undoing back and saving gives the same file again.
+    std::string m_source;
 };
 
 } // namespace tl::ui
