@@ -8,6 +8,7 @@
 
 #include <QString>
 
+#include <cmath>
 #include <optional>
 
 namespace tl::ui {
