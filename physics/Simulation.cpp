@@ -340,6 +340,7 @@ void Simulation::record(int i) {
     s.y = AP.y();
     s.z = AP.z();
     s.railed = v.railed;
+    s.rider = updateVehicleRider(i);
     if (v.railed) {
         const TrackJointRows rows = computeTrackJointRows(v.joint->currentState(options_.dt));
         for (int k = 0; k < 5; ++k)

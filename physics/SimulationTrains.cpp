@@ -381,6 +381,7 @@ void Simulation::recordBogie(int t, int c, int bi) {
     const Car& car = trains_[std::size_t(t)]->cars[std::size_t(c)];
     const Bogie& b = car.bogies[std::size_t(bi)];
     TelemetrySample s;
+    s.rider = bi == 0 ? updateCarRider(t, c) : car.rider.last; // once per car and step
     s.t = time_;
     s.vehicle = -1;
     s.train = t;

@@ -39,6 +39,9 @@ std::vector<VehicleSpec> parseVehicles(const nlohmann::json& vehicles, const Lay
         v.box = r.vec3("box", v.box);
         if (!(v.box.minCoeff() > 0)) r.fail("box", "all three dimensions must be > 0");
         v.cgHeight = r.number("cgHeight", v.cgHeight);
+        v.riderHeight = r.number("riderHeight", v.riderHeight);
+        if (v.riderHeight < 0 || v.riderHeight > 20)
+            r.fail("riderHeight", "must lie in [0, 20] m, got " + std::to_string(v.riderHeight));
         if (r.has("motor")) {
             const auto& m = r.at("motor");
             if (m.is_string() && m.get<std::string>() == "off") {

@@ -19,9 +19,11 @@
 #include "ui/plots/TelemetryPlot.h"
 #include "ui/sim/DrivePanel.h"
 #include "ui/sim/EventLog.h"
+#include "ui/sim/HudReadout.h"
 #include "ui/sim/SimulationController.h"
 #include "ui/sim/TimelineBar.h"
 #include "ui/tools/DesignTools.h"
+#include "ui/view/DriverHud.h"
 #include "ui/view/OsgViewWidget.h"
 
 #include <QAction>
@@ -54,6 +56,7 @@ MainWindow::MainWindow(QWidget* parent)
     m_scene->root()->addChild(m_vehicles->root());
     m_view->setSceneData(m_scene->root());
     setCentralWidget(m_view);
+    m_hud = new DriverHud(m_view);
     m_editor = new EditController(m_doc, m_scene.get(), m_view, this);
 
     createDocks();
@@ -430,6 +433,10 @@ void MainWindow::onSimulationAdvanced() {
                                                      osg::Vec3d(0, 0, 1));
         }
     }
+    m_hud->setVisible(m_camera != Camera::Free && sim && t >= 0 && t < sim->trainCount());
+    if (m_hud->isVisible())
+        m_hud->setReadout(hudReadout(sim, t, DrivePanel::kNotches, m_sim->rate(),
+                                     m_sim->isRunning() ? m_sim->achievedRate() : std::nan("")));
     m_view->update();
 }
 

@@ -20,6 +20,7 @@ class Document;
 class EditController;
 class FileManager;
 class DrivePanel;
+class DriverHud;
 class FirstView;
 class EventLog;
 class TelemetryPlot;
@@ -49,6 +50,7 @@ public:
     DrivePanel* drive() const { return m_drive; }
     EventLog* events() const { return m_events; }
     TimelineBar* timeline() const { return m_timeline; }
+    DriverHud* hud() const { return m_hud; } // over the 3D view in the follow and cab cameras
     enum class Camera { Free, Follow, Cab };
     void setCamera(Camera c);
     // Select derailment event i: marker at the place, camera there, timeline and plots at its time.
@@ -94,6 +96,7 @@ private:
     DrivePanel* m_drive = nullptr;
     EventLog* m_events = nullptr;
     TimelineBar* m_timeline = nullptr;
+    DriverHud* m_hud = nullptr;
     Camera m_camera = Camera::Free;
     int m_selectedPart = -1;
     SimulationController* m_sim = nullptr;

@@ -29,7 +29,9 @@ const QColor kColours[kChannelCount] = {QColor(30, 90, 200),  QColor(200, 60, 40
                                         QColor(150, 60, 170), QColor(230, 140, 20), QColor(90, 90, 90),
                                         QColor(220, 40, 40),  QColor(30, 140, 60),  QColor(130, 70, 200),
                                         QColor(200, 150, 20), QColor(20, 160, 170), QColor(100, 100, 30),
-                                        QColor(230, 30, 120), QColor(60, 60, 60),   QColor(0, 120, 200)};
+                                        QColor(230, 30, 120), QColor(60, 60, 60),   QColor(0, 120, 200),
+                                        QColor(20, 70, 160),  QColor(200, 30, 30),  QColor(30, 130, 50),
+                                        QColor(170, 110, 0),  QColor(120, 40, 160), QColor(110, 80, 50)};
 }
 
 TelemetryPlot::TelemetryPlot(const TelemetryHistory* history, QWidget* parent)
@@ -54,6 +56,10 @@ TelemetryPlot::TelemetryPlot(const TelemetryHistory* history, QWidget* parent)
     auto* buttons = new QHBoxLayout;
     auto* csv = new QPushButton(tr("CSV…"), this);
     auto* png = new QPushButton(tr("PNG…"), this);
+    auto* rider = new QPushButton(tr("Rider"), this);
+    rider->setObjectName("riderPreset");
+    rider->setToolTip(tr("Show the rider's g-forces (vertical, lateral, longitudinal) on their own axis"));
+    buttons->addWidget(rider);
     csv->setObjectName("exportCsv");
     png->setObjectName("exportPng");
     buttons->addWidget(csv);
@@ -69,13 +75,17 @@ TelemetryPlot::TelemetryPlot(const TelemetryHistory* history, QWidget* parent)
     m_axisY = new QValueAxis;
     chart->addAxis(m_axisT, Qt::AlignBottom);
     chart->addAxis(m_axisY, Qt::AlignLeft);
+    m_axisG = new QValueAxis; // the rider's g-forces (isRiderG) on an axis of their own
+    m_axisG->setObjectName("riderAxis");
+    m_axisG->setTitleText(tr("rider [g]"));
+    chart->addAxis(m_axisG, Qt::AlignRight);
     for (int c = 0; c < kChannelCount; ++c) {
         m_series[c] = new QLineSeries;
         m_series[c]->setName(channelName(Channel(c)));
         m_series[c]->setPen(QPen(kColours[c], 1.5));
         chart->addSeries(m_series[c]);
         m_series[c]->attachAxis(m_axisT);
-        m_series[c]->attachAxis(m_axisY);
+        m_series[c]->attachAxis(isRiderG(Channel(c)) ? m_axisG : m_axisY);
         m_series[c]->setVisible(m_channels->item(c)->checkState() == Qt::Checked);
     }
     m_cursorLine = new QLineSeries;
@@ -118,6 +128,7 @@ TelemetryPlot::TelemetryPlot(const TelemetryHistory* history, QWidget* parent)
         m_t0 = v / 10.0;
         m_dirty = true;
     });
+    connect(rider, &QPushButton::clicked, this, &TelemetryPlot::showRider);
     connect(csv, &QPushButton::clicked, this, [this] {
         const QString p =
             QFileDialog::getSaveFileName(this, tr("Export telemetry"), "telemetry.csv", tr("CSV (*.csv)"));
@@ -212,14 +223,16 @@ void TelemetryPlot::refresh() {
     const std::size_t n = std::size_t(std::max<std::ptrdiff_t>(0, last - first));
     const std::size_t stride =
         std::max<std::size_t>(1, (n + std::size_t(m_maxPoints) - 1) / std::size_t(m_maxPoints));
-    double lo = INFINITY, hi = -INFINITY;
+    double lo = INFINITY, hi = -INFINITY, gLo = INFINITY, gHi = -INFINITY;
     for (int c = 0; c < kChannelCount; ++c) {
         if (!m_series[c]->isVisible()) {
             m_series[c]->clear();
             continue;
         }
         const std::vector<float>& v = m_history->values(src, Channel(c));
-        const double k = channelScale(Channel(c)); // SI -> shown unit
+        const double k = channelScale(Channel(c));     // SI -> shown unit
+        double& low = isRiderG(Channel(c)) ? gLo : lo; // the range of the channel's axis
+        double& high = isRiderG(Channel(c)) ? gHi : hi;
         QList<QPointF> pts;
         pts.reserve(qsizetype(n / stride + 2));
         for (std::size_t i = std::size_t(first); i < std::size_t(last); i += stride) {
@@ -228,12 +241,19 @@ void TelemetryPlot::refresh() {
             for (std::size_t j = i; j < std::min(std::size_t(last), i + stride); ++j)
                 if (std::abs(v[j]) > std::abs(v[pick])) pick = j;
             pts.append(QPointF(t[pick], k * v[pick]));
-            lo = std::min(lo, k * v[pick]);
-            hi = std::max(hi, k * v[pick]);
+            low = std::min(low, k * v[pick]);
+            high = std::max(high, k * v[pick]);
         }
         m_series[c]->replace(pts);
     }
     m_axisT->setRange(m_t0, t1);
+    m_axisG->setVisible(std::isfinite(gLo));
+    if (std::isfinite(gLo)) { // whole tenths of g, and always 0 and 1 g for reference
+        m_axisG->setRange(std::floor(std::min(0.0, gLo) * 10 - 1) / 10,
+                          std::ceil(std::max(1.0, gHi) * 10 + 1) / 10);
+        m_axisG->applyNiceNumbers();
+    }
+    m_axisY->setVisible(std::isfinite(lo) || !std::isfinite(gLo));
     if (!std::isfinite(lo)) lo = 0, hi = 1;
     const double pad = std::max(1e-6, 0.08 * (hi - lo));
     m_axisY->setRange(lo - pad, hi + pad);
@@ -242,6 +262,11 @@ void TelemetryPlot::refresh() {
     else
         m_cursorLine->clear();
     updateScrollBar();
+}
+
+void TelemetryPlot::showRider() {
+    for (int c = 0; c < kChannelCount; ++c)
+        setChannelVisible(Channel(c), isRiderG(Channel(c)));
 }
 
 bool TelemetryPlot::eventFilter(QObject* watched, QEvent* event) {

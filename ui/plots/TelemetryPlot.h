@@ -2,7 +2,8 @@
 // Live plot of one source's channels (constraint errors e1..e5, row forces f1..f6, speed, Y/Q against its
 // Nadal limit, roll margin) from the TelemetryHistory. The user picks the source and the series; while
 // following, the time window scrolls with the simulation; otherwise the history can be browsed with the
-// scroll bar and the wheel (zoom). A cursor line marks the replay / event time. Each series draws at most
+// scroll bar and the wheel (zoom). The rider's g-forces have an axis of their own on the right ("Rider"
+// button: those alone). A cursor line marks the replay / event time. Each series draws at most
 // maxPointsPerSeries() points (decimated), redrawn at most 20 times a second.
 #include "ui/sim/TelemetryHistory.h"
 
@@ -46,6 +47,7 @@ public:
 
 public slots:
     void refresh();
+    void showRider(); // the "Rider" preset: the rider's g-forces alone, on their axis in g
 
 signals:
     void sourceSelected(int source);
@@ -62,6 +64,7 @@ private:
     QChartView* m_view;
     QValueAxis* m_axisT;
     QValueAxis* m_axisY;
+    QValueAxis* m_axisG; // rider g-forces [g], right
     QScrollBar* m_scroll;
     QLineSeries* m_series[kChannelCount] = {};
     QLineSeries* m_cursorLine;

@@ -104,6 +104,8 @@ void SimulationController::setRunning(bool on) {
     if (on && !m_sim) return;
     if (on && m_scrubbing) returnToLive();
     if (on) {
+        m_rateSim = m_rateWall = 0.0;
+        m_achieved = std::nan("");
         m_clock.start();
         m_tick.start();
     } else {
@@ -121,11 +123,18 @@ void SimulationController::stepOnce() {
 }
 
 void SimulationController::tick() {
-    const double wall = std::min(0.05, m_clock.restart() * 1e-3);
+    const double real = m_clock.restart() * 1e-3, wall = std::min(0.05, real);
+    const double before = m_sim ? m_sim->time() : 0.0;
     if (m_rate > 0)
         advanceBy(wall * m_rate, 0.012);
     else
         advanceBy(1e9, 0.012); // as fast as possible: 12 ms of stepping per 16 ms tick
+    m_rateSim += m_sim ? m_sim->time() - before : 0.0; // the achieved rate, measured over ~1 s of real time
+    m_rateWall += real;
+    if (m_rateWall >= 1.0) {
+        m_achieved = m_rateSim / m_rateWall;
+        m_rateSim = m_rateWall = 0.0;
+    }
 }
 
 void SimulationController::stepLive() {

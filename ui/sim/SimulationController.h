@@ -12,6 +12,7 @@
 #include <QObject>
 #include <QTimer>
 
+#include <cmath>
 #include <memory>
 
 namespace tl::render {
@@ -47,6 +48,8 @@ public:
 
     void setRate(double rate) { m_rate = rate; } // simulated s per real s; <= 0: as fast as possible
     double rate() const { return m_rate; }
+    // Simulated seconds per real second reached while running, over the last second or so (NaN before).
+    double achievedRate() const { return m_achieved; }
 
     // Driver inputs for train i (recorded).
     void setThrottle(int train, double value);
@@ -85,7 +88,9 @@ private:
     QTimer m_tick;
     QElapsedTimer m_clock;
     double m_rate = 1.0;
-    double m_pending = 0.0; // simulated time owed [s]
+    double m_pending = 0.0;                   // simulated time owed [s]
+    double m_achieved = std::nan("");         // achieved rate (achievedRate)
+    double m_rateSim = 0.0, m_rateWall = 0.0; // simulated / real seconds since the last measurement
     bool m_scrubbing = false;
     std::size_t m_consumed = 0;    // telemetry samples already taken into the history
     std::size_t m_derailments = 0; // derailment events already announced
