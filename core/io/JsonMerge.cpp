@@ -117,13 +117,6 @@ struct Writer {
     std::string_view src;
     KeyOrder keyOrder;
     std::string out;
-    bool scalarArraysOneLine = false; // [x, y, z] on one line in indented text
-
-    static bool scalarArray(const json& v) {
-        for (const auto& e : v)
-            if (e.is_structured()) return false;
-        return true;
-    }
 
     bool hasNewline(std::size_t b, std::size_t e) const {
         return src.substr(b, e - b).find('\n') != std::string_view::npos;
@@ -152,7 +145,6 @@ struct Writer {
     // order it follows.
     void fresh(const json& v, const Node* tmpl, Style st) {
         if (tmpl && (tmpl->kind == Node::Scalar || !hasNewline(tmpl->b, tmpl->e))) st.oneLine = true;
-        if (!tmpl && scalarArraysOneLine && v.is_array() && scalarArray(v)) st.oneLine = true;
         const std::string pad(st.indent + st.unit, ' ');
         const std::string closePad(st.indent, ' ');
         Style inner = st;
@@ -301,7 +293,7 @@ std::string mergeJsonText(std::string_view original, const json& base, const jso
     const Node root = parser.value(0);
     parser.ws();
     if (parser.p != original.size()) parser.fail();
-    Writer w{original, KeyOrder{kFirstKeys}, {}, false};
+    Writer w{original, KeyOrder{kFirstKeys}, {}};
     w.out.reserve(original.size() + 256);
     w.copy(0, root.b);
     w.write(root, base, edited);
@@ -310,7 +302,7 @@ std::string mergeJsonText(std::string_view original, const json& base, const jso
 }
 
 std::string freshJsonText(const json& value, std::initializer_list<const char*> keyOrder) {
-    Writer w{{}, KeyOrder{}, {}, true};
+    Writer w{{}, KeyOrder{}, {}};
     for (const char* k : keyOrder)
         w.keyOrder.first.emplace_back(k);
     w.fresh(value, nullptr, Style{});

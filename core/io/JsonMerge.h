@@ -21,8 +21,8 @@ namespace tl {
 std::string mergeJsonText(std::string_view original, const nlohmann::json& base,
                           const nlohmann::json& edited);
 
-// Fresh text for a value: 2-space indented JSON with arrays of plain values on one line ([x, y, z]);
-// object keys ordered by `keyOrder` first (in that order), then the others alphabetically.
+// Fresh text for a value: 2-space indented JSON; object keys ordered by `keyOrder` first (in that
+// order), then the others alphabetically.
 std::string freshJsonText(const nlohmann::json& value, std::initializer_list<const char*> keyOrder = {});
 
 } // namespace tl

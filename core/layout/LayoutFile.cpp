@@ -17,10 +17,7 @@ LayoutSpec loadLayoutSpec(const std::filesystem::path& path) {
 }
 
 std::string layoutSpecText(const LayoutSpec& spec) {
-    // the file's own keys first, each track's id and each curve's type first, points on one line
-    return freshJsonText(layoutSpecToJson(spec), {"format", "version", "description", "notes", "id", "type",
-                                                  "curve", "frame", "twist", "placement", "tracks",
-                                                  "connections", "switches", "a", "b", "at", "branches"});
+    return layoutSpecToJson(spec).dump(2) + "\n";
 }
 
 std::string layoutSpecTextLike(const LayoutSpec& spec, std::string_view original) {

@@ -17,9 +17,7 @@ LayoutSpec parseLayoutSpec(std::string_view text, const std::string& file = {});
 // Read and parse a file. Throws LayoutError (unreadable or refused file: path "" and the reason).
 LayoutSpec loadLayoutSpec(const std::filesystem::path& path);
 
-// The text of a new file (2-space indented JSON, trailing newline): "format", "version", then the
-// layout's keys; each track opens with its id and curve, each curve with its type; [x, y, z] and other
-// arrays of plain values on one line (so moving a point changes one line).
+// The text saveLayoutSpec writes (2-space indented JSON, trailing newline).
 std::string layoutSpecText(const LayoutSpec& spec);
 
 // The text to save `spec` in a file that held `original` (core/io/JsonMerge.h): whatever was not edited
