@@ -127,6 +127,8 @@ void TstTrackOpsGui::saveAsThroughTheDialog() {
     QTest::keyClick(m_w.get(), Qt::Key_S, Qt::ControlModifier | Qt::ShiftModifier);
     ++m_actions;
     QVERIFY(sawDialog);
+    m_w->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(m_w.get()));
     QTRY_COMPARE(m_w->document()->filePath(), QFileInfo(m_path).absoluteFilePath());
     QVERIFY(!m_w->document()->isModified());
     // nothing was edited: the saved file is the demo byte for byte
@@ -137,6 +139,8 @@ void TstTrackOpsGui::clickTrack(const std::string& id, double s) {
     // as a user does where tracks run close together (the siding is ~4 m beside the main line, about one
     // pixel at the opening zoom): click near the place, F frames the selected track, click the track
     tl::ui::OsgViewWidget* v = m_w->view();
+    m_w->activateWindow(); // back from a dialog: shortcuts need the active window
+    QVERIFY(QTest::qWaitForWindowActive(m_w.get()));
     m_w->frameAll();
     viewImage(*m_w);
     const auto L = m_w->document()->layout();
@@ -193,11 +197,11 @@ void TstTrackOpsGui::checkOperation(const QString& undoText, const tl::LayoutSpe
 void TstTrackOpsGui::splitTrack() {
     const tl::LayoutSpec before = m_w->document()->spec();
     const std::string fileBefore = savedBytes();
-    clickTrack("bottom2", 80.0);             // a 200 m straight
+    clickTrack("top", 120.0);                // a 325 m straight
     QTest::keyClick(m_w->view(), Qt::Key_K); // Track > Split Track Here
     ++m_actions;
     const QString text = m_w->document()->undoStack()->undoText();
-    QVERIFY2(text.startsWith("Split bottom2 at "), qPrintable(text));
+    QVERIFY2(text.startsWith("Split top at "), qPrintable(text));
     const auto& spec = m_w->document()->spec();
     QCOMPARE(spec.tracks.size(), before.tracks.size() + 1);
     // the two halves: the clicked place within a metre of 120 m, the lengths adding up
@@ -250,6 +254,8 @@ void TstTrackOpsGui::renameTrack() {
     QTest::keyClick(m_w.get(), Qt::Key_F2); // Track > Rename Track…
     ++m_actions;
     QVERIFY(sawDialog);
+    m_w->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(m_w.get()));
     const auto& spec = m_w->document()->spec();
     QCOMPARE(spec.trackIndex("c2"), -1);
     QVERIFY(spec.trackIndex("curve2") >= 0);
