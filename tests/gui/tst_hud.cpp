@@ -22,6 +22,10 @@
 #include <QPushButton>
 #include <QSlider>
 
+#include <algorithm>
+#include <string>
+#include <vector>
+
 using tl::ui::MainWindow;
 using namespace guitest;
 

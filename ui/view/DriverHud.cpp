@@ -99,14 +99,14 @@ void DriverHud::paintEvent(QPaintEvent*) {
     f.setBold(true);
     p.setFont(f);
     p.setPen(QColor(230, 230, 230));
-    p.drawText(QRect(x, y, 200, 22), Qt::AlignLeft | Qt::AlignVCenter, m_r.train);
+    p.drawText(QRect(x, y, kWidth - 200, 22), Qt::AlignLeft | Qt::AlignVCenter, m_r.train);
     const QString notch = m_r.derailed ? tr("DERAILED") : m_r.notch;
     const QColor notchColour = m_r.derailed       ? QColor(255, 80, 70)
                                : m_r.brake > 0    ? QColor(255, 170, 60)
                                : m_r.throttle > 0 ? QColor(120, 220, 120)
                                                   : QColor(200, 200, 200);
     p.setPen(notchColour);
-    p.drawText(QRect(x + 80, y, 150, 22), Qt::AlignLeft | Qt::AlignVCenter, notch);
+    p.drawText(QRect(box.right() - 184, y, 170, 22), Qt::AlignRight | Qt::AlignVCenter, notch);
     y += 24;
     // speed, large
     f.setPixelSize(44);
