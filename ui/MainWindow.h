@@ -30,6 +30,7 @@ class PropertyPanel;
 class SimulationController;
 class TwistEditor;
 class DesignTools;
+class ChecksPanel;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -49,6 +50,7 @@ public:
     DrivePanel* drive() const { return m_drive; }
     EventLog* events() const { return m_events; }
     TimelineBar* timeline() const { return m_timeline; }
+    ChecksPanel* checks() const { return m_checks; } // the "Checks" dock (design rules, ui/checks)
     enum class Camera { Free, Follow, Cab };
     void setCamera(Camera c);
     // Select derailment event i: marker at the place, camera there, timeline and plots at its time.
@@ -94,6 +96,7 @@ private:
     DrivePanel* m_drive = nullptr;
     EventLog* m_events = nullptr;
     TimelineBar* m_timeline = nullptr;
+    ChecksPanel* m_checks = nullptr;
     Camera m_camera = Camera::Free;
     int m_selectedPart = -1;
     SimulationController* m_sim = nullptr;
