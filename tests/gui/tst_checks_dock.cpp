@@ -6,6 +6,7 @@
 
 #include "render/scene/SpeedSigns.h"
 #include "ui/checks/ChecksPanel.h"
+#include "ui/document/Document.h"
 #include "ui/document/FileManager.h"
 #include "ui/edit/EditController.h"
 

@@ -2,6 +2,7 @@
 
 #include "core/checks/LineSpeed.h"
 #include "core/layout/LayoutError.h"
+#include "core/units/CantUnits.h"
 #include "physics/CurveCriticalSpeed.h"
 #include "render/OsgConvert.h"
 #include "render/scene/LayoutScene.h"
@@ -138,6 +139,7 @@ ChecksPanel::ChecksPanel(Document* doc, render::LayoutScene* scene, OsgViewWidge
         if (isVisible()) m_debounce->start();
     });
     connect(m_profiles, &QComboBox::currentIndexChanged, this, [this] {
+        m_picked = true; // programmatic choices block the signal
         loadSelectedProfile();
         runCheck();
     });
@@ -212,6 +214,7 @@ bool ChecksPanel::openProfile(const QString& path) {
 }
 
 void ChecksPanel::setProfileIndex(int index) {
+    m_picked = true;
     if (index == m_profiles->currentIndex()) {
         loadSelectedProfile();
         runCheck();
@@ -240,6 +243,17 @@ void ChecksPanel::runCheck() {
     ++m_generation;
     m_report = {};
     const auto layout = m_doc->layout();
+    if (!m_picked) { // a coaster layout gets the coaster profile, a railway the European one
+        const bool coaster = bankUnit(m_doc->spec()) == BankUnit::Degrees;
+        for (int i = 0; i < m_profiles->count(); ++i)
+            if (m_profiles->itemData(i).toString().endsWith(coaster ? "coaster-envelope.json"
+                                                                    : "en13803-typical.json") &&
+                i != m_profiles->currentIndex()) {
+                const QSignalBlocker block(m_profiles);
+                m_profiles->setCurrentIndex(i);
+                loadSelectedProfile();
+            }
+    }
     if (m_profile && layout) {
         std::vector<DriveSection> drives;
         try {

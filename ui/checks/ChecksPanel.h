@@ -96,6 +96,7 @@ private:
     CheckReport m_report;
     int m_generation = 0; // bumps with every check: late simulation results of an older one are dropped
     int m_running = 0;
+    bool m_picked = false; // the user chose a profile (else the layout's look picks one)
 };
 
 } // namespace tl::ui
