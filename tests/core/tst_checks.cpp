@@ -185,9 +185,9 @@ void TestChecks::europeanGradientAndDeficiency() {
               vi.limit);
         if (vi.ruleId == "gradient" && vi.trackId == "ramp") {
             sawGradient = true;
-            QCOMPARE(vi.s0, 0.0);
-            QCOMPARE(vi.s1, 40.0);
-            QVERIFY(std::abs(vi.value - gradient0) < 1e-6); // worst at the start
+            QVERIFY(vi.s0 <= 1.0); // the places 1 m apart: all but the joints themselves
+            QVERIFY(vi.s1 >= 39.0);
+            QVERIFY(std::abs(vi.value - gradient0) < 2e-6); // worst near the start
             QVERIFY(std::abs(vi.limit - 0.0025) < 1e-15);
         }
         if (vi.ruleId == "deficiency" && vi.trackId == "arc") {
