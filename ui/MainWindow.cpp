@@ -9,6 +9,7 @@
 #include "ui/BankDisplay.h"
 #include "ui/FirstView.h"
 #include "ui/Units.h"
+#include "ui/checks/ChecksPanel.h"
 #include "ui/document/Document.h"
 #include "ui/document/FileManager.h"
 #include "ui/edit/EditController.h"
@@ -24,6 +25,7 @@
 #include "ui/sim/TimelineBar.h"
 #include "ui/tools/DesignTools.h"
 #include "ui/view/DriverHud.h"
+#include "ui/view/CameraFlight.h"
 #include "ui/view/OsgViewWidget.h"
 
 #include <QAction>
@@ -31,14 +33,12 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
-#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSettings>
 #include <QStatusBar>
-#include <QTimer>
 #include <QToolBar>
 #include <QUndoView>
 
@@ -165,6 +165,10 @@ void MainWindow::createDocks() {
     m_drive = new DrivePanel(m_sim, this);
     auto* drive = dock(tr("Drive"), "driveDock", m_drive, Qt::RightDockWidgetArea);
     splitDockWidget(props, drive, Qt::Vertical);
+    m_checks = new ChecksPanel(m_doc, m_scene.get(), m_view, m_editor, this);
+    auto* checks = dock(tr("Checks"), "checksDock", m_checks, Qt::BottomDockWidgetArea);
+    tabifyDockWidget(events, checks);
+    checks->hide(); // View > Design Checks opens it
     m_timeline = new TimelineBar(m_sim, this);
     QToolBar* timeline = new QToolBar(tr("Timeline"), this);
     timeline->setObjectName("timelineToolBar");
@@ -260,6 +264,18 @@ void MainWindow::createActions() {
         peak->setCheckable(true);
         overlayGroup->addAction(peak);
         connect(peak, &QAction::triggered, this, &MainWindow::colourByPeakYQ);
+    }
+    {
+        auto* checksDock = findChild<QDockWidget*>("checksDock");
+        QAction* checks = view->addAction(tr("Design &Checks"));
+        checks->setCheckable(true);
+        checks->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K));
+        connect(checks, &QAction::toggled, checksDock, [checksDock](bool on) {
+            checksDock->setVisible(on);
+            if (on) checksDock->raise();
+        });
+        connect(checksDock, &QDockWidget::visibilityChanged, checks,
+                [checks, checksDock] { checks->setChecked(!checksDock->isHidden()); });
     }
     QMenu* camera = view->addMenu(tr("&Camera"));
     auto* cameraGroup = new QActionGroup(this);
@@ -476,24 +492,7 @@ void MainWindow::inspectEvent(int index) {
     if (e.track >= 0 && e.track < int(layout->trackCount())) {
         const Vec3 place = layout->frameInWorld(std::size_t(e.track), e.s).F.P;
         m_scene->setEventMarker(place);
-        // fly there: keep the viewing direction, move the centre, come closer
-        const osg::Vec3d from = m_view->manipulator()->getCenter(), to = render::toOsg(place);
-        const double d0 = m_view->manipulator()->getDistance(), d1 = std::min(d0, 150.0);
-        auto* anim = new QTimer(this);
-        auto* clock = new QElapsedTimer;
-        clock->start();
-        connect(anim, &QTimer::timeout, this, [this, anim, clock, from, to, d0, d1] {
-            const double u = std::min(1.0, clock->elapsed() / 600.0), w = u * u * (3 - 2 * u);
-            m_view->manipulator()->setCenter(from + (to - from) * w);
-            m_view->manipulator()->setDistance(d0 + (d1 - d0) * w);
-            m_view->update();
-            if (u >= 1.0) {
-                anim->stop();
-                anim->deleteLater();
-                delete clock;
-            }
-        });
-        anim->start(16);
+        flyCameraTo(m_view, render::toOsg(place), 150.0); // keep the viewing direction, come closer
     }
     // the timeline and the plots jump to the event
     const std::int64_t step = std::llround(e.t / live->dt());

@@ -4,13 +4,18 @@
 
 namespace tl {
 
+double signedLineSpeed(const TrackSpec& track) {
+    const auto it = track.extra.find("lineSpeed");
+    if (it == track.extra.end() || !it->is_number()) return 0.0;
+    const double v = it->get<double>();
+    return std::isfinite(v) && v > 0 ? v : 0.0;
+}
+
 std::optional<double> trackLineSpeed(const Layout& layout, int track) {
     const auto& tracks = layout.spec().tracks;
     if (track < 0 || std::size_t(track) >= tracks.size()) return std::nullopt;
-    const auto it = tracks[std::size_t(track)].extra.find("lineSpeed");
-    if (it == tracks[std::size_t(track)].extra.end() || !it->is_number()) return std::nullopt;
-    const double v = it->get<double>();
-    if (!std::isfinite(v) || v <= 0) return std::nullopt;
+    const double v = signedLineSpeed(tracks[std::size_t(track)]);
+    if (v <= 0) return std::nullopt;
     return v;
 }
 

@@ -9,6 +9,9 @@
 
 namespace tl {
 
+// The track's own "lineSpeed" [m/s]: a finite number > 0, else 0 (none).
+double signedLineSpeed(const TrackSpec& track);
+
 // The "lineSpeed" of track `track` [m/s] if it states a positive finite one.
 std::optional<double> trackLineSpeed(const Layout& layout, int track);
 
