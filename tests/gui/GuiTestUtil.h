@@ -4,6 +4,8 @@
 #include "ui/view/GlFormat.h"
 #include "ui/view/OsgViewWidget.h"
 
+#include <QSlider>
+#include <QStyleOptionSlider>
 #include <QtTest>
 
 #include <cmath>
@@ -78,6 +80,22 @@ inline void drag(QWidget* w, QPoint from, QPoint to, Qt::KeyboardModifiers mods 
         QTest::qWait(15);
     }
     QTest::mouseRelease(w, Qt::LeftButton, mods, to);
+}
+
+// Drag a slider's handle to the given fraction of its groove with the mouse.
+inline void dragSlider(QSlider* s, double fraction) {
+    QStyleOptionSlider opt;
+    opt.initFrom(s);
+    opt.orientation = s->orientation();
+    opt.minimum = s->minimum();
+    opt.maximum = s->maximum();
+    opt.sliderPosition = s->sliderPosition();
+    opt.sliderValue = s->value();
+    const QRect handle = s->style()->subControlRect(QStyle::CC_Slider, &opt, QStyle::SC_SliderHandle, s);
+    const QRect groove = s->style()->subControlRect(QStyle::CC_Slider, &opt, QStyle::SC_SliderGroove, s);
+    const QPoint from = handle.center();
+    const QPoint to(groove.left() + int(fraction * groove.width()), from.y());
+    drag(s, from, to);
 }
 
 inline QString dataPath(const QString& rel) {

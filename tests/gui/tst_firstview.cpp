@@ -294,7 +294,7 @@ void TstFirstView::nextStepsDoWhatTheySay() {
     // Inspect a derailment: full throttle until c3 throws the train off; the event is shown
     QTest::mouseClick(notes->derailButton(), Qt::LeftButton);
     QTRY_VERIFY_WITH_TIMEOUT(w.events()->eventCount() > 0, 120000);
-    QTRY_VERIFY_WITH_TIMEOUT(w.simulation()->isScrubbing(), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(!w.simulation()->isRunning(), 5000);
     const tl::DerailmentEvent e = w.simulation()->simulation()->derailments().front();
     qInfo() << "derailed:" << e.message.c_str();
     // c3 or its entry transition (the Bloss cant ramp reaches full cant only at the arc)
