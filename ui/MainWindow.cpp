@@ -21,6 +21,7 @@
 #include "ui/sim/DrivePanel.h"
 #include "ui/sim/EventLog.h"
 #include "ui/sim/HudReadout.h"
+#include "ui/sim/RunOptions.h"
 #include "ui/sim/SimulationController.h"
 #include "ui/sim/TimelineBar.h"
 #include "ui/tools/DesignTools.h"
@@ -387,6 +388,7 @@ void MainWindow::createActions() {
         const double rr = r;
         connect(a, &QAction::triggered, this, [this, rr] { m_sim->setRate(rr); });
     }
+    addRunOptions(sim, m_sim, this); // stop at the first derailment; fork questions and notices
     sim->addSeparator();
     sim->addAction(tr("Throttle Up"), QKeySequence(Qt::Key_Q), this, [this] { m_drive->nudgeThrottle(10); });
     sim->addAction(tr("Throttle Down"), QKeySequence(Qt::Key_A), this,

@@ -5,6 +5,8 @@
 #include "ui/view/GlFormat.h"
 #include "ui/view/OsgViewWidget.h"
 
+#include <QSlider>
+#include <QStyleOptionSlider>
 #include <QtTest>
 
 #include <cmath>
@@ -90,6 +92,20 @@ template <class Done> bool runUntil(tl::ui::SimulationController* sim, Done done
         if (!sim->isRunning() || !sim->simulation() || sim->simulation()->time() > maxSimTime) return done();
         QTest::qWait(10);
     }
+// Drag a slider's handle to the given fraction of its groove with the mouse.
+inline void dragSlider(QSlider* s, double fraction) {
+    QStyleOptionSlider opt;
+    opt.initFrom(s);
+    opt.orientation = s->orientation();
+    opt.minimum = s->minimum();
+    opt.maximum = s->maximum();
+    opt.sliderPosition = s->sliderPosition();
+    opt.sliderValue = s->value();
+    const QRect handle = s->style()->subControlRect(QStyle::CC_Slider, &opt, QStyle::SC_SliderHandle, s);
+    const QRect groove = s->style()->subControlRect(QStyle::CC_Slider, &opt, QStyle::SC_SliderGroove, s);
+    const QPoint from = handle.center();
+    const QPoint to(groove.left() + int(fraction * groove.width()), from.y());
+    drag(s, from, to);
 }
 
 inline QString dataPath(const QString& rel) {

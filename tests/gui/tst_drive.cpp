@@ -30,22 +30,6 @@ using tl::ui::MainWindow;
 using namespace guitest;
 
 namespace {
-// Drag a slider's handle to the given fraction of its groove with the mouse.
-void dragSlider(QSlider* s, double fraction) {
-    QStyleOptionSlider opt;
-    opt.initFrom(s);
-    opt.orientation = s->orientation();
-    opt.minimum = s->minimum();
-    opt.maximum = s->maximum();
-    opt.sliderPosition = s->sliderPosition();
-    opt.sliderValue = s->value();
-    const QRect handle = s->style()->subControlRect(QStyle::CC_Slider, &opt, QStyle::SC_SliderHandle, s);
-    const QRect groove = s->style()->subControlRect(QStyle::CC_Slider, &opt, QStyle::SC_SliderGroove, s);
-    const QPoint from = handle.center();
-    const QPoint to(groove.left() + int(fraction * groove.width()), from.y());
-    drag(s, from, to);
-}
-
 bool sameState(const tl::SimulationState& a, const tl::SimulationState& b) {
     if (a.time != b.time || a.bodies.size() != b.bodies.size()) return false;
     for (std::size_t i = 0; i < a.bodies.size(); ++i)
@@ -131,11 +115,12 @@ void TstDrive::tooFastIntoC3Derails() {
     // derails at ~64 s; waits on the simulated time (an ASan build is slow), not on the wall clock
     QVERIFY(runUntil(
         sim, [&] { return w.events()->eventCount() > 0; }, 120.0));
-    sim->setRunning(false);
     const tl::DerailmentEvent e = sim->simulation()->derailments().front();
-    // go past the derailment (the run may have stopped on its very step): its event lies in the recorded past
-    for (int k = 0; k < 24; ++k)
-        sim->stepOnce();
+    // stop where it matters (on by default): paused right after the step of the derailment, event selected
+    QVERIFY(!sim->isRunning());
+    QCOMPARE(sim->simulation()->time(), e.t);
+    QCOMPARE(w.events()->selectionModel()->selectedRows().size(), 1);
+    QCOMPARE(w.events()->selectionModel()->selectedRows().first().row(), 0);
     qInfo() << "derailed:" << e.message.c_str();
     // at ~41 m/s, far above c3's overturning speed, the car tips over where the Bloss cant ramp of its
     // entry transition still lags the curvature (c3-in) or in the arc itself
@@ -146,9 +131,15 @@ void TstDrive::tooFastIntoC3Derails() {
     QVERIFY(e.speed > 27.0); // above the curve's overturning speed (27.5 m/s closed form, VALIDATION.md)
     QVERIFY(!e.numericalSuspect);
 
+    // continue: the wreckage runs on (past the derailment)
+    sim->setRunning(true);
+    QVERIFY(runUntil(
+        sim, [&] { return sim->simulation()->time() > e.t + 2.0; }, e.t + 3.0));
+    sim->setRunning(false);
     // click the event's row: the timeline and the replay jump to its time
     w.events()->show();
     w.events()->raise();
+    w.events()->clearSelection();
     QTest::qWait(50);
     const QRect cell = w.events()->visualItemRect(w.events()->item(0, 0));
     QTest::mouseClick(w.events()->viewport(), Qt::LeftButton, Qt::NoModifier, cell.center());
