@@ -58,6 +58,8 @@ bool isTrackPixel(QRgb p, bool coaster) {
     const int r = qRed(p), g = qGreen(p), b = qBlue(p);
     // a joint marker (a green dot where two tracks meet) sits on the track: it belongs to the band
     if (g > 100 && g > r + 50 && g > b + 40) return true;
+    // a drive section drawn along the track (render/track/DriveSections.h): yellow chain, blue booster
+    if (coaster && ((r > 180 && g > 140 && b < 90) || (b > 150 && b > r + 80 && b > g + 40))) return true;
     if (coaster) return r > 70 && r > 1.6 * g && r > 1.6 * b; // red rails and spine, lit or not
     return r + g + b < 200; // the dark line (41, 36, 33) on a light ground (~143, 163, 120) and sky
 }

@@ -38,7 +38,7 @@ TwistEditor::TwistEditor(Document* doc, QWidget* parent) : QWidget(parent), m_do
     m_speed = new QDoubleSpinBox(this);
     m_speed->setObjectName("equilibriumSpeed");
     m_speed->setRange(0, 500);
-    m_speed->setDecimals(0);
+    m_speed->setDecimals(1); // a design speed of 18 m/s is 64.8 km/h, not 65
     m_speed->setSuffix(" " + Units::instance().speedSuffix());
     m_speed->setValue(90 / 3.6 * Units::instance().speedScale()); // 90 km/h
     m_speedSI = 25.0;
