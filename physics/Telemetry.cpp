@@ -12,7 +12,7 @@ namespace tl {
 const char* Telemetry::csvHeader() {
     return "t,vehicle,track,s,speed,x,y,z,e1,e2,e3,e4,e5,f1,f2,f3,f4,f5,f6,railed,train,car,bogie,yq,yq_"
            "limit,"
-           "roll_margin";
+           "roll_margin,dq_q,unloaded";
 }
 
 void Telemetry::truncate(double t, std::size_t events, std::size_t derailments) {
@@ -27,7 +27,7 @@ void Telemetry::add(const TelemetrySample& s) {
     // flung at 1e200 m/s: finite components, infinite norm) stops the run with a clear error instead.
     bool finite = std::isfinite(s.t) && std::isfinite(s.s) && std::isfinite(s.speed) && std::isfinite(s.x) &&
                   std::isfinite(s.y) && std::isfinite(s.z) && std::isfinite(s.yq) &&
-                  std::isfinite(s.yqLimit) && std::isfinite(s.rollMargin);
+                  std::isfinite(s.yqLimit) && std::isfinite(s.rollMargin) && std::isfinite(s.dqq);
     for (double x : s.e)
         finite = finite && std::isfinite(x);
     for (double x : s.f)
@@ -65,11 +65,12 @@ void Telemetry::writeCsvRow(std::ostream& os, const TelemetrySample& s,
     for (double f : s.f)
         os << ',' << f;
     os << ',' << (s.railed ? 1 : 0) << ',';
-    if (s.train >= 0)
-        os << name(trainIds, s.train) << ',' << s.car << ',' << s.bogie << ',' << s.yq << ',' << s.yqLimit
-           << ',' << s.rollMargin << '\n';
-    else
-        os << ",,,,,\n";
+    if (s.train >= 0) {
+        os << name(trainIds, s.train) << ',' << s.car << ',' << s.bogie << ',';
+        if (s.railed && !s.unloaded) os << s.yq; // Y/Q is not defined for an unloaded (or derailed) bogie
+        os << ',' << s.yqLimit << ',' << s.rollMargin << ',' << s.dqq << ',' << (s.unloaded ? 1 : 0) << '\n';
+    } else
+        os << ",,,,,,,\n";
 }
 
 void Telemetry::writeCsv(std::ostream& os, const std::vector<std::string>& vehicleIds,
@@ -94,9 +95,9 @@ std::uint64_t Telemetry::hash() const {
         mix(d, sizeof d);
         mix(s.e.data(), sizeof(double) * s.e.size());
         mix(s.f.data(), sizeof(double) * s.f.size());
-        const double w[] = {s.yq, s.yqLimit, s.rollMargin};
+        const double w[] = {s.yq, s.yqLimit, s.rollMargin, s.dqq};
         mix(w, sizeof w);
-        const int i[] = {s.vehicle, s.track, s.railed ? 1 : 0, s.train, s.car, s.bogie};
+        const int i[] = {s.vehicle, s.track, s.railed ? 1 : 0, s.train, s.car, s.bogie, s.unloaded ? 1 : 0};
         mix(i, sizeof i);
     }
     return h;

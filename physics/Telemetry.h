@@ -1,9 +1,12 @@
 #pragma once
 // Per-step samples of a simulation run (one per vehicle and one per train bogie), and its events (open ends,
 // derailments, coupler overloads). CSV columns:
-//   t,vehicle,track,s,speed,x,y,z,e1,e2,e3,e4,e5,f1,f2,f3,f4,f5,f6,railed,train,car,bogie,yq,yq_limit,roll_margin
-// (vehicle rows leave train..bogie empty; bogie rows leave vehicle empty). Bounded memory: setWindow(T)
-// keeps only the samples of the last T seconds (the GUI runs for hours); the default keeps everything.
+//   t,vehicle,track,s,speed,x,y,z,e1,e2,e3,e4,e5,f1,f2,f3,f4,f5,f6,railed,train,car,bogie,yq,yq_limit,roll_margin,
+//   dq_q,unloaded
+// (vehicle rows leave train..unloaded empty; bogie rows leave vehicle empty; yq is empty while the bogie is
+// unloaded -- Q at or under 10 % of its static value, unloaded = 1 -- and on derailed rows). Bounded memory:
+// setWindow(T) keeps only the samples of the last T seconds (the GUI runs for hours); the default keeps
+// everything.
 #include "physics/Derailment.h"
 
 #include <array>
@@ -30,6 +33,8 @@ struct TelemetrySample {
     double yq = 0.0;            // Y/Q = |f1| / f2 [-]
     double yqLimit = 0.0;       // Nadal limit [-]
     double rollMargin = 1.0;    // 1 - |t3| / (f2 b/2) [-]
+    double dqq = 0.0;           // wheel unloading ratio ΔQ/Q of the lighter wheel [-] (BogieMargins::dqq)
+    bool unloaded = false;      // Q at or under its loaded fraction: yq is not defined (0 here, empty in CSV)
 };
 
 struct TrackEvent {
@@ -66,6 +71,24 @@ struct CouplerEvent {
     std::string message;    // human-readable
 };
 
+// Y/Q over the Nadal limit, or the wheel unloading ratio ΔQ/Q over its limit, on one bogie: one event per
+// episode (Episode.h) with its onset, peak and duration.
+struct WheelEvent {
+    double t = 0.0;                       // onset [s]
+    std::string kind;                     // "Y/Q" | "wheel unloading"
+    int train = -1, car = -1, bogie = -1; // indices
+    std::string trainId;
+    int track = -1; // at the onset
+    std::string trackId;
+    double s = 0.0;        // [m]
+    double speed = 0.0;    // bogie speed at the onset [m/s]
+    double value = 0.0;    // Y/Q or ΔQ/Q at the onset [-]
+    double peak = 0.0;     // peak in the episode [-]
+    double limit = 0.0;    // [-]
+    double duration = 0.0; // onset to the last step over the limit [s]
+    std::string message;   // human-readable
+};
+
 class Telemetry {
 public:
     void add(const TelemetrySample& s);
@@ -77,6 +100,12 @@ public:
     void truncateCouplerEvents(std::size_t n) { // restore/replay: forget the later ones
         if (couplerEvents_.size() > n) couplerEvents_.resize(n);
     }
+    void addWheelEvent(const WheelEvent& e) { wheelEvents_.push_back(e); }
+    WheelEvent& wheelEvent(std::size_t i) { return wheelEvents_.at(i); }
+    const std::vector<WheelEvent>& wheelEvents() const { return wheelEvents_; }
+    void truncateWheelEvents(std::size_t n) {
+        if (wheelEvents_.size() > n) wheelEvents_.resize(n);
+    }
     const std::vector<TelemetrySample>& samples() const { return samples_; }
     const std::vector<TrackEvent>& events() const { return events_; }
     const std::vector<DerailmentEvent>& derailments() const { return derailments_; }
@@ -85,6 +114,7 @@ public:
         events_.clear();
         derailments_.clear();
         couplerEvents_.clear();
+        wheelEvents_.clear();
         dropped_ = 0;
     }
     // Forget what happened after time t (samples) and events beyond the given counts (restore/replay).
@@ -113,6 +143,7 @@ private:
     std::vector<TrackEvent> events_;
     std::vector<DerailmentEvent> derailments_;
     std::vector<CouplerEvent> couplerEvents_;
+    std::vector<WheelEvent> wheelEvents_;
     double window_ = 0.0;     // [s], 0 = unbounded
     std::size_t dropped_ = 0; // samples trimmed from the front
 };

@@ -25,11 +25,11 @@
 namespace tl::ui {
 
 namespace {
-const QColor kColours[kChannelCount] = {QColor(30, 90, 200),  QColor(200, 60, 40),  QColor(40, 150, 60),
-                                        QColor(150, 60, 170), QColor(230, 140, 20), QColor(90, 90, 90),
-                                        QColor(220, 40, 40),  QColor(30, 140, 60),  QColor(130, 70, 200),
-                                        QColor(200, 150, 20), QColor(20, 160, 170), QColor(100, 100, 30),
-                                        QColor(230, 30, 120), QColor(60, 60, 60),   QColor(0, 120, 200)};
+const QColor kColours[kChannelCount] = {
+    QColor(30, 90, 200),  QColor(200, 60, 40),  QColor(40, 150, 60),  QColor(150, 60, 170),
+    QColor(230, 140, 20), QColor(90, 90, 90),   QColor(220, 40, 40),  QColor(30, 140, 60),
+    QColor(130, 70, 200), QColor(200, 150, 20), QColor(20, 160, 170), QColor(100, 100, 30),
+    QColor(230, 30, 120), QColor(60, 60, 60),   QColor(0, 120, 200),  QColor(160, 100, 40)};
 }
 
 TelemetryPlot::TelemetryPlot(const TelemetryHistory* history, QWidget* parent)

@@ -38,6 +38,8 @@ QString channelName(Channel c) {
         return "Nadal limit";
     case Channel::RollMargin:
         return "roll margin";
+    case Channel::DQQ:
+        return "wheel unloading ΔQ/Q";
     case Channel::Count:
         break;
     }
@@ -90,9 +92,9 @@ void TelemetryHistory::add(const TelemetrySample& s) {
     if (s.t < d.lastKept + m_interval * 0.999) return;
     d.lastKept = s.t;
     d.t.push_back(s.t);
-    const double values[kChannelCount] = {s.speed, s.e[0], s.e[1], s.e[2],    s.e[3],
-                                          s.e[4],  s.f[0], s.f[1], s.f[2],    s.f[3],
-                                          s.f[4],  s.f[5], s.yq,   s.yqLimit, s.rollMargin};
+    const double values[kChannelCount] = {s.speed, s.e[0],    s.e[1],       s.e[2], s.e[3], s.e[4],
+                                          s.f[0],  s.f[1],    s.f[2],       s.f[3], s.f[4], s.f[5],
+                                          s.yq,    s.yqLimit, s.rollMargin, s.dqq};
     for (int c = 0; c < kChannelCount; ++c)
         d.v[std::size_t(c)].push_back(float(values[c])); // SI (the plot converts for display)
     d.track.push_back(s.railed ? s.track : -1);
