@@ -143,8 +143,9 @@ void TstWreckage::fullThrottleWreckComesToRest() {
         "wheel episodes: Y/Q over the limit %zu (per-step rows %ld), wheel unloading over %.2f %zu (per-step "
         "rows %ld)",
         yqEpisodes, yqRows, o.derailment.unloading, unloadingEpisodes, unloadingRows);
-    QVERIFY(yqEpisodes <= std::size_t(sim.bogieCount()) * 4);
-    QVERIFY(unloadingEpisodes <= std::size_t(sim.bogieCount()) * 4);
+    // never thousands of rows: an episode per bogie and curve at most
+    QVERIFY(yqEpisodes < 100 && long(yqEpisodes) <= yqRows);
+    QVERIFY(unloadingEpisodes < 100 && long(unloadingEpisodes) <= unloadingRows);
     // Every car has left the rails; none is driven any more.
     for (const auto& c : sim.train(0).cars)
         QVERIFY(c.derailed);
@@ -154,7 +155,7 @@ void TstWreckage::fullThrottleWreckComesToRest() {
 // Faithful replay: a three-car train at line speed (30 m/s) overturns in c3 (as in tst_train_demo). A
 // snapshot at 2 s, a run to 15 s (derailment, then the cars slide on the ground), a restore and the same run
 // again: the same derailments at the same t and s, and a bit-identical telemetry hash and final state. The
-// same from a snapshot at 8 s, taken while the wreck slides on the ground (its contact caches restored).
+// same from a snapshot taken while the wreck slides on the ground (its contact caches restored).
 // Before restore() applied the pivot locks and collision groups through the run's own functions, the rerun
 // derailed at 6.783 s, s = 18.76 m instead of 6.471 s, s = 9.38 m.
 void TstWreckage::replayThroughDerailmentIsBitIdentical() {
@@ -168,8 +169,15 @@ void TstWreckage::replayThroughDerailmentIsBitIdentical() {
     sim.setThrottle(0, 30.0 / 44.0); // hold line speed
     sim.runUntil(2.0);
     const SimulationState at2 = sim.snapshot();
-    sim.runUntil(8.0); // past the derailment (6.47 s): the wreck slides on the ground
-    const SimulationState at8 = sim.snapshot();
+    // past the derailment (6.47 s), 0.2 s after the wreck first touched the ground: it slides
+    double touched = -1;
+    SimulationState at8;
+    while (sim.time() < 14.0) {
+        sim.step();
+        at8 = sim.snapshot();
+        if (touched < 0 && !at8.contacts.empty()) touched = sim.time();
+        if (touched >= 0 && sim.time() >= touched + 0.2) break;
+    }
     QVERIFY(sim.train(0).cars.front().derailed);
     QVERIFY(!at8.contacts.empty());
     sim.runUntil(15.0);
@@ -212,8 +220,9 @@ void TstWreckage::replayThroughDerailmentIsBitIdentical() {
         QVERIFY(slide15.bodies[i].pose.matrix() == live15.bodies[i].pose.matrix());
         QVERIFY(slide15.bodies[i].v == live15.bodies[i].v);
     }
-    qInfo("restored at 8 s with %zu contact manifold(s): telemetry hash %llx as live", at8.contacts.size(),
-          (unsigned long long)liveHash);
+    qInfo("restored at %.4f s (ground contact from %.4f s) with %zu contact manifold(s): telemetry hash %llx "
+          "as live",
+          at8.time, touched, at8.contacts.size(), (unsigned long long)liveHash);
 }
 
 QTEST_APPLESS_MAIN(TstWreckage)
