@@ -19,11 +19,15 @@ struct DerailmentThresholds {
     double climb = 1e-3;      // flange climb also needs |e1| to grow by this much while over Nadal [m]
                               // (a saturated row whose error stays put is ERP bias, not a climbing wheel)
     double memory = 0.5;      // a row that hit its limit within this time counts as saturated [s]
+    // Channels and episodes (not verdicts):
+    double loadedFraction = 0.1; // Q above this fraction of the static load: loaded, Y/Q defined [-]
+    double unloading = 0.6;      // wheel unloading ratio ΔQ/Q beyond which an episode is logged [-]
+    double episodeGap = 0.1;     // dips under a limit shorter than this stay in the episode [s]
 };
 
 // The wheel-rail state of one bogie in one step, from its row forces and errors.
 struct BogieMargins {
-    double yq = 0.0;         // |f1| / Q [-]
+    double yq = 0.0;         // |f1| / Q while loaded; 0 (not defined) when unloaded [-]
     double yqLimit = 0.0;    // Nadal limit [-]
     double rollTorque = 0.0; // |t3| [N m]
     double rollLimit = 0.0;  // Q b/2 [N m]
@@ -33,7 +37,9 @@ struct BogieMargins {
     double e3 = 0.0;         // roll error [rad]
     bool lateralSaturated = false;
     bool rollSaturated = false;
-    bool unloaded = false; // f2 == 0: the wheels carry nothing
+    bool unloaded = false; // f2 == 0: the wheels carry nothing (lift-off memory)
+    bool loaded = true;    // Q above loadedFraction x its static value: Y/Q defined
+    double dqq = 0.0;      // wheel unloading ratio ΔQ/Q = (Q0 - Q) / Q0 of the lighter wheel [-]
 };
 
 // Per-bogie monitor memory (plain data: part of a simulation snapshot).

@@ -72,8 +72,23 @@ private:
 
 } // namespace
 
-// btDiscreteDynamicsWorld::solveConstraints (Bullet 3.24) with the callback above.
+// btDiscreteDynamicsWorld::solveConstraints (Bullet 3.24) with the callback above, in a total order.
 void IslandBatchWorld::solveConstraints(btContactSolverInfo& solverInfo) {
+    // Contact manifolds in a total order as well (the bodies' places in the world): the dispatcher holds
+    // them in the order their pairs appeared, which depends on the broadphase's history; the island manager
+    // groups them in that order. A state restored with its contact points (BulletWorld::restoreContacts)
+    // then solves its contacts in the live run's order.
+    btDispatcher& d = *getCollisionWorld()->getDispatcher();
+    if (btPersistentManifold** m = d.getInternalManifoldPointer()) {
+        std::sort(
+            m, m + d.getNumManifolds(), [](const btPersistentManifold* a, const btPersistentManifold* b) {
+                const int a0 = a->getBody0()->getWorldArrayIndex(), b0 = b->getBody0()->getWorldArrayIndex();
+                if (a0 != b0) return a0 < b0;
+                return a->getBody1()->getWorldArrayIndex() < b->getBody1()->getWorldArrayIndex();
+            });
+        for (int i = 0; i < d.getNumManifolds(); ++i)
+            m[i]->m_index1a = i; // the dispatcher releases a manifold by this index
+    }
     m_sortedConstraints.resize(m_constraints.size());
     for (int i = 0; i < m_constraints.size(); ++i)
         m_sortedConstraints[i] = m_constraints[i];

@@ -19,6 +19,15 @@ struct RigidBodyState {
     Vec3 w = Vec3::Zero();        // angular velocity [rad/s, world]
 };
 
+// An episode of a quantity over its limit (Y/Q over Nadal's limit, wheel unloading ΔQ/Q): one event from its
+// onset to the last step over the limit; dips under the limit shorter than the gap belong to it (Episode.h).
+struct EpisodeState {
+    int event = -1;        // index of the open episode's event in its Telemetry list; -1 = none open
+    double peak = 0.0;     // peak value in the open episode
+    double duration = 0.0; // onset to the last step over the limit [s]
+    double quiet = 0.0;    // time back at or under the limit since then [s]
+};
+
 struct RailedState {               // a vehicle or a bogie
     TrackPosition position;        // track index, s of the anchor [m], facing direction
     bool railed = true;            // false once derailed / released (joint disabled, body flies)
@@ -27,6 +36,8 @@ struct RailedState {               // a vehicle or a bogie
     BogieMonitor monitor;          // bogies: derailment monitor memory
     BogieMargins margins;          // bogies: wheel-rail state of the last step
     RiderState rider;              // single vehicles: the rider channels' filter (RiderChannels.h)
+    EpisodeState yqEpisode;        // bogies: Y/Q over the Nadal limit
+    EpisodeState unloadingEpisode; // bogies: wheel unloading ΔQ/Q over its limit
 };
 
 struct CarState {

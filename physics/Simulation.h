@@ -1,15 +1,24 @@
 #pragma once
-// The Bullet world of a layout: its "bodies" (kinematic turntables, free dynamic bodies), its "vehicles"
-// (one box + one trackjoint each) and its "trains" (cars on bogies with couplers, driven by throttle and
-// brake, derailing by the wheel-rail limits: Train.h, Derailment.h), stepped with a fixed dt. After each
-// step the feeder moves every railed vehicle and bogie along its track (TrackFeeder.h), open ends release
-// a vehicle (an event) or derail a car ("end of track"), and telemetry samples are recorded (one per
-// vehicle and per bogie). A non-finite state stops the run with SimulationError. Derailed cars fall onto
-// a ground plane (Bullet contacts) below the lowest rail. Stepping is deterministic; snapshot()/restore()
-// hold the full dynamic state as plain data (replay).
+// The simulation of a layout: its "bodies" (kinematic turntables, free dynamic bodies), its "vehicles"
+// (one railed body each) and its "trains" (cars on bogies with couplers, driven by throttle and brake,
+// derailing by the wheel-rail limits: Train.h, Derailment.h), stepped with a fixed dt. A non-finite state
+// stops the run with SimulationError. Derailed cars fall onto a ground plane below the lowest rail.
+// Stepping is deterministic; snapshot()/restore() hold the full dynamic state as plain data (replay).
+//
+// Its parts, one job each:
+//   BulletWorld (BulletWorld.h)            Bullet's world, track bodies, ground, collision, contact caches
+//   building (SimulationBuild.cpp)          vehicles and trains placed on the track (RailedBody.h)
+//   RailContact (RailContact.h)             the trackjoints: frames and row limits, the feeder
+//   driving (SimulationDrive.cpp)           schedules, traction and brakes, couplers, roll springs
+//   monitoring (SimulationMonitor.cpp)      finiteness, derailment, Y/Q and wheel-unloading episodes
+//   recording (SimulationRecord.cpp)        telemetry samples
+// step() calls them in named stages, in this order (each a function over every vehicle and bogie):
+//   kinematics -> railContact -> drive -> forces -> solve -> check -> feed -> monitor -> record
 #include "core/layout/Layout.h"
 #include "physics/BodySpec.h"
+#include "physics/BulletWorld.h"
 #include "physics/Derailment.h"
+#include "physics/RailContact.h"
 #include "physics/SimulationState.h"
 #include "physics/Telemetry.h"
 #include "physics/TrackDrives.h"
@@ -24,16 +33,9 @@
 #include <string>
 #include <vector>
 
-class btDefaultCollisionConfiguration;
-class btCollisionDispatcher;
-class btBroadphaseInterface;
-class btDiscreteDynamicsWorld;
-class btCollisionShape;
 class btRigidBody;
 
 namespace tl {
-
-class RowForceSolver;
 
 struct SimulationOptions {
     double dt = 1.0 / 240.0;   // fixed step [s]
@@ -48,11 +50,16 @@ struct SimulationOptions {
     std::vector<std::filesystem::path> rollingStockDirs = defaultRollingStockDirs();
 };
 
+// The named stages of Simulation::step(), in order.
+enum class StepStage { Kinematics, RailContact, Drive, Forces, Solve, Check, Feed, Monitor, Record, Count };
+const char* stepStageName(StepStage s);
+
 // Wall-clock split of Simulation::step(), accumulated (the scale benchmark: our per-step work vs. Bullet's).
 struct StepProfile {
-    double before = 0.0; // driver inputs, row limits, couplers, roll springs, track frames [s]
-    double bullet = 0.0; // btDiscreteDynamicsWorld::stepSimulation [s]
-    double after = 0.0;  // feeder, derailment monitor, telemetry, finiteness checks [s]
+    double before = 0.0;                      // kinematics, rail contact, drive, forces [s]
+    double bullet = 0.0;                      // solve: btDiscreteDynamicsWorld::stepSimulation [s]
+    double after = 0.0;                       // check, feed, monitor, record [s]
+    double stage[int(StepStage::Count)] = {}; // per stage [s]
     long long steps = 0;
 };
 
@@ -95,11 +102,11 @@ public:
     // Kinetic + potential energy of vehicle i's body [J] (potential m g z of its COM).
     double vehicleEnergy(int i) const;
 
-    int bodyCount() const { return int(bodies_.size()); }
-    int bodyIndex(const std::string& id) const; // -1 if unknown
-    Pose bodyPose(int b) const;                 // current body -> world
+    int bodyCount() const { return world_.bodyCount(); }
+    int bodyIndex(const std::string& id) const { return world_.bodyIndex(id); } // -1 if unknown
+    Pose bodyPose(int b) const { return world_.bodyPose(b); }                   // current body -> world
 
-    // Trains (SimulationTrains.cpp). addTrain throws SimulationError if the train does not fit the track.
+    // Trains (SimulationBuild.cpp). addTrain throws SimulationError if the train does not fit the track.
     void addTrain(const TrainSpec& spec);
     int trainCount() const { return int(trains_.size()); }
     const Train& train(int i) const { return *trains_.at(std::size_t(i)); }
@@ -127,9 +134,11 @@ public:
     const std::vector<DerailmentEvent>& derailments() const { return telemetry_.derailments(); }
     // Couplers loaded beyond their rating (one event per episode; the train is not split).
     const std::vector<CouplerEvent>& couplerEvents() const { return telemetry_.couplerEvents(); }
+    // Y/Q over the Nadal limit and wheel unloading over its limit, one event per episode.
+    const std::vector<WheelEvent>& wheelEvents() const { return telemetry_.wheelEvents(); }
 
     // The full dynamic state as plain data, and back (same Simulation object, same layout). Stepping on
-    // from a restored state repeats the original run bit for bit while no contacts are involved.
+    // from a restored state repeats the original run bit for bit, ground contacts included.
     SimulationState snapshot() const;
     void restore(const SimulationState& state);
 
@@ -141,72 +150,56 @@ public:
     std::vector<std::string> trackIds() const;
 
 private:
-    struct Body {
-        BodySpec spec;
-        std::unique_ptr<btCollisionShape> shape;
-        std::unique_ptr<btRigidBody> rigid;
-    };
     void build(std::vector<BodySpec> bodies, std::vector<VehicleSpec> vehicles);
+    // The stages of a step, in order (step()).
+    void stageKinematics();  // track bodies at their prescribed pose
+    void stageRailContact(); // every railed body's track frame at its s; wheel-rail row limits
+    void stageDrive();       // schedules; traction, brakes and track drives as motor rows
+    void stageForces();      // couplers and roll springs (explicit forces)
+    void stageSolve();       // Bullet
+    void stageCheck() const; // finiteness of every body and joint force
+    void stageFeed();        // the feeder: s along the track, crossings, open ends
+    void stageMonitor();     // derailment monitor and Y/Q / unloading episodes of every railed bogie
+    void stageRecord();      // telemetry samples
+    // Building (SimulationBuild.cpp).
     void addVehicle(const VehicleSpec& spec);
-    btRigidBody& trackBody(int track);
-    Pose trackBodyPose(int track) const; // body -> world of the body carrying the track
-    void setKinematicPoses(double t);
-    void feedVehicle(int i);
-    void release(int i, const std::string& why);
-    void checkFinite(int i) const;
-    void record(int i);
-    // Rider channels (SimulationRider.cpp): take the step into the filter, return the reading.
-    const RiderChannels& updateVehicleRider(int i);
-    const RiderChannels& updateCarRider(int t, int c);
-    // Trains (SimulationTrains.cpp).
     void addGround();
     void addCar(Train& train, const RollingStockSpec& stock, const TrackPosition& centre, double speed);
     void addCoupler(Train& train, int front, int rear);
-    std::unique_ptr<TrackJointConstraint> makeBogieJoint(Bogie& b, const RollingStockSpec& stock);
-    void trainsBeforeStep();
-    void trainsAfterStep();
+    // Driving (SimulationDrive.cpp) and couplers (SimulationCouplers.cpp).
+    void driveBogie(const DriveInputs& in, const Car& car, Bogie& b);
+    void applyRollSpring(Car& car);
     void applyCoupler(Train& train, Coupler& c);
     void checkCouplerLimit(int train, int coupler);
     void openCouplerEpisode(int train, int coupler);
-    void applyRollSpring(Car& car);
-    void driveBogie(const DriveInputs& in, const Car& car, Bogie& b);
-    void feedBogie(int t, int c, int b);
+    // Rail contact results (open ends).
+    void release(int vehicle);
+    // Monitoring (SimulationMonitor.cpp).
     void monitorBogie(int t, int c, int b);
+    void watchWheels(int t, int c, int b);
     void derailCar(int t, int c, int b, const std::string& cause, const DerailmentVerdict& v);
+    // Recording (SimulationRecord.cpp).
+    void recordVehicle(int i);
     void recordBogie(int t, int c, int b);
-    void checkFiniteTrain(int t) const;
-    double anchorSpeed(const TrackJointConstraint& joint, const btRigidBody& body, bool railed,
-                       int direction) const;
-    std::vector<btRigidBody*> allBodies() const; // fixed order for snapshots
-    // The Bullet world's collision side (SimulationWorld.cpp).
-    struct CollisionEntry {
-        btRigidBody* body;
-        int group, mask;
-    };
-    std::vector<CollisionEntry> collisionEntries() const;
-    void addToWorld(btRigidBody& body, bool derailed);
-    void addGroundToWorld();
+    // Rider channels (SimulationRider.cpp): take the step into the filter, return the reading.
+    const RiderChannels& updateVehicleRider(int i);
+    const RiderChannels& updateCarRider(int t, int c);
+    // Railing state -> world (SimulationRailing.cpp): pivots, joints, collision groups.
+    std::vector<btRigidBody*> allBodies() const;              // dynamic bodies, fixed order (snapshots)
+    std::vector<BulletWorld::Entry> collisionEntries() const; // every body in build order
+    std::vector<btRigidBody*> contactBodies() const;          // the same bodies (contacts name them)
     void applyRailing(bool forceRebuild = false);
     bool anyDerailed() const;
-    void restoreJoint(std::unique_ptr<TrackJointConstraint>& joint, btRigidBody& body, const RailedState& r,
-                      double cgHeight);
 
     Layout layout_;
     SimulationOptions options_;
     SwitchStates switchStates_;
     double time_ = 0.0; // [s]
-    std::unique_ptr<btDefaultCollisionConfiguration> config_;
-    std::unique_ptr<btCollisionDispatcher> dispatcher_;
-    std::unique_ptr<btBroadphaseInterface> broadphase_;
-    std::unique_ptr<RowForceSolver> solver_;
-    std::unique_ptr<btDiscreteDynamicsWorld> world_;
-    std::vector<std::unique_ptr<Body>> bodies_;
-    std::vector<int> trackBody_; // body index per track, -1 = ground
+    BulletWorld world_;
+    RailContact rail_; // uses layout_, switchStates_, world_
     std::vector<std::unique_ptr<Vehicle>> vehicles_;
     std::vector<std::unique_ptr<Train>> trains_;
     std::vector<TrackDrive> drives_; // the layout's chain / booster sections (TrackDrives.h)
-    std::unique_ptr<btCollisionShape> groundShape_;
-    std::unique_ptr<btRigidBody> ground_;
     Telemetry telemetry_;
     StepProfile profile_;
 };

@@ -28,11 +28,11 @@ const RiderChannels& Simulation::updateVehicleRider(int i) {
                 riderInput(*v.body, v.spec.riderHeight - v.spec.cgHeight, +1, options_.dt, options_.gravity));
     if (v.railed && bankUnit(layout_.spec()) == BankUnit::CantMm) {
         const TwistedFrame w =
-            transformed(trackBodyPose(v.position.track),
+            transformed(world_.trackBodyPose(v.position.track),
                         layout_.track(std::size_t(v.position.track)).localFrame(v.position.s));
         v.rider.last.hasCantDeficiency = true;
         v.rider.last.cantDeficiency =
-            riderCantDeficiency(w, vehicleSpeed(i), railCentreDistance(layout_.spec()), options_.gravity);
+            riderCantDeficiency(w, v.speed(), railCentreDistance(layout_.spec()), options_.gravity);
     }
     return v.rider.last;
 }
@@ -49,9 +49,9 @@ const RiderChannels& Simulation::updateCarRider(int t, int c) {
     for (const Bogie& b : car.bogies) {
         if (!b.railed) continue;
         const TwistedFrame w =
-            transformed(trackBodyPose(b.position.track),
+            transformed(world_.trackBodyPose(b.position.track),
                         layout_.track(std::size_t(b.position.track)).localFrame(b.position.s));
-        const double v = std::abs(anchorSpeed(*b.joint, *b.body, true, b.position.direction));
+        const double v = std::abs(b.speed());
         sum += riderCantDeficiency(w, v, railCentreDistance(layout_.spec()), options_.gravity);
         ++n;
     }

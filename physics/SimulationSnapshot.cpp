@@ -1,6 +1,7 @@
 // Simulation::snapshot / restore: the full dynamic state as plain data (SimulationState.h). The run-time
 // structs' state parts (RuntimeState.h) are copied whole; restore assigns them back and applies them through
-// the functions a run uses (applyRailing: pivots, joints, collision groups and the world's body order).
+// the functions a run uses (applyRailing: pivots, joints, collision groups and the world's body order; the
+// rail contact: joints to the right track body; the Bullet world: contact caches).
 #include "physics/BulletEigen.h"
 #include "physics/Simulation.h"
 
@@ -25,21 +26,6 @@ void setState(btRigidBody& b, const RigidBodyState& s) {
 }
 } // namespace
 
-std::vector<btRigidBody*> Simulation::allBodies() const {
-    std::vector<btRigidBody*> out;
-    for (const auto& b : bodies_)
-        if (b->spec.motion == BodySpec::Motion::Dynamic) out.push_back(b->rigid.get());
-    for (const auto& v : vehicles_)
-        out.push_back(v->body.get());
-    for (const auto& t : trains_)
-        for (const auto& c : t->cars) {
-            out.push_back(c.body.get());
-            for (const auto& b : c.bogies)
-                out.push_back(b.body.get());
-        }
-    return out;
-}
-
 SimulationState Simulation::snapshot() const {
     SimulationState s;
     s.time = time_;
@@ -63,25 +49,9 @@ SimulationState Simulation::snapshot() const {
     s.derailments = telemetry_.derailments().size();
     s.trackEvents = telemetry_.events().size();
     s.couplerEvents = telemetry_.couplerEvents().size();
+    s.wheelEvents = telemetry_.wheelEvents().size();
+    s.contacts = world_.contacts(contactBodies());
     return s;
-}
-
-// The joint of a railed body (vehicle or bogie) refers to the body carrying its track: after a restore to
-// another track (possibly on another body) it is made anew, as at a track crossing.
-void Simulation::restoreJoint(std::unique_ptr<TrackJointConstraint>& joint, btRigidBody& body,
-                              const RailedState& r, double cgHeight) {
-    const Pose anchor = Vehicle::anchorInBody(cgHeight, r.position.direction);
-    const TwistedFrame wF = layout_.track(std::size_t(r.position.track)).localFrame(r.position.s);
-    if (&joint->getRigidBodyB() != &trackBody(r.position.track)) {
-        auto next = std::make_unique<TrackJointConstraint>(body, anchor, trackBody(r.position.track));
-        next->setTrackFrame(wF);
-        next->continueFrom(*joint); // parameters (ERP/CFM or spring, limits, motor) as before
-        world_->removeConstraint(joint.get());
-        joint = std::move(next);
-        world_->addConstraint(joint.get(), true);
-    }
-    joint->setAnchor(anchor);
-    joint->setTrackFrame(wF);
 }
 
 void Simulation::restore(const SimulationState& s) {
@@ -99,17 +69,15 @@ void Simulation::restore(const SimulationState& s) {
     if (!sameShape)
         throw SimulationError(
             "restore: the state belongs to another simulation (body/vehicle/train counts differ)");
-    // Ground contacts now (a derailed car): their caches go, as they did not exist at a state without them.
-    const bool contacts = anyDerailed();
     time_ = s.time;
     switchStates_ = s.switches;
-    setKinematicPoses(time_);
+    world_.setKinematicPoses(time_, options_.dt);
     for (std::size_t i = 0; i < bodies.size(); ++i)
         setState(*bodies[i], s.bodies[i]);
     for (std::size_t i = 0; i < vehicles_.size(); ++i) {
         Vehicle& v = *vehicles_[i];
         static_cast<RailedState&>(v) = s.vehicles[i];
-        restoreJoint(v.joint, *v.body, v, v.spec.cgHeight);
+        rail_.restore(v);
         if (v.spec.motor)
             v.joint->setMotor(true, v.position.direction * v.spec.motor->targetSpeed, v.spec.motor->maxForce);
     }
@@ -123,15 +91,19 @@ void Simulation::restore(const SimulationState& s) {
             static_cast<CarState&>(car) = ts.cars.at(c);
             for (auto& b : car.bogies) {
                 static_cast<RailedState&>(b) = ts.bogies.at(k++);
-                restoreJoint(b.joint, *b.body, b, car.stock.bogies.cgHeight);
+                rail_.restore(b);
             }
         }
         for (std::size_t c = 0; c < tr.couplers.size(); ++c)
             static_cast<CouplerState&>(tr.couplers[c]) = ts.couplers.at(c);
     }
-    applyRailing(contacts);
+    // The world rebuilt canonically (every pair and contact cache gone), then the snapshot's contact points
+    // handed back to their pairs: a state restored in mid-slide steps on as the live run did.
+    applyRailing(true);
+    world_.restoreContacts(s.contacts, contactBodies());
     telemetry_.truncate(time_, s.trackEvents, s.derailments);
     telemetry_.truncateCouplerEvents(s.couplerEvents);
+    telemetry_.truncateWheelEvents(s.wheelEvents);
     for (const auto& t : trains_) // an episode open at the snapshot: back to its state then
         for (const auto& c : t->couplers)
             if (c.overload >= 0 && std::size_t(c.overload) < telemetry_.couplerEvents().size()) {
@@ -140,6 +112,15 @@ void Simulation::restore(const SimulationState& s) {
                 e.duration = c.overloadTime;
                 e.broke = false;
             }
+    for (const auto& t : trains_) // and the open wheel episodes
+        for (const auto& c : t->cars)
+            for (const auto& b : c.bogies)
+                for (const EpisodeState* ep : {&b.yqEpisode, &b.unloadingEpisode})
+                    if (ep->event >= 0 && std::size_t(ep->event) < telemetry_.wheelEvents().size()) {
+                        WheelEvent& e = telemetry_.wheelEvent(std::size_t(ep->event));
+                        e.peak = ep->peak;
+                        e.duration = ep->duration;
+                    }
 }
 
 } // namespace tl

@@ -16,15 +16,24 @@ struct TrainState {
     std::vector<CouplerState> couplers;
 };
 
+// The persistent contact points of one pair of bodies (Bullet's manifold), copied whole: bodies by their
+// index in the simulation's build order (BulletWorld::contacts), points as Bullet's own bytes.
+struct ContactManifoldState {
+    int body0 = -1, body1 = -1;
+    std::vector<unsigned char> bytes; // btManifoldPoint[n]
+};
+
 struct SimulationState {
     double time = 0.0; // [s]
     SwitchStates switches;
     std::vector<RigidBodyState> bodies; // every dynamic body, in the simulation's fixed order
     std::vector<RailedState> vehicles;
     std::vector<TrainState> trains;
-    std::size_t derailments = 0;   // derailment events recorded so far (later ones are dropped)
-    std::size_t trackEvents = 0;   // open-end events recorded so far
-    std::size_t couplerEvents = 0; // coupler overload events recorded so far
+    std::size_t derailments = 0;                // derailment events recorded so far (later ones are dropped)
+    std::size_t trackEvents = 0;                // open-end events recorded so far
+    std::size_t couplerEvents = 0;              // coupler overload events recorded so far
+    std::size_t wheelEvents = 0;                // Y/Q and wheel unloading episodes recorded so far
+    std::vector<ContactManifoldState> contacts; // ground contacts of derailed bodies
 };
 
 } // namespace tl

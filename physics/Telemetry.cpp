@@ -12,8 +12,8 @@ namespace tl {
 const char* Telemetry::csvHeader() {
     return "t,vehicle,track,s,speed,x,y,z,e1,e2,e3,e4,e5,f1,f2,f3,f4,f5,f6,railed,train,car,bogie,yq,yq_"
            "limit,"
-           "roll_margin,rider_vertical_g,rider_lateral_g,rider_longitudinal_g,rider_jerk_g_per_s,"
-           "rider_roll_rate_deg_per_s,cant_deficiency_mm";
+           "roll_margin,dq_q,unloaded,rider_vertical_g,rider_lateral_g,rider_longitudinal_g,"
+           "rider_jerk_g_per_s,rider_roll_rate_deg_per_s,cant_deficiency_mm";
 }
 
 void Telemetry::truncate(double t, std::size_t events, std::size_t derailments) {
@@ -28,7 +28,7 @@ void Telemetry::add(const TelemetrySample& s) {
     // flung at 1e200 m/s: finite components, infinite norm) stops the run with a clear error instead.
     bool finite = std::isfinite(s.t) && std::isfinite(s.s) && std::isfinite(s.speed) && std::isfinite(s.x) &&
                   std::isfinite(s.y) && std::isfinite(s.z) && std::isfinite(s.yq) &&
-                  std::isfinite(s.yqLimit) && std::isfinite(s.rollMargin) &&
+                  std::isfinite(s.yqLimit) && std::isfinite(s.rollMargin) && std::isfinite(s.dqq) &&
                   std::isfinite(s.rider.vertical) && std::isfinite(s.rider.lateral) &&
                   std::isfinite(s.rider.longitudinal) && std::isfinite(s.rider.jerk) &&
                   std::isfinite(s.rider.rollRate) && std::isfinite(s.rider.cantDeficiency);
@@ -73,11 +73,12 @@ void Telemetry::writeCsvRow(std::ostream& os, const TelemetrySample& s,
     for (double f : s.f)
         os << ',' << f;
     os << ',' << (s.railed ? 1 : 0) << ',';
-    if (s.train >= 0)
-        os << name(trainIds, s.train) << ',' << s.car << ',' << s.bogie << ',' << s.yq << ',' << s.yqLimit
-           << ',' << s.rollMargin;
-    else
-        os << ",,,,,";
+    if (s.train >= 0) {
+        os << name(trainIds, s.train) << ',' << s.car << ',' << s.bogie << ',';
+        if (s.railed && !s.unloaded) os << s.yq; // Y/Q is not defined for an unloaded (or derailed) bogie
+        os << ',' << s.yqLimit << ',' << s.rollMargin << ',' << s.dqq << ',' << (s.unloaded ? 1 : 0);
+    } else
+        os << ",,,,,,,";
     writeRiderColumns(os, s.rider);
     os << '\n';
 }
@@ -113,6 +114,7 @@ std::uint64_t Telemetry::hash() const {
         const double w[] = {s.yq,
                             s.yqLimit,
                             s.rollMargin,
+                            s.dqq,
                             s.rider.vertical,
                             s.rider.lateral,
                             s.rider.longitudinal,
@@ -120,7 +122,7 @@ std::uint64_t Telemetry::hash() const {
                             s.rider.rollRate,
                             s.rider.cantDeficiency};
         mix(w, sizeof w);
-        const int i[] = {s.vehicle, s.track, s.railed ? 1 : 0, s.train, s.car, s.bogie};
+        const int i[] = {s.vehicle, s.track, s.railed ? 1 : 0, s.train, s.car, s.bogie, s.unloaded ? 1 : 0};
         mix(i, sizeof i);
     }
     return h;

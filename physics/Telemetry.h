@@ -2,12 +2,13 @@
 // Per-step samples of a simulation run (one per vehicle and one per train bogie), and its events (open ends,
 // derailments, coupler overloads). CSV columns:
 //   t,vehicle,track,s,speed,x,y,z,e1,e2,e3,e4,e5,f1,f2,f3,f4,f5,f6,railed,train,car,bogie,yq,yq_limit,roll_margin,
-//   rider_vertical_g,rider_lateral_g,rider_longitudinal_g,rider_jerk_g_per_s,rider_roll_rate_deg_per_s,
-//   cant_deficiency_mm
-// (rider columns: the vehicle's / the bogie's car's rider point, RiderChannels.h; cant deficiency empty
-// for coaster cars and off the track)
-// (vehicle rows leave train..bogie empty; bogie rows leave vehicle empty). Bounded memory: setWindow(T)
-// keeps only the samples of the last T seconds (the GUI runs for hours); the default keeps everything.
+//   dq_q,unloaded,rider_vertical_g,rider_lateral_g,rider_longitudinal_g,rider_jerk_g_per_s,
+//   rider_roll_rate_deg_per_s,cant_deficiency_mm
+// (vehicle rows leave train..unloaded empty; bogie rows leave vehicle empty; yq is empty while the bogie is
+// unloaded -- Q at or under 10 % of its static value, unloaded = 1 -- and on derailed rows; rider columns:
+// the vehicle's / the bogie's car's rider point, RiderChannels.h; cant deficiency empty for coaster cars and
+// off the track). Bounded memory: setWindow(T) keeps only the samples of the last T seconds (the GUI runs
+// for hours); the default keeps everything.
 #include "physics/Derailment.h"
 #include "physics/RiderChannels.h"
 
@@ -37,6 +38,8 @@ struct TelemetrySample {
     double yqLimit = 0.0;       // Nadal limit [-]
     double rollMargin = 1.0;    // 1 - |t3| / (f2 b/2) [-]
     RiderChannels rider;        // at the rider point of the vehicle / the bogie's car
+    double dqq = 0.0;           // wheel unloading ratio ΔQ/Q of the lighter wheel [-] (BogieMargins::dqq)
+    bool unloaded = false;      // Q at or under its loaded fraction: yq is not defined (0 here, empty in CSV)
 };
 
 struct TrackEvent {
@@ -73,6 +76,24 @@ struct CouplerEvent {
     std::string message;    // human-readable
 };
 
+// Y/Q over the Nadal limit, or the wheel unloading ratio ΔQ/Q over its limit, on one bogie: one event per
+// episode (Episode.h) with its onset, peak and duration.
+struct WheelEvent {
+    double t = 0.0;                       // onset [s]
+    std::string kind;                     // "Y/Q" | "wheel unloading"
+    int train = -1, car = -1, bogie = -1; // indices
+    std::string trainId;
+    int track = -1; // at the onset
+    std::string trackId;
+    double s = 0.0;        // [m]
+    double speed = 0.0;    // bogie speed at the onset [m/s]
+    double value = 0.0;    // Y/Q or ΔQ/Q at the onset [-]
+    double peak = 0.0;     // peak in the episode [-]
+    double limit = 0.0;    // [-]
+    double duration = 0.0; // onset to the last step over the limit [s]
+    std::string message;   // human-readable
+};
+
 class Telemetry {
 public:
     // Adds one sample; a non-finite value throws SimulationError naming the vehicle or train by its id.
@@ -90,6 +111,12 @@ public:
     void truncateCouplerEvents(std::size_t n) { // restore/replay: forget the later ones
         if (couplerEvents_.size() > n) couplerEvents_.resize(n);
     }
+    void addWheelEvent(const WheelEvent& e) { wheelEvents_.push_back(e); }
+    WheelEvent& wheelEvent(std::size_t i) { return wheelEvents_.at(i); }
+    const std::vector<WheelEvent>& wheelEvents() const { return wheelEvents_; }
+    void truncateWheelEvents(std::size_t n) {
+        if (wheelEvents_.size() > n) wheelEvents_.resize(n);
+    }
     const std::vector<TelemetrySample>& samples() const { return samples_; }
     const std::vector<TrackEvent>& events() const { return events_; }
     const std::vector<DerailmentEvent>& derailments() const { return derailments_; }
@@ -98,6 +125,7 @@ public:
         events_.clear();
         derailments_.clear();
         couplerEvents_.clear();
+        wheelEvents_.clear();
         dropped_ = 0;
     }
     // Forget what happened after time t (samples) and events beyond the given counts (restore/replay).
@@ -127,6 +155,7 @@ private:
     std::vector<TrackEvent> events_;
     std::vector<DerailmentEvent> derailments_;
     std::vector<CouplerEvent> couplerEvents_;
+    std::vector<WheelEvent> wheelEvents_;
     std::vector<std::string> vehicleIds_, trainIds_; // by index, for error messages
     double window_ = 0.0;                            // [s], 0 = unbounded
     std::size_t dropped_ = 0;                        // samples trimmed from the front

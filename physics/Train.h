@@ -4,11 +4,11 @@
 // and pitch free with two bogies; roll free at the pivots and held by a spring against the mean roll of
 // the two bogies), and couplers between consecutive cars
 // (spring-damper with slack, applied as forces before each step). Built and stepped by Simulation
-// (SimulationTrains.cpp).
+// (SimulationBuild.cpp, SimulationDrive.cpp, SimulationCouplers.cpp, SimulationMonitor.cpp).
 #include "core/layout/Layout.h"
 #include "physics/Derailment.h"
+#include "physics/RailedBody.h"
 #include "physics/RuntimeState.h"
-#include "physics/TrackJointConstraint.h"
 #include "physics/Traction.h"
 #include "physics/TrainSpec.h"
 
@@ -21,10 +21,7 @@ class btGeneric6DofSpring2Constraint;
 
 namespace tl {
 
-struct Bogie : RailedState { // position, railed, load, monitor, ...: the run-time state
-    std::unique_ptr<btBoxShape> shape;
-    std::unique_ptr<btRigidBody> body;
-    std::unique_ptr<TrackJointConstraint> joint;
+struct Bogie : RailedBody {  // body, joint; position, railed, load, monitor, ...: the run-time state
     double staticLoad = 0.0; // (car body mass / bogies + bogie mass) g [N]
 };
 

@@ -1,7 +1,8 @@
 // tracklab-cli run LAYOUT.json [--duration T] [--dt H] [--csv OUT.csv] [--json OUT.json]
 // Runs the vehicles and trains of the layout's "vehicles" / "trains" sections (docs/vehicles-format.md) and
 // writes per-step telemetry (CSV) and a JSON summary (final track, s, speed, state of each vehicle; open-end
-// events; trains with their cars and couplers; derailments; coupler overloads "couplerEvents"). Progress on
+// events; trains with their cars and couplers; derailments; coupler overloads "couplerEvents"; Y/Q and wheel
+// unloading episodes "wheelEvents"). Progress on
 // stderr. Bad arguments or files: a message and exit status 2.
 #include "Command.h"
 
@@ -139,6 +140,21 @@ nlohmann::json summary(const tl::Simulation& sim, const std::string& file, doubl
                                       {"s", e.s},
                                       {"speed", e.speed},
                                       {"message", e.message}});
+    j["wheelEvents"] = nlohmann::json::array(); // Y/Q and wheel unloading episodes
+    for (const auto& e : sim.wheelEvents())
+        j["wheelEvents"].push_back({{"kind", e.kind},
+                                    {"t", e.t},
+                                    {"train", e.trainId},
+                                    {"car", e.car},
+                                    {"bogie", e.bogie},
+                                    {"value", e.value},
+                                    {"peak", e.peak},
+                                    {"limit", e.limit},
+                                    {"duration", e.duration},
+                                    {"track", e.trackId},
+                                    {"s", e.s},
+                                    {"speed", e.speed},
+                                    {"message", e.message}});
     return j;
 }
 
@@ -185,6 +201,8 @@ int runRun(const QStringList& args) {
         for (const auto& e : sim.couplerEvents())
             std::cerr << "coupler overload: " << e.message << " (peak " << e.peakForce << " N for "
                       << e.duration << " s)\n";
+        for (const auto& e : sim.wheelEvents())
+            std::cerr << "wheel: " << e.message << " (peak " << e.peak << " for " << e.duration << " s)\n";
         if (parser.isSet("csv")) {
             std::ostringstream csv;
             sim.telemetry().writeCsv(csv, sim.vehicleIds(), sim.trackIds(), sim.trainIds());

@@ -4,11 +4,16 @@
 // rolling resistance of the cars. A ride (issue 11): from the station the booster and the lift chain
 // (TrackDrives.h) take the train up; it completes the circuit back to the station without ever rolling
 // backwards, and the station's booster brings it back to its speed.
+// Honest channels (issue 12): Y/Q is reported only while a bogie carries load (Q above 10 % of its static
+// value); over the crests the clamped cars' running wheels unload (the up-stops hold them) and the old
+// ratio |f1| / max(Q, 1e-6 Q0) spiked to ~1e6. Reported Y/Q stays within a few times the Nadal limit, and
+// the wheel unloading ratio dQ/Q is a channel (<= 1, finite).
 #include "core/layout/Layout.h"
 #include "physics/Simulation.h"
 
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace tl;
@@ -59,6 +64,33 @@ private slots:
               vMax, vEnergy, zTop - zLow, 100 * (1 - vMax / vEnergy));
         QVERIFY(vMax <= vEnergy * 1.001); // no energy is created
         QVERIFY(vMax >= vEnergy * 0.95);  // resistance (Davis a = 20 N, c = 0.3) costs a few percent
+
+        double rawMax = 0, yqMax = 0, dqqMax = -1e9, dqqMin = 1e9, limit = 0;
+        long unloaded = 0, bogieSamples = 0;
+        for (const TelemetrySample& x : sim.telemetry().samples()) {
+            if (x.train < 0 || !x.railed) continue;
+            ++bogieSamples;
+            const double Q0 = sim.train(0).cars[std::size_t(x.car)].bogies[std::size_t(x.bogie)].staticLoad;
+            rawMax = std::max(rawMax, std::abs(x.f[0]) / std::max(x.f[1], 1e-6 * Q0)); // the old channel
+            limit = x.yqLimit;
+            yqMax = std::max(yqMax, x.yq);
+            dqqMax = std::max(dqqMax, x.dqq);
+            dqqMin = std::min(dqqMin, x.dqq);
+            if (x.unloaded) {
+                ++unloaded;
+                QCOMPARE(x.yq, 0.0); // not reported
+                QVERIFY(x.f[1] <= 0.1 * Q0);
+            } else
+                QVERIFY(x.f[1] > 0.1 * Q0);
+        }
+        qInfo("Y/Q: old ratio peaked at %.0f; reported Y/Q max %.3f (Nadal limit %.3f); %ld of %ld bogie "
+              "samples "
+              "unloaded (Q <= 10 %% Q0); dQ/Q in [%.3f, %.3f]",
+              rawMax, yqMax, limit, unloaded, bogieSamples, dqqMin, dqqMax);
+        QVERIFY(unloaded > 0);              // the crests do unload the running wheels
+        QVERIFY(yqMax <= 10.0 * limit);     // never orders of magnitude over the limit
+        QVERIFY(dqqMax <= 1.0 + 1e-12);     // the lighter wheel carries nothing at most
+        QVERIFY(sim.wheelEvents().empty()); // clamped wheels: neither limit applies
     }
 };
 

@@ -65,8 +65,20 @@ void TstWreckage::fullThrottleWreckComesToRest() {
     Simulation sim(layout, o, kDemo);
     const double zTop = highestTrackPoint(layout);
 
-    while (sim.derailments().empty() && sim.time() < 120.0)
+    // Per-step rows a log of every step over a limit would hold (the "before" of one event per episode).
+    long yqRows = 0, unloadingRows = 0;
+    auto countRows = [&] {
+        for (const auto& c : sim.train(0).cars)
+            for (const auto& b : c.bogies) {
+                if (!b.railed) continue;
+                yqRows += b.margins.yq > b.margins.yqLimit ? 1 : 0;
+                unloadingRows += b.margins.dqq > o.derailment.unloading ? 1 : 0;
+            }
+    };
+    while (sim.derailments().empty() && sim.time() < 120.0) {
         sim.step();
+        countRows();
+    }
     QVERIFY(!sim.derailments().empty());
     const DerailmentEvent first = sim.derailments().front();
     qInfo("%s", first.message.c_str());
@@ -96,6 +108,7 @@ void TstWreckage::fullThrottleWreckComesToRest() {
     double worstSpeedRatio = 0, worstAt = 0, zHigh = -1e300, maxRestSpeed = 0, maxEnergyGain = -1e300;
     while (sim.time() < 300.0 - 0.5 * sim.dt()) {
         sim.step();
+        countRows();
         maxEnergyGain = std::max(maxEnergyGain, sim.trainEnergy(0) - E0);
         for (std::size_t i = 0; i < bodies.size(); ++i) {
             const double v = bodies[i]->getLinearVelocity().length();
@@ -121,6 +134,18 @@ void TstWreckage::fullThrottleWreckComesToRest() {
     QVERIFY(maxEnergyGain <= 1e-3 * KE0);
     // One event per episode: at most a few per coupler over the whole wreck (12 393 before).
     QVERIFY(sim.couplerEvents().size() <= 2 * sim.train(0).couplers.size());
+    std::size_t yqEpisodes = 0, unloadingEpisodes = 0;
+    for (const WheelEvent& e : sim.wheelEvents()) {
+        (e.kind == "Y/Q" ? yqEpisodes : unloadingEpisodes) += 1;
+        QVERIFY(e.peak >= e.value && e.peak > e.limit && e.duration > 0);
+    }
+    qInfo(
+        "wheel episodes: Y/Q over the limit %zu (per-step rows %ld), wheel unloading over %.2f %zu (per-step "
+        "rows %ld)",
+        yqEpisodes, yqRows, o.derailment.unloading, unloadingEpisodes, unloadingRows);
+    // never thousands of rows: an episode per bogie and curve at most
+    QVERIFY(yqEpisodes < 100 && long(yqEpisodes) <= yqRows);
+    QVERIFY(unloadingEpisodes < 100 && long(unloadingEpisodes) <= unloadingRows);
     // Every car has left the rails; none is driven any more.
     for (const auto& c : sim.train(0).cars)
         QVERIFY(c.derailed);
@@ -129,9 +154,10 @@ void TstWreckage::fullThrottleWreckComesToRest() {
 
 // Faithful replay: a three-car train at line speed (30 m/s) overturns in c3 (as in tst_train_demo). A
 // snapshot at 2 s, a run to 15 s (derailment, then the cars slide on the ground), a restore and the same run
-// again: the same derailments at the same t and s, and a bit-identical telemetry hash and final state. Before
-// restore() applied the pivot locks and collision groups through the run's own functions, the rerun derailed
-// at 6.783 s, s = 18.76 m instead of 6.471 s, s = 9.38 m.
+// again: the same derailments at the same t and s, and a bit-identical telemetry hash and final state. The
+// same from a snapshot taken while the wreck slides on the ground (its contact caches restored).
+// Before restore() applied the pivot locks and collision groups through the run's own functions, the rerun
+// derailed at 6.783 s, s = 18.76 m instead of 6.471 s, s = 9.38 m.
 void TstWreckage::replayThroughDerailmentIsBitIdentical() {
     LayoutSpec spec = loadLayoutSpec(kDemo);
     const double top = Layout::compile(spec, kDemo).trackById("top").length();
@@ -143,6 +169,17 @@ void TstWreckage::replayThroughDerailmentIsBitIdentical() {
     sim.setThrottle(0, 30.0 / 44.0); // hold line speed
     sim.runUntil(2.0);
     const SimulationState at2 = sim.snapshot();
+    // past the derailment (6.47 s), 0.2 s after the wreck first touched the ground: it slides
+    double touched = -1;
+    SimulationState at8;
+    while (sim.time() < 14.0) {
+        sim.step();
+        at8 = sim.snapshot();
+        if (touched < 0 && !at8.contacts.empty()) touched = sim.time();
+        if (touched >= 0 && sim.time() >= touched + 0.2) break;
+    }
+    QVERIFY(sim.train(0).cars.front().derailed);
+    QVERIFY(!at8.contacts.empty());
     sim.runUntil(15.0);
     const std::vector<DerailmentEvent> live = sim.derailments();
     const std::uint64_t liveHash = sim.telemetry().hash();
@@ -171,6 +208,21 @@ void TstWreckage::replayThroughDerailmentIsBitIdentical() {
     }
     // The wreck lies on the ground: its contacts were part of what was replayed.
     QVERIFY(sim.train(0).cars.front().derailed);
+
+    // Restored in mid-slide: Bullet's persistent contact points (warm-started impulses) come back with the
+    // state, and the world solves the contacts in a fixed order -- the same run, bit for bit.
+    sim.restore(at8);
+    QCOMPARE(sim.derailments().size(), at8.derailments);
+    sim.runUntil(15.0);
+    QCOMPARE(sim.telemetry().hash(), liveHash);
+    const SimulationState slide15 = sim.snapshot();
+    for (std::size_t i = 0; i < live15.bodies.size(); ++i) {
+        QVERIFY(slide15.bodies[i].pose.matrix() == live15.bodies[i].pose.matrix());
+        QVERIFY(slide15.bodies[i].v == live15.bodies[i].v);
+    }
+    qInfo("restored at %.4f s (ground contact from %.4f s) with %zu contact manifold(s): telemetry hash %llx "
+          "as live",
+          at8.time, touched, at8.contacts.size(), (unsigned long long)liveHash);
 }
 
 QTEST_APPLESS_MAIN(TstWreckage)

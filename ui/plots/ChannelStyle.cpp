@@ -22,6 +22,7 @@ QColor channelColour(Channel c) {
         QColor(220, 0, 220),   // Y/Q
         QColor(0, 0, 200),     // Nadal limit
         QColor(0, 128, 128),   // roll margin
+        QColor(255, 150, 150), // wheel unloading
         QColor(128, 0, 0),     // rider vertical
         QColor(0, 200, 100),   // rider lateral
         QColor(255, 200, 0),   // rider longitudinal

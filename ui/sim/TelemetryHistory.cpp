@@ -38,6 +38,8 @@ QString channelName(Channel c) {
         return "Nadal limit";
     case Channel::RollMargin:
         return "roll margin";
+    case Channel::DQQ:
+        return "wheel unloading ΔQ/Q";
     case Channel::RiderVertical:
         return "rider vertical [g]";
     case Channel::RiderLateral:
@@ -125,6 +127,7 @@ void TelemetryHistory::add(const TelemetrySample& s) {
                                           s.yq,
                                           s.yqLimit,
                                           s.rollMargin,
+                                          s.dqq,
                                           s.rider.vertical,
                                           s.rider.lateral,
                                           s.rider.longitudinal,

@@ -28,6 +28,7 @@ enum class Channel {
     YQ,
     YQLimit,
     RollMargin,
+    DQQ, // wheel unloading ΔQ/Q
     RiderVertical,
     RiderLateral,
     RiderLongitudinal,

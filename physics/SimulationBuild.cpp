@@ -1,0 +1,138 @@
+// Simulation, building: vehicles and trains placed on their track (each vehicle and bogie a RailedBody put
+// there by the rail contact), the cars' bodies and pivots, the couplers, and the ground plane.
+#include "physics/BulletEigen.h"
+#include "physics/Simulation.h"
+
+#include <btBulletDynamicsCommon.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace tl {
+
+void Simulation::addGround() {
+    double zmin = 0.0;
+    bool any = false;
+    for (std::size_t t = 0; t < layout_.trackCount(); ++t) {
+        const double L = layout_.track(t).length();
+        const int n = std::max(2, int(L / 5.0) + 1);
+        for (int k = 0; k <= n; ++k) {
+            const double z = layout_.frameInWorld(t, L * k / n).F.P.z();
+            zmin = any ? std::min(zmin, z) : z;
+            any = true;
+        }
+    }
+    world_.addGround(zmin - options_.groundDepth);
+}
+
+void Simulation::addVehicle(const VehicleSpec& spec) {
+    auto v = std::make_unique<Vehicle>();
+    v->spec = spec;
+    v->position.track = layout_.trackIndex(spec.track);
+    if (v->position.track < 0)
+        throw SimulationError("vehicle \"" + spec.id + "\": unknown track " + spec.track);
+    v->position.s = spec.s;
+    v->position.direction = spec.direction;
+    v->cgHeight = spec.cgHeight;
+    v->params = {spec.erp, spec.cfm, spec.stiffness, spec.damping};
+    rail_.place(*v, spec.box, spec.mass, 0.5, spec.speed);
+    if (spec.motor) v->joint->setMotor(true, spec.direction * spec.motor->targetSpeed, spec.motor->maxForce);
+    vehicles_.push_back(std::move(v));
+    telemetry_.setSourceIds(vehicleIds(), trainIds());
+}
+
+void Simulation::addTrain(const TrainSpec& spec) {
+    auto train = std::make_unique<Train>();
+    train->spec = spec;
+    const int track = layout_.trackIndex(spec.track);
+    if (track < 0) throw SimulationError("train \"" + spec.id + "\": unknown track " + spec.track);
+    const TrackPosition head{track, spec.s, spec.direction};
+    double behind = 0.0; // distance of the current car's centre behind the head car's centre [m]
+    for (std::size_t c = 0; c < spec.cars.size(); ++c) {
+        if (c > 0) behind += 0.5 * (spec.cars[c - 1].body.length + spec.cars[c].body.length);
+        const AdvanceResult a = layout_.advance(head, -behind, switchStates_);
+        if (a.stoppedAtOpenEnd)
+            throw SimulationError("train \"" + spec.id + "\": car " + std::to_string(c) +
+                                  " does not fit on the track behind the head (open end)");
+        addCar(*train, spec.cars[c], a.position, spec.speed);
+    }
+    for (std::size_t c = 1; c < train->cars.size(); ++c)
+        addCoupler(*train, int(c - 1), int(c));
+    trains_.push_back(std::move(train));
+    telemetry_.setSourceIds(vehicleIds(), trainIds());
+}
+
+void Simulation::addCar(Train& train, const RollingStockSpec& stock, const TrackPosition& centre,
+                        double speed) {
+    Car car;
+    car.stock = stock;
+    const int nb = stock.bogies.count;
+    const double g = options_.gravity;
+    Vec3 Psum = Vec3::Zero(), up = Vec3::Zero(), vsum = Vec3::Zero(), wsum = Vec3::Zero();
+    std::vector<Vec3> P;
+    for (int k = 0; k < nb; ++k) {
+        const double off = nb == 2 ? (k == 0 ? 0.5 : -0.5) * stock.bogies.spacing : 0.0;
+        const AdvanceResult a = layout_.advance(centre, off, switchStates_);
+        if (a.stoppedAtOpenEnd)
+            throw SimulationError("train \"" + train.spec.id + "\": a bogie does not fit on the track");
+        Bogie b;
+        b.position = a.position;
+        b.cgHeight = stock.bogies.cgHeight;
+        b.params.erp = options_.trackJointErp;
+        rail_.place(b, stock.bogies.box, stock.bogies.mass, 0.6, speed);
+        b.staticLoad = (stock.body.mass / nb + stock.bogies.mass) * g;
+        b.load = b.staticLoad;
+        const Vec3 Xb = toEigen(b.body->getCenterOfMassPosition());
+        P.push_back(Xb);
+        Psum += Xb;
+        up += rail_.worldFrame(b.position).wB;
+        vsum += toEigen(b.body->getLinearVelocity());
+        wsum += toEigen(b.body->getAngularVelocity());
+        car.bogies.push_back(std::move(b));
+    }
+    // Car body: x from the rear to the front pivot (the bogie's x with one bogie), z the mean track up.
+    const Pose X0 = toEigen(car.bogies[0].body->getCenterOfMassTransform());
+    const Vec3 x = nb == 2 ? Vec3((P[0] - P[1]).normalized()) : Vec3(X0.linear().col(0));
+    Vec3 z = up / nb;
+    z = (z - x * x.dot(z)).normalized();
+    Pose Xc = Pose::Identity();
+    Xc.linear().col(0) = x;
+    Xc.linear().col(1) = z.cross(x);
+    Xc.linear().col(2) = z;
+    const Vec3 pivotMid = Psum / nb;
+    Xc.translation() = pivotMid + z * (stock.body.cgHeight - stock.bogies.cgHeight);
+    car.body = makeBoxBody(car.shape, Vec3(stock.body.length, stock.body.width, stock.body.height),
+                           stock.body.mass, 0.6, Xc);
+    const Vec3 wc = wsum / nb;
+    car.body->setLinearVelocity(toBt(Vec3(vsum / nb + wc.cross(Vec3(Xc.translation() - pivotMid)))));
+    car.body->setAngularVelocity(toBt(wc));
+    world_.add(*car.body, BulletWorld::Collides::Nothing);
+
+    // Pivots: position locked, yaw and pitch free with two bogies (all locked with one). With two bogies the
+    // roll is free at the pivots and a roll spring (applyRollSpring) ties the body's roll to the MEAN roll
+    // of its bogies, so a twisting track (the bogies rolling against each other) loads nothing, while a
+    // lateral load leans the body by ~1/140 rad per g and splits its roll moment evenly over the bogies.
+    const double Iroll =
+        stock.body.mass * (std::pow(stock.body.width, 2) + std::pow(stock.body.height, 2)) / 12;
+    car.rollStiffness = 100.0 * stock.body.mass * g * stock.body.cgHeight; // [N m/rad]
+    car.rollDamping = 0.3 * std::sqrt(car.rollStiffness * Iroll);          // [N m s/rad]
+    for (int k = 0; k < nb; ++k) {
+        const Pose Xb = toEigen(car.bogies[std::size_t(k)].body->getCenterOfMassTransform());
+        Pose inA = Pose::Identity();
+        inA.translation() = Xc.inverse() * Xb.translation();
+        Pose inB = Pose::Identity();
+        inB.linear() = Xb.linear().transpose() * Xc.linear();
+        auto p = std::make_unique<btGeneric6DofSpring2Constraint>(*car.body, *car.bogies[std::size_t(k)].body,
+                                                                  toBt(inA), toBt(inB));
+        p->setLinearLowerLimit(btVector3(0, 0, 0));
+        p->setLinearUpperLimit(btVector3(0, 0, 0));
+        const double free = nb == 2 ? 1.0 : 0.0;              // one bogie: the car sits rigidly on it
+        p->setAngularLowerLimit(btVector3(free, free, free)); // lower > upper: free
+        p->setAngularUpperLimit(btVector3(-free, -free, -free));
+        world_.add(*p);
+        car.pivots.push_back(std::move(p));
+    }
+    train.cars.push_back(std::move(car));
+}
+
+} // namespace tl

@@ -1,0 +1,159 @@
+// Simulation, monitoring: finiteness of every body after the solve, the derailment monitor of every railed
+// bogie (Derailment.h) with its honest channels -- Y/Q only while the bogie carries load, the wheel
+// unloading ratio ΔQ/Q -- and their episodes (one WheelEvent each, Episode.h), and the derailment itself.
+#include "physics/BulletEigen.h"
+#include "physics/Episode.h"
+#include "physics/Simulation.h"
+
+#include <btBulletDynamicsCommon.h>
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+namespace tl {
+
+void Simulation::stageCheck() const {
+    auto fail = [&](const std::string& who) {
+        std::ostringstream msg;
+        msg << "simulation stopped at t = " << time_ << " s: " << who
+            << " has a non-finite state (position, velocity or constraint force)";
+        throw SimulationError(msg.str());
+    };
+    for (const auto& v : vehicles_)
+        if (!v->finite()) fail("vehicle \"" + v->spec.id + "\"");
+    for (const auto& tr : trains_)
+        for (std::size_t c = 0; c < tr->cars.size(); ++c) {
+            bool ok = bodyFinite(*tr->cars[c].body);
+            for (const auto& b : tr->cars[c].bogies)
+                ok = ok && b.finite();
+            if (!ok) fail("train \"" + tr->spec.id + "\" car " + std::to_string(c + 1));
+        }
+}
+
+// The wheel-rail state of one bogie from its row forces: Q = f2 (both wheelsets), Y = f1, the roll moment
+// t3 = f3 about the rail-level anchor. The lighter wheel (rail side) carries Q/2 - |t3|/b of its static
+// Q0/2: ΔQ/Q = 1 - (Q - 2|t3|/b)/Q0 (clamped wheels may pull: its load is taken as 0 then, ΔQ/Q <= 1).
+// Y/Q is defined while Q is above a fraction of Q0; an unloaded bogie reports none (the derailment judge
+// keeps its own ratio, as it always had: its verdicts do not change).
+void Simulation::monitorBogie(int t, int c, int bi) {
+    Car& car = trains_[std::size_t(t)]->cars[std::size_t(c)];
+    Bogie& b = car.bogies[std::size_t(bi)];
+    const WheelRailSpec& wr = car.stock.wheelRail;
+    const DerailmentThresholds& th = options_.derailment;
+    const auto& f = b.joint->rowForces();
+    const TrackJointState js = b.joint->currentState(options_.dt);
+    const TrackJointRows rows = computeTrackJointRows(js);
+    BogieMargins m;
+    const double Q = f[1];
+    const double Qmin = 1e-6 * b.staticLoad;
+    const double yq = std::abs(f[0]) / std::max(Q, Qmin);
+    m.loaded = Q > th.loadedFraction * b.staticLoad;
+    m.yq = m.loaded ? yq : 0.0;
+    m.yqLimit = wr.nadalLimit();
+    m.rollTorque = std::abs(f[2]);
+    m.rollLimit = js.rollMax;
+    const double rollMargin = 1.0 - m.rollTorque / std::max(Q * 0.5 * wr.gauge, Qmin);
+    m.rollMargin = m.loaded ? rollMargin : 0.0; // no load, no margin
+    const double lighter = std::max(0.0, 0.5 * Q - m.rollTorque / wr.gauge);
+    m.dqq = 1.0 - lighter / (0.5 * b.staticLoad);
+    m.e1 = rows.row[0].e;
+    m.e2 = rows.row[1].e;
+    m.e3 = rows.row[2].e;
+    m.lateralSaturated = js.lateralMax > 0 && std::abs(f[0]) >= th.saturated * js.lateralMax;
+    m.rollSaturated = js.rollMax > 0 && m.rollTorque >= th.saturated * js.rollMax;
+    m.unloaded = Q <= Qmin;
+    b.margins = m;
+    b.load = Q;
+    // clamped wheels cannot climb: only a lost joint (errors past the thresholds) can derail them
+    BogieMargins judged = m;
+    judged.yq = yq;
+    judged.rollMargin = rollMargin;
+    if (wr.clamped) judged.yq = 0.0, judged.lateralSaturated = judged.rollSaturated = judged.unloaded = false;
+    const DerailmentVerdict v = tl::monitorBogie(b.monitor, judged, th, wr.nadalWindow, options_.dt);
+    if (v.derailed) {
+        derailCar(t, c, bi, v.cause, v);
+        return;
+    }
+    b.monitor.last = m; // what a derailment event shows as "before": the honest channels
+}
+
+// Y/Q over the Nadal limit and ΔQ/Q over its limit: one WheelEvent per episode (wheels running free on the
+// rails; clamped coaster wheels have neither limit).
+void Simulation::watchWheels(int t, int c, int bi) {
+    Train& tr = *trains_[std::size_t(t)];
+    Car& car = tr.cars[std::size_t(c)];
+    Bogie& b = car.bogies[std::size_t(bi)];
+    if (car.stock.wheelRail.clamped || !b.railed) return;
+    const double dt = options_.dt, gap = options_.derailment.episodeGap;
+    auto watch = [&](EpisodeState& ep, const char* kind, double value, double limit) {
+        const EpisodeStep step = updateEpisode(ep, value, limit, dt, gap);
+        if (step == EpisodeStep::Opened) {
+            WheelEvent e;
+            e.t = time_;
+            e.kind = kind;
+            e.train = t;
+            e.car = c;
+            e.bogie = bi;
+            e.trainId = tr.spec.id;
+            e.track = b.position.track;
+            e.trackId = layout_.track(std::size_t(b.position.track)).id();
+            e.s = b.position.s;
+            e.speed = b.speed();
+            e.value = value;
+            e.limit = limit;
+            std::ostringstream msg;
+            msg << "train " << tr.spec.id << " car " << c << " bogie " << bi << ": " << kind << " " << value
+                << " over its limit " << limit << " on track " << e.trackId << " at s = " << e.s
+                << " m, t = " << time_ << " s";
+            e.message = msg.str();
+            ep.event = int(telemetry_.wheelEvents().size());
+            telemetry_.addWheelEvent(e);
+        }
+        if (step == EpisodeStep::Opened || step == EpisodeStep::Updated) {
+            WheelEvent& e = telemetry_.wheelEvent(std::size_t(ep.event));
+            e.peak = ep.peak;
+            e.duration = ep.duration;
+        }
+    };
+    watch(b.yqEpisode, "Y/Q", b.margins.yq, b.margins.yqLimit);
+    watch(b.unloadingEpisode, "wheel unloading", b.margins.dqq, options_.derailment.unloading);
+}
+
+void Simulation::derailCar(int t, int c, int bi, const std::string& cause, const DerailmentVerdict& v) {
+    Train& tr = *trains_[std::size_t(t)];
+    Car& car = tr.cars[std::size_t(c)];
+    Bogie& trigger = car.bogies[std::size_t(bi)];
+    DerailmentEvent e;
+    e.t = time_;
+    e.train = t;
+    e.car = c;
+    e.bogie = bi;
+    e.trainId = tr.spec.id;
+    e.track = trigger.position.track;
+    e.trackId = layout_.track(std::size_t(e.track)).id();
+    e.s = trigger.position.s;
+    e.speed = trigger.speed();
+    e.cause = cause;
+    e.before = trigger.monitor.last;
+    e.solverSaturated = v.solverSaturated;
+    e.numericalSuspect = v.numericalSuspect;
+    std::ostringstream msg;
+    msg << "train " << tr.spec.id << " car " << c << " bogie " << bi << " derailed (" << cause
+        << ") on track " << e.trackId << " at s = " << e.s << " m, t = " << time_ << " s, " << e.speed
+        << " m/s";
+    if (v.numericalSuspect) msg << " [numerical suspect: no force limit was reached]";
+    e.message = msg.str();
+    telemetry_.addDerailment(e);
+    // The whole car leaves the track: joints off, car and bogies collide with the ground from now on; its
+    // wheel episodes end here.
+    car.derailed = true;
+    tr.derailed = true;
+    for (auto& b : car.bogies) {
+        b.railed = false;
+        b.yqEpisode = b.unloadingEpisode = EpisodeState{};
+    }
+    applyRailing();
+}
+
+} // namespace tl

@@ -1,0 +1,62 @@
+// Simulation, recording: one telemetry sample per vehicle and per bogie after each step (Telemetry.h).
+#include "physics/Simulation.h"
+
+namespace tl {
+
+namespace {
+// What every railed body records: where it is on its track, its speed and anchor, railed or not.
+TelemetrySample railedSample(double t, const RailedBody& r) {
+    TelemetrySample s;
+    s.t = t;
+    s.track = r.position.track;
+    s.s = r.position.s;
+    s.speed = r.speed();
+    const Vec3 AP = r.anchorPoint();
+    s.x = AP.x();
+    s.y = AP.y();
+    s.z = AP.z();
+    s.railed = r.railed;
+    return s;
+}
+} // namespace
+
+void Simulation::recordVehicle(int i) {
+    TelemetrySample s = railedSample(time_, *vehicles_[std::size_t(i)]);
+    s.rider = updateVehicleRider(i);
+    const Vehicle& v = *vehicles_[std::size_t(i)];
+    s.vehicle = i;
+    if (v.railed) {
+        const TrackJointRows rows = computeTrackJointRows(v.joint->currentState(options_.dt));
+        for (int k = 0; k < 5; ++k)
+            s.e[std::size_t(k)] = rows.row[std::size_t(k)].e;
+        s.f = v.joint->rowForces();
+    }
+    telemetry_.add(s);
+}
+
+void Simulation::recordBogie(int t, int c, int bi) {
+    TelemetrySample s =
+        railedSample(time_, trains_[std::size_t(t)]->cars[std::size_t(c)].bogies[std::size_t(bi)]);
+    const Car& car = trains_[std::size_t(t)]->cars[std::size_t(c)];
+    s.rider = bi == 0 ? updateCarRider(t, c) : car.rider.last; // once per car and step
+    const Bogie& b = car.bogies[std::size_t(bi)];
+    s.vehicle = -1;
+    s.train = t;
+    s.car = c;
+    s.bogie = bi;
+    if (b.railed) {
+        s.e = {b.margins.e1, b.margins.e2, b.margins.e3, 0.0, 0.0};
+        const TrackJointRows rows = computeTrackJointRows(b.joint->currentState(options_.dt));
+        for (int k = 3; k < 5; ++k)
+            s.e[std::size_t(k)] = rows.row[std::size_t(k)].e;
+        s.f = b.joint->rowForces();
+        s.yq = b.margins.yq;
+        s.yqLimit = b.margins.yqLimit;
+        s.rollMargin = b.margins.rollMargin;
+        s.dqq = b.margins.dqq;
+        s.unloaded = !b.margins.loaded;
+    }
+    telemetry_.add(s);
+}
+
+} // namespace tl
