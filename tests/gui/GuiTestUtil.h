@@ -92,6 +92,8 @@ template <class Done> bool runUntil(tl::ui::SimulationController* sim, Done done
         if (!sim->isRunning() || !sim->simulation() || sim->simulation()->time() > maxSimTime) return done();
         QTest::qWait(10);
     }
+}
+
 // Drag a slider's handle to the given fraction of its groove with the mouse.
 inline void dragSlider(QSlider* s, double fraction) {
     QStyleOptionSlider opt;
