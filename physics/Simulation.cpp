@@ -221,6 +221,7 @@ void Simulation::step() {
     for (int i = 0; i < vehicleCount(); ++i) {
         checkFinite(i);
         if (vehicles_[std::size_t(i)]->railed) feedVehicle(i);
+        updateVehicleRider(i); // every step: the filter is run-time state a replay must reproduce
         if (options_.recordTelemetry) record(i);
     }
     trainsAfterStep();
@@ -340,7 +341,7 @@ void Simulation::record(int i) {
     s.y = AP.y();
     s.z = AP.z();
     s.railed = v.railed;
-    s.rider = updateVehicleRider(i);
+    s.rider = vehicles_[std::size_t(i)]->rider.last;
     if (v.railed) {
         const TrackJointRows rows = computeTrackJointRows(v.joint->currentState(options_.dt));
         for (int k = 0; k < 5; ++k)

@@ -276,12 +276,18 @@ void Simulation::trainsAfterStep() {
     for (int t = 0; t < trainCount(); ++t) {
         checkFiniteTrain(t);
         Train& tr = *trains_[std::size_t(t)];
-        for (int c = 0; c < int(tr.cars.size()); ++c)
-            for (int b = 0; b < int(tr.cars[std::size_t(c)].bogies.size()); ++b) {
+        for (int c = 0; c < int(tr.cars.size()); ++c) {
+            const int n = int(tr.cars[std::size_t(c)].bogies.size());
+            for (int b = 0; b < n; ++b) {
                 if (tr.cars[std::size_t(c)].bogies[std::size_t(b)].railed) feedBogie(t, c, b);
                 if (tr.cars[std::size_t(c)].bogies[std::size_t(b)].railed) monitorBogie(t, c, b);
-                if (options_.recordTelemetry) recordBogie(t, c, b);
             }
+            // every step, recorded or not: the filter is run-time state a replay must reproduce
+            updateCarRider(t, c);
+            if (options_.recordTelemetry)
+                for (int b = 0; b < n; ++b)
+                    recordBogie(t, c, b);
+        }
     }
 }
 
@@ -381,7 +387,7 @@ void Simulation::recordBogie(int t, int c, int bi) {
     const Car& car = trains_[std::size_t(t)]->cars[std::size_t(c)];
     const Bogie& b = car.bogies[std::size_t(bi)];
     TelemetrySample s;
-    s.rider = bi == 0 ? updateCarRider(t, c) : car.rider.last; // once per car and step
+    s.rider = car.rider.last; // updateCarRider ran this step
     s.t = time_;
     s.vehicle = -1;
     s.train = t;
