@@ -160,6 +160,12 @@ void Simulation::stageMonitor() {
 }
 
 void Simulation::stageRecord() {
+    // the rider filters run every step, recorded or not: run-time state a replay must reproduce
+    for (int i = 0; i < vehicleCount(); ++i)
+        updateVehicleRider(i);
+    for (int t = 0; t < trainCount(); ++t)
+        for (int c = 0; c < int(trains_[std::size_t(t)]->cars.size()); ++c)
+            updateCarRider(t, c);
     if (!options_.recordTelemetry) return;
     for (int i = 0; i < vehicleCount(); ++i)
         recordVehicle(i);

@@ -22,7 +22,7 @@ TelemetrySample railedSample(double t, const RailedBody& r) {
 
 void Simulation::recordVehicle(int i) {
     TelemetrySample s = railedSample(time_, *vehicles_[std::size_t(i)]);
-    s.rider = updateVehicleRider(i);
+    s.rider = vehicles_[std::size_t(i)]->rider.last; // stageRecord updated it
     const Vehicle& v = *vehicles_[std::size_t(i)];
     s.vehicle = i;
     if (v.railed) {
@@ -38,7 +38,7 @@ void Simulation::recordBogie(int t, int c, int bi) {
     TelemetrySample s =
         railedSample(time_, trains_[std::size_t(t)]->cars[std::size_t(c)].bogies[std::size_t(bi)]);
     const Car& car = trains_[std::size_t(t)]->cars[std::size_t(c)];
-    s.rider = bi == 0 ? updateCarRider(t, c) : car.rider.last; // once per car and step
+    s.rider = car.rider.last; // stageRecord updated it
     const Bogie& b = car.bogies[std::size_t(bi)];
     s.vehicle = -1;
     s.train = t;

@@ -56,7 +56,8 @@ double BankDisplay::deficiency(double v, double kappa, double phi) const {
 QString bankReadout(const LayoutSpec& spec, const Track& track, double s) {
     const BankDisplay d = BankDisplay::of(spec);
     const double phi = track.bank(s).wt; // from the vertical (Track::bank), not the Frenet twist
-    QString out = d.quantity() + " " + d.text(phi);
+    const bool onEdge = std::abs(phi) > 0.5 * 3.14159265358979323846 - 1e-6; // no cant: an angle
+    QString out = (onEdge ? QStringLiteral("bank") : d.quantity()) + " " + d.text(phi);
     // railway people state cant as a height: say which rail is the high one (a positive bank turns wB
     // from B toward -N, the right: the left rail is higher)
     if (d.millimetres() && std::abs(phi) <= 0.5 * 3.14159265358979323846 - 1e-6 &&

@@ -25,8 +25,8 @@
 #include "ui/sim/SimulationController.h"
 #include "ui/sim/TimelineBar.h"
 #include "ui/tools/DesignTools.h"
-#include "ui/view/DriverHud.h"
 #include "ui/view/CameraFlight.h"
+#include "ui/view/DriverHud.h"
 #include "ui/view/OsgViewWidget.h"
 
 #include <QAction>
@@ -38,6 +38,7 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
 #include <QToolBar>
@@ -126,6 +127,9 @@ MainWindow::MainWindow(QWidget* parent)
 
 MainWindow::~MainWindow() {
     m_view->setTool(nullptr);
+    // the checks panel takes its overlay and signs off the scene when it hides or dies: while it still can
+    delete m_checks;
+    m_checks = nullptr;
     // children die after this body: their signals must not reach this half-destroyed window
     m_doc->disconnect(this);
     m_sim->disconnect(this);
@@ -167,7 +171,12 @@ void MainWindow::createDocks() {
     auto* drive = dock(tr("Drive"), "driveDock", m_drive, Qt::RightDockWidgetArea);
     splitDockWidget(props, drive, Qt::Vertical);
     m_checks = new ChecksPanel(m_doc, m_scene.get(), m_view, m_editor, this);
-    auto* checks = dock(tr("Checks"), "checksDock", m_checks, Qt::BottomDockWidgetArea);
+    // in a scroll area: its tables and legend must not raise the window's minimum height
+    auto* checksScroll = new QScrollArea(this);
+    checksScroll->setWidgetResizable(true);
+    checksScroll->setFrameShape(QFrame::NoFrame);
+    checksScroll->setWidget(m_checks);
+    auto* checks = dock(tr("Checks"), "checksDock", checksScroll, Qt::BottomDockWidgetArea);
     tabifyDockWidget(events, checks);
     checks->hide(); // View > Design Checks opens it
     m_timeline = new TimelineBar(m_sim, this);

@@ -328,7 +328,7 @@ void TstRuns::driveKeyWhileReplayingKeepsTheRun() {
     QVERIFY(!sim->isScrubbing());
     QCOMPARE(sim->runCount(), 2);
     QCOMPARE(sim->recording().lastStep(), 240LL);
-    QCOMPARE(sim->simulation()->train(0).drive.throttle, 0.1);
+    QCOMPARE(sim->simulation()->train(0).drive.throttle, 0.2); // one notch of five
     QCOMPARE(sim->runSimulation(0)->time(), 720 * sim->simulation()->dt());
     QCOMPARE(sim->runSimulation(0)->train(0).drive.throttle, 0.0);
     QVERIFY(w.statusBar()->currentMessage().contains("Run 1 is kept"));
