@@ -3,10 +3,12 @@
 #include "render/OsgConvert.h"
 #include "render/track/TrackLine.h"
 
+#include "render/scene/LabelFont.h"
 #include <osg/AutoTransform>
 #include <osg/Geode>
 #include <osg/Geometry>
 #include <osgText/Font>
+
 #include <osgText/Text>
 
 #include <cmath>
@@ -15,15 +17,6 @@
 namespace tl::render {
 
 namespace {
-osgText::Font* labelFont() {
-    static osg::ref_ptr<osgText::Font> font = [] {
-        osg::ref_ptr<osgText::Font> f =
-            osgText::readRefFontFile("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf");
-        return f ? f : osg::ref_ptr<osgText::Font>(osgText::Font::getDefaultFont());
-    }();
-    return font.get();
-}
-
 // The strip between the rails, just above the rail top: quads of alternating colour every `pitch` metres.
 osg::ref_ptr<osg::Geode> strip(const Layout& layout, const TrackDrive& d, double halfWidth, double pitch,
                                const osg::Vec4& a, const osg::Vec4& b) {
