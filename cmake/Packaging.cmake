@@ -10,6 +10,7 @@ install(TARGETS tracklab tracklab-cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/resources/layouts DESTINATION ${CMAKE_INSTALL_DATADIR}/tracklab
         FILES_MATCHING PATTERN "*.json")
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/resources/rolling-stock DESTINATION ${CMAKE_INSTALL_DATADIR}/tracklab)
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/resources/rules DESTINATION ${CMAKE_INSTALL_DATADIR}/tracklab)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/ DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/tracklab)
 install(FILES ${PROJECT_SOURCE_DIR}/resources/desktop/tracklab.desktop
         DESTINATION ${CMAKE_INSTALL_DATADIR}/applications)

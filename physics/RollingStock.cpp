@@ -55,6 +55,9 @@ RollingStockSpec parseRollingStock(const nlohmann::json& j, const std::string& f
         s.body.height = b.positive("height", s.body.height);
         s.body.mass = b.positive("mass", s.body.mass);
         s.body.cgHeight = b.positive("cgHeight", s.body.cgHeight);
+        s.body.riderHeight = b.number("riderHeight", -1.0); // resolved below (the default needs wheelRail)
+        if (b.has("riderHeight") && (s.body.riderHeight < 0 || s.body.riderHeight > 20))
+            b.fail("riderHeight", "must lie in [0, 20] m, got " + std::to_string(s.body.riderHeight));
         s.body.model = b.string("model", "");
         if (!s.body.model.empty()) {
             // only files beside the definition: no absolute path, no way up
@@ -115,6 +118,7 @@ RollingStockSpec parseRollingStock(const nlohmann::json& j, const std::string& f
         ts.maxSpeed = t.positive("maxSpeed", 1);
         s.traction = ts;
     }
+    if (s.body.riderHeight < 0) s.body.riderHeight = s.wheelRail.clamped ? 1.1 : 1.2; // RiderChannels.h
     s.brakeForce = nonNegative(r, "brakeForce", 0.0);
     if (r.has("resistance")) {
         const SpecReader d(r.at("resistance"), file, r.keyPath("resistance"));

@@ -19,6 +19,10 @@ struct CarBodySpec {
     double height = 2.8;   // box height [m] (inertia of the solid box)
     double mass = 40000.0; // [kg]
     double cgHeight = 1.9; // centre of mass above the rail plane [m]
+    // Where the rider channels are taken (RiderChannels.h): a point on the body's axis at mid-length, this
+    // high above the rail plane [m]. Default: the heartline 1.1 m for clamped (coaster) wheels, the floor
+    // 1.2 m otherwise.
+    double riderHeight = 1.2;
     // Optional 3D model shown instead of the box (any osgDB format: .obj, .osgt, ...): metres, origin at the
     // body's centre of mass, +x forward and +z up as osgDB delivers it (an .obj file is +y up, osgDB turns
     // it). Relative paths are resolved against the definition's folder; empty = draw the box.

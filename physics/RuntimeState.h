@@ -6,6 +6,7 @@
 #include "core/geometry/Frame.h"
 #include "core/layout/Layout.h"
 #include "physics/Derailment.h"
+#include "physics/RiderChannels.h"
 #include "physics/Traction.h"
 
 #include <cstddef>
@@ -25,11 +26,13 @@ struct RailedState {               // a vehicle or a bogie
     double load = 0.0;             // bogies: Q, the vertical row force of the last step [N] (limits use it)
     BogieMonitor monitor;          // bogies: derailment monitor memory
     BogieMargins margins;          // bogies: wheel-rail state of the last step
+    RiderState rider;              // single vehicles: the rider channels' filter (RiderChannels.h)
 };
 
 struct CarState {
     bool derailed =
-        false; // the car has left the track (pivots stiff in roll, bodies collide with the ground)
+        false;        // the car has left the track (pivots stiff in roll, bodies collide with the ground)
+    RiderState rider; // the rider channels' filter and latest reading (RiderChannels.h)
 };
 
 struct CouplerState {

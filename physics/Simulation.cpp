@@ -199,6 +199,7 @@ void Simulation::addVehicle(const VehicleSpec& spec) {
     v->joint->setTrackFrame(tr.localFrame(spec.s));
     world_->addConstraint(v->joint.get(), true);
     vehicles_.push_back(std::move(v));
+    telemetry_.setSourceIds(vehicleIds(), trainIds());
 }
 
 void Simulation::step() {
@@ -220,6 +221,7 @@ void Simulation::step() {
     for (int i = 0; i < vehicleCount(); ++i) {
         checkFinite(i);
         if (vehicles_[std::size_t(i)]->railed) feedVehicle(i);
+        updateVehicleRider(i); // every step: the filter is run-time state a replay must reproduce
         if (options_.recordTelemetry) record(i);
     }
     trainsAfterStep();
@@ -295,8 +297,8 @@ void Simulation::checkFinite(int i) const {
         ok = ok && std::isfinite(f);
     if (!ok) {
         std::ostringstream msg;
-        msg << "simulation stopped at t = " << time_ << " s: vehicle " << v.spec.id
-            << " has a non-finite state (position, velocity or constraint force)";
+        msg << "simulation stopped at t = " << time_ << " s: vehicle \"" << v.spec.id
+            << "\" has a non-finite state (position, velocity or constraint force)";
         throw SimulationError(msg.str());
     }
 }
@@ -339,6 +341,7 @@ void Simulation::record(int i) {
     s.y = AP.y();
     s.z = AP.z();
     s.railed = v.railed;
+    s.rider = vehicles_[std::size_t(i)]->rider.last;
     if (v.railed) {
         const TrackJointRows rows = computeTrackJointRows(v.joint->currentState(options_.dt));
         for (int k = 0; k < 5; ++k)

@@ -83,6 +83,7 @@ public:
     double dt() const { return options_.dt; }
     const Layout& layout() const { return layout_; }
     SwitchStates& switchStates() { return switchStates_; }
+    const SwitchStates& switchStates() const { return switchStates_; }
 
     int vehicleCount() const { return int(vehicles_.size()); }
     const Vehicle& vehicle(int i) const { return *vehicles_.at(std::size_t(i)); }
@@ -118,6 +119,11 @@ public:
     Pose carPose(int train, int car) const;              // car body COM frame -> world
     Pose bogiePose(int train, int car, int bogie) const; // bogie COM frame -> world
     double trainEnergy(int train) const;                 // kinetic + m g z of every body [J]
+    // The latest rider channels of a car / vehicle (RiderChannels.h; taken while telemetry is recorded).
+    const RiderChannels& carRider(int train, int car) const {
+        return trains_.at(std::size_t(train))->cars.at(std::size_t(car)).rider.last;
+    }
+    const RiderChannels& vehicleRider(int i) const { return vehicles_.at(std::size_t(i))->rider.last; }
     const std::vector<DerailmentEvent>& derailments() const { return telemetry_.derailments(); }
     // Couplers loaded beyond their rating (one event per episode; the train is not split).
     const std::vector<CouplerEvent>& couplerEvents() const { return telemetry_.couplerEvents(); }
@@ -149,6 +155,9 @@ private:
     void release(int i, const std::string& why);
     void checkFinite(int i) const;
     void record(int i);
+    // Rider channels (SimulationRider.cpp): take the step into the filter, return the reading.
+    const RiderChannels& updateVehicleRider(int i);
+    const RiderChannels& updateCarRider(int t, int c);
     // Trains (SimulationTrains.cpp).
     void addGround();
     void addCar(Train& train, const RollingStockSpec& stock, const TrackPosition& centre, double speed);

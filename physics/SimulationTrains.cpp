@@ -105,6 +105,7 @@ void Simulation::addTrain(const TrainSpec& spec) {
     for (std::size_t c = 1; c < train->cars.size(); ++c)
         addCoupler(*train, int(c - 1), int(c));
     trains_.push_back(std::move(train));
+    telemetry_.setSourceIds(vehicleIds(), trainIds());
 }
 
 void Simulation::addCar(Train& train, const RollingStockSpec& stock, const TrackPosition& centre,
@@ -275,12 +276,18 @@ void Simulation::trainsAfterStep() {
     for (int t = 0; t < trainCount(); ++t) {
         checkFiniteTrain(t);
         Train& tr = *trains_[std::size_t(t)];
-        for (int c = 0; c < int(tr.cars.size()); ++c)
-            for (int b = 0; b < int(tr.cars[std::size_t(c)].bogies.size()); ++b) {
+        for (int c = 0; c < int(tr.cars.size()); ++c) {
+            const int n = int(tr.cars[std::size_t(c)].bogies.size());
+            for (int b = 0; b < n; ++b) {
                 if (tr.cars[std::size_t(c)].bogies[std::size_t(b)].railed) feedBogie(t, c, b);
                 if (tr.cars[std::size_t(c)].bogies[std::size_t(b)].railed) monitorBogie(t, c, b);
-                if (options_.recordTelemetry) recordBogie(t, c, b);
             }
+            // every step, recorded or not: the filter is run-time state a replay must reproduce
+            updateCarRider(t, c);
+            if (options_.recordTelemetry)
+                for (int b = 0; b < n; ++b)
+                    recordBogie(t, c, b);
+        }
     }
 }
 
@@ -380,6 +387,7 @@ void Simulation::recordBogie(int t, int c, int bi) {
     const Car& car = trains_[std::size_t(t)]->cars[std::size_t(c)];
     const Bogie& b = car.bogies[std::size_t(bi)];
     TelemetrySample s;
+    s.rider = car.rider.last; // updateCarRider ran this step
     s.t = time_;
     s.vehicle = -1;
     s.train = t;
@@ -425,7 +433,7 @@ void Simulation::checkFiniteTrain(int t) const {
         }
         if (!ok) {
             std::ostringstream msg;
-            msg << "simulation stopped at t = " << time_ << " s: train " << tr.spec.id << " car " << c
+            msg << "simulation stopped at t = " << time_ << " s: train \"" << tr.spec.id << "\" car " << c + 1
                 << " has a non-finite state (position, velocity or constraint force)";
             throw SimulationError(msg.str());
         }

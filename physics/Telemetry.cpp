@@ -12,7 +12,8 @@ namespace tl {
 const char* Telemetry::csvHeader() {
     return "t,vehicle,track,s,speed,x,y,z,e1,e2,e3,e4,e5,f1,f2,f3,f4,f5,f6,railed,train,car,bogie,yq,yq_"
            "limit,"
-           "roll_margin";
+           "roll_margin,rider_vertical_g,rider_lateral_g,rider_longitudinal_g,rider_jerk_g_per_s,"
+           "rider_roll_rate_deg_per_s,cant_deficiency_mm";
 }
 
 void Telemetry::truncate(double t, std::size_t events, std::size_t derailments) {
@@ -27,16 +28,23 @@ void Telemetry::add(const TelemetrySample& s) {
     // flung at 1e200 m/s: finite components, infinite norm) stops the run with a clear error instead.
     bool finite = std::isfinite(s.t) && std::isfinite(s.s) && std::isfinite(s.speed) && std::isfinite(s.x) &&
                   std::isfinite(s.y) && std::isfinite(s.z) && std::isfinite(s.yq) &&
-                  std::isfinite(s.yqLimit) && std::isfinite(s.rollMargin);
+                  std::isfinite(s.yqLimit) && std::isfinite(s.rollMargin) &&
+                  std::isfinite(s.rider.vertical) && std::isfinite(s.rider.lateral) &&
+                  std::isfinite(s.rider.longitudinal) && std::isfinite(s.rider.jerk) &&
+                  std::isfinite(s.rider.rollRate) && std::isfinite(s.rider.cantDeficiency);
     for (double x : s.e)
         finite = finite && std::isfinite(x);
     for (double x : s.f)
         finite = finite && std::isfinite(x);
     if (!finite) {
         std::ostringstream msg;
+        const auto id = [](const std::vector<std::string>& ids, int i) {
+            return i >= 0 && std::size_t(i) < ids.size() ? "\"" + ids[std::size_t(i)] + "\""
+                                                         : "#" + std::to_string(i);
+        };
         msg << "simulation stopped at t = " << s.t << " s: "
-            << (s.train >= 0 ? "train " + std::to_string(s.train) + " car " + std::to_string(s.car)
-                             : "vehicle " + std::to_string(s.vehicle))
+            << (s.train >= 0 ? "train " + id(trainIds_, s.train) + " car " + std::to_string(s.car + 1)
+                             : "vehicle " + id(vehicleIds_, s.vehicle))
             << " has a non-finite " << (std::isfinite(s.speed) ? "telemetry value" : "speed")
             << " (the motion diverged)";
         throw SimulationError(msg.str());
@@ -67,9 +75,17 @@ void Telemetry::writeCsvRow(std::ostream& os, const TelemetrySample& s,
     os << ',' << (s.railed ? 1 : 0) << ',';
     if (s.train >= 0)
         os << name(trainIds, s.train) << ',' << s.car << ',' << s.bogie << ',' << s.yq << ',' << s.yqLimit
-           << ',' << s.rollMargin << '\n';
+           << ',' << s.rollMargin;
     else
-        os << ",,,,,\n";
+        os << ",,,,,";
+    writeRiderColumns(os, s.rider);
+    os << '\n';
+}
+
+void Telemetry::writeRiderColumns(std::ostream& os, const RiderChannels& r) {
+    os << ',' << r.vertical << ',' << r.lateral << ',' << r.longitudinal << ',' << r.jerk << ','
+       << r.rollRate * 180.0 / 3.14159265358979323846 << ',';
+    if (r.hasCantDeficiency) os << r.cantDeficiency * 1000.0;
 }
 
 void Telemetry::writeCsv(std::ostream& os, const std::vector<std::string>& vehicleIds,
@@ -94,7 +110,15 @@ std::uint64_t Telemetry::hash() const {
         mix(d, sizeof d);
         mix(s.e.data(), sizeof(double) * s.e.size());
         mix(s.f.data(), sizeof(double) * s.f.size());
-        const double w[] = {s.yq, s.yqLimit, s.rollMargin};
+        const double w[] = {s.yq,
+                            s.yqLimit,
+                            s.rollMargin,
+                            s.rider.vertical,
+                            s.rider.lateral,
+                            s.rider.longitudinal,
+                            s.rider.jerk,
+                            s.rider.rollRate,
+                            s.rider.cantDeficiency};
         mix(w, sizeof w);
         const int i[] = {s.vehicle, s.track, s.railed ? 1 : 0, s.train, s.car, s.bogie};
         mix(i, sizeof i);

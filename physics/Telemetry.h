@@ -1,15 +1,21 @@
 #pragma once
 // Per-step samples of a simulation run (one per vehicle and one per train bogie), and its events (open ends,
 // derailments, coupler overloads). CSV columns:
-//   t,vehicle,track,s,speed,x,y,z,e1,e2,e3,e4,e5,f1,f2,f3,f4,f5,f6,railed,train,car,bogie,yq,yq_limit,roll_margin
+//   t,vehicle,track,s,speed,x,y,z,e1,e2,e3,e4,e5,f1,f2,f3,f4,f5,f6,railed,train,car,bogie,yq,yq_limit,roll_margin,
+//   rider_vertical_g,rider_lateral_g,rider_longitudinal_g,rider_jerk_g_per_s,rider_roll_rate_deg_per_s,
+//   cant_deficiency_mm
+// (rider columns: the vehicle's / the bogie's car's rider point, RiderChannels.h; cant deficiency empty
+// for coaster cars and off the track)
 // (vehicle rows leave train..bogie empty; bogie rows leave vehicle empty). Bounded memory: setWindow(T)
 // keeps only the samples of the last T seconds (the GUI runs for hours); the default keeps everything.
 #include "physics/Derailment.h"
+#include "physics/RiderChannels.h"
 
 #include <array>
 #include <cstdint>
 #include <ostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace tl {
@@ -30,6 +36,7 @@ struct TelemetrySample {
     double yq = 0.0;            // Y/Q = |f1| / f2 [-]
     double yqLimit = 0.0;       // Nadal limit [-]
     double rollMargin = 1.0;    // 1 - |t3| / (f2 b/2) [-]
+    RiderChannels rider;        // at the rider point of the vehicle / the bogie's car
 };
 
 struct TrackEvent {
@@ -68,7 +75,13 @@ struct CouplerEvent {
 
 class Telemetry {
 public:
+    // Adds one sample; a non-finite value throws SimulationError naming the vehicle or train by its id.
     void add(const TelemetrySample& s);
+    // The ids of the vehicles and trains by index (for error messages); the Simulation sets them.
+    void setSourceIds(std::vector<std::string> vehicleIds, std::vector<std::string> trainIds) {
+        vehicleIds_ = std::move(vehicleIds);
+        trainIds_ = std::move(trainIds);
+    }
     void addEvent(const TrackEvent& e) { events_.push_back(e); }
     void addDerailment(const DerailmentEvent& e) { derailments_.push_back(e); }
     void addCouplerEvent(const CouplerEvent& e) { couplerEvents_.push_back(e); }
@@ -105,6 +118,7 @@ public:
                             const std::vector<std::string>& vehicleIds,
                             const std::vector<std::string>& trackIds,
                             const std::vector<std::string>& trainIds = {});
+    static void writeRiderColumns(std::ostream& os, const RiderChannels& r); // the six rider columns
     // FNV-1a 64 over the bytes of every sample field: identical runs give identical hashes.
     std::uint64_t hash() const;
 
@@ -113,8 +127,9 @@ private:
     std::vector<TrackEvent> events_;
     std::vector<DerailmentEvent> derailments_;
     std::vector<CouplerEvent> couplerEvents_;
-    double window_ = 0.0;     // [s], 0 = unbounded
-    std::size_t dropped_ = 0; // samples trimmed from the front
+    std::vector<std::string> vehicleIds_, trainIds_; // by index, for error messages
+    double window_ = 0.0;                            // [s], 0 = unbounded
+    std::size_t dropped_ = 0;                        // samples trimmed from the front
 };
 
 } // namespace tl

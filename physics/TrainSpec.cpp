@@ -1,5 +1,6 @@
 #include "physics/TrainSpec.h"
 
+#include "core/geometry/Limits.h"
 #include "core/layout/Layout.h"
 #include "physics/SpecReader.h"
 
@@ -76,6 +77,22 @@ std::vector<TrainSpec> parseTrains(const nlohmann::json& trains, const Layout& l
     if (trains.is_null()) return out;
     if (!trains.is_array()) throw LayoutError(file, "/trains", "expected an array of trains");
     if (!file.empty()) dirs.insert(dirs.begin(), std::filesystem::path(file).parent_path() / "rolling-stock");
+    // the car counts first, before any car is read (bounded work: core/geometry/Limits.h)
+    std::size_t totalCars = 0;
+    for (std::size_t k = 0; k < trains.size(); ++k) {
+        if (!trains[k].is_object() || !trains[k].contains("cars") || !trains[k]["cars"].is_array()) continue;
+        const std::size_t cars = trains[k]["cars"].size();
+        const std::string path = jsonPath(jsonPath("/trains", k), "cars");
+        if (cars > limits::kMaxCarsPerTrain)
+            throw LayoutError(file, path,
+                              "a train may have at most " + std::to_string(limits::kMaxCarsPerTrain) +
+                                  " cars, got " + std::to_string(cars));
+        totalCars += cars;
+        if (totalCars > limits::kMaxCars)
+            throw LayoutError(file, path,
+                              "the trains of a layout may have at most " + std::to_string(limits::kMaxCars) +
+                                  " cars together, this train brings them to " + std::to_string(totalCars));
+    }
     std::set<std::string> ids;
     for (std::size_t k = 0; k < trains.size(); ++k) {
         const SpecReader r(trains[k], file, jsonPath("/trains", k));

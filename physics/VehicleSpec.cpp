@@ -1,5 +1,6 @@
 #include "physics/VehicleSpec.h"
 
+#include "core/geometry/Limits.h"
 #include "core/layout/Layout.h"
 #include "physics/SpecReader.h"
 
@@ -12,6 +13,10 @@ std::vector<VehicleSpec> parseVehicles(const nlohmann::json& vehicles, const Lay
     std::vector<VehicleSpec> out;
     if (vehicles.is_null()) return out;
     if (!vehicles.is_array()) throw LayoutError(file, "/vehicles", "expected an array of vehicles");
+    if (vehicles.size() > limits::kMaxVehicles)
+        throw LayoutError(file, "/vehicles",
+                          "a layout may have at most " + std::to_string(limits::kMaxVehicles) +
+                              " vehicles, got " + std::to_string(vehicles.size()));
     std::set<std::string> ids;
     for (std::size_t k = 0; k < vehicles.size(); ++k) {
         const SpecReader r(vehicles[k], file, jsonPath("/vehicles", k));
@@ -34,6 +39,9 @@ std::vector<VehicleSpec> parseVehicles(const nlohmann::json& vehicles, const Lay
         v.box = r.vec3("box", v.box);
         if (!(v.box.minCoeff() > 0)) r.fail("box", "all three dimensions must be > 0");
         v.cgHeight = r.number("cgHeight", v.cgHeight);
+        v.riderHeight = r.number("riderHeight", v.riderHeight);
+        if (v.riderHeight < 0 || v.riderHeight > 20)
+            r.fail("riderHeight", "must lie in [0, 20] m, got " + std::to_string(v.riderHeight));
         if (r.has("motor")) {
             const auto& m = r.at("motor");
             if (m.is_string() && m.get<std::string>() == "off") {

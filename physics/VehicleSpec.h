@@ -27,6 +27,7 @@ struct VehicleSpec {
     double mass = 1000.0;            // [kg]
     Vec3 box = Vec3(4.0, 2.0, 2.0);  // full box dimensions (length, width, height) -> inertia [m]
     double cgHeight = 1.0;           // centre of mass above the anchor, along wF.B [m]
+    double riderHeight = 1.1;        // rider point above the anchor (RiderChannels.h) [m]
     std::optional<MotorSpec> motor;  // absent: free rolling (frictionless)
     double erp = 0.2;                // trackjoint error reduction [-]
     double cfm = 0.0;                // trackjoint constraint force mixing [m/(N s)]

@@ -6,8 +6,10 @@
 #include "render/scene/LayoutScene.h"
 #include "render/scene/VehicleNodes.h"
 #include "ui/ActionDecor.h"
+#include "ui/BankDisplay.h"
 #include "ui/FirstView.h"
 #include "ui/Units.h"
+#include "ui/checks/ChecksPanel.h"
 #include "ui/document/Document.h"
 #include "ui/document/FileManager.h"
 #include "ui/edit/EditController.h"
@@ -18,9 +20,13 @@
 #include "ui/plots/TelemetryPlot.h"
 #include "ui/sim/DrivePanel.h"
 #include "ui/sim/EventLog.h"
+#include "ui/sim/HudReadout.h"
+#include "ui/sim/RunOptions.h"
 #include "ui/sim/SimulationController.h"
 #include "ui/sim/TimelineBar.h"
 #include "ui/tools/DesignTools.h"
+#include "ui/view/CameraFlight.h"
+#include "ui/view/DriverHud.h"
 #include "ui/view/OsgViewWidget.h"
 
 #include <QAction>
@@ -28,14 +34,13 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
-#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
-#include <QTimer>
 #include <QToolBar>
 #include <QUndoView>
 
@@ -53,6 +58,7 @@ MainWindow::MainWindow(QWidget* parent)
     m_scene->root()->addChild(m_vehicles->root());
     m_view->setSceneData(m_scene->root());
     setCentralWidget(m_view);
+    m_hud = new DriverHud(m_view);
     m_editor = new EditController(m_doc, m_scene.get(), m_view, this);
 
     createDocks();
@@ -121,6 +127,9 @@ MainWindow::MainWindow(QWidget* parent)
 
 MainWindow::~MainWindow() {
     m_view->setTool(nullptr);
+    // the checks panel takes its overlay and signs off the scene when it hides or dies: while it still can
+    delete m_checks;
+    m_checks = nullptr;
     // children die after this body: their signals must not reach this half-destroyed window
     m_doc->disconnect(this);
     m_sim->disconnect(this);
@@ -161,6 +170,15 @@ void MainWindow::createDocks() {
     m_drive = new DrivePanel(m_sim, this);
     auto* drive = dock(tr("Drive"), "driveDock", m_drive, Qt::RightDockWidgetArea);
     splitDockWidget(props, drive, Qt::Vertical);
+    m_checks = new ChecksPanel(m_doc, m_scene.get(), m_view, m_editor, this);
+    // in a scroll area: its tables and legend must not raise the window's minimum height
+    auto* checksScroll = new QScrollArea(this);
+    checksScroll->setWidgetResizable(true);
+    checksScroll->setFrameShape(QFrame::NoFrame);
+    checksScroll->setWidget(m_checks);
+    auto* checks = dock(tr("Checks"), "checksDock", checksScroll, Qt::BottomDockWidgetArea);
+    tabifyDockWidget(events, checks);
+    checks->hide(); // View > Design Checks opens it
     m_timeline = new TimelineBar(m_sim, this);
     QToolBar* timeline = new QToolBar(tr("Timeline"), this);
     timeline->setObjectName("timelineToolBar");
@@ -257,6 +275,18 @@ void MainWindow::createActions() {
         overlayGroup->addAction(peak);
         connect(peak, &QAction::triggered, this, &MainWindow::colourByPeakYQ);
     }
+    {
+        auto* checksDock = findChild<QDockWidget*>("checksDock");
+        QAction* checks = view->addAction(tr("Design &Checks"));
+        checks->setCheckable(true);
+        checks->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K));
+        connect(checks, &QAction::toggled, checksDock, [checksDock](bool on) {
+            checksDock->setVisible(on);
+            if (on) checksDock->raise();
+        });
+        connect(checksDock, &QDockWidget::visibilityChanged, checks,
+                [checks, checksDock] { checks->setChecked(!checksDock->isHidden()); });
+    }
     QMenu* camera = view->addMenu(tr("&Camera"));
     auto* cameraGroup = new QActionGroup(this);
     for (const auto& [name, mode, key] : {std::tuple{tr("Free Orbit"), Camera::Free, Qt::Key_F5},
@@ -336,15 +366,11 @@ void MainWindow::createActions() {
         if (gizmo->isChecked()) m_scene->setGizmo(t, s);
         const double radius = std::abs(f.F.kappa) > 1e-9 ? 1.0 / std::abs(f.F.kappa) : INFINITY;
         statusBar()->showMessage(
-            tr("%1: s = %2 m, radius %3, bank %4, grade %5 %")
+            tr("%1: s = %2 m, radius %3, %4, grade %5 %")
                 .arg(QString::fromStdString(layout->track(std::size_t(t)).id()))
                 .arg(s, 0, 'f', 1)
                 .arg(std::isfinite(radius) ? QString("%1 m").arg(radius, 0, 'f', 0) : tr("straight"))
-                .arg(QString("%1 %2%3") // bank from the vertical (Track::bank), not the Frenet twist
-                         .arg(layout->track(std::size_t(t)).bank(s).wt * Units::instance().angleScale(), 0,
-                              'f', 2)
-                         .arg(Units::instance().angleSuffix())
-                         .arg(layout->track(std::size_t(t)).upsideDown(s) ? tr(" (inverted)") : QString()))
+                .arg(bankReadout(m_doc->spec(), layout->track(std::size_t(t)), s))
                 .arg(100 * f.F.T.z() / std::max(1e-9, f.F.T.head<2>().norm()), 0, 'f', 2),
             8000);
         m_view->update();
@@ -371,6 +397,7 @@ void MainWindow::createActions() {
         const double rr = r;
         connect(a, &QAction::triggered, this, [this, rr] { m_sim->setRate(rr); });
     }
+    addRunOptions(sim, m_sim, this); // stop at the first derailment; fork questions and notices
     sim->addSeparator();
     sim->addAction(tr("Throttle Up"), QKeySequence(Qt::Key_Q), this, [this] { m_drive->nudgeThrottle(10); });
     sim->addAction(tr("Throttle Down"), QKeySequence(Qt::Key_A), this,
@@ -433,6 +460,10 @@ void MainWindow::onSimulationAdvanced() {
                                                      osg::Vec3d(0, 0, 1));
         }
     }
+    m_hud->setVisible(m_camera != Camera::Free && sim && t >= 0 && t < sim->trainCount());
+    if (m_hud->isVisible())
+        m_hud->setReadout(hudReadout(sim, t, DrivePanel::kNotches, m_sim->rate(),
+                                     m_sim->isRunning() ? m_sim->achievedRate() : std::nan("")));
     m_view->update();
 }
 
@@ -472,24 +503,7 @@ void MainWindow::inspectEvent(int index) {
     if (e.track >= 0 && e.track < int(layout->trackCount())) {
         const Vec3 place = layout->frameInWorld(std::size_t(e.track), e.s).F.P;
         m_scene->setEventMarker(place);
-        // fly there: keep the viewing direction, move the centre, come closer
-        const osg::Vec3d from = m_view->manipulator()->getCenter(), to = render::toOsg(place);
-        const double d0 = m_view->manipulator()->getDistance(), d1 = std::min(d0, 150.0);
-        auto* anim = new QTimer(this);
-        auto* clock = new QElapsedTimer;
-        clock->start();
-        connect(anim, &QTimer::timeout, this, [this, anim, clock, from, to, d0, d1] {
-            const double u = std::min(1.0, clock->elapsed() / 600.0), w = u * u * (3 - 2 * u);
-            m_view->manipulator()->setCenter(from + (to - from) * w);
-            m_view->manipulator()->setDistance(d0 + (d1 - d0) * w);
-            m_view->update();
-            if (u >= 1.0) {
-                anim->stop();
-                anim->deleteLater();
-                delete clock;
-            }
-        });
-        anim->start(16);
+        flyCameraTo(m_view, render::toOsg(place), 150.0); // keep the viewing direction, come closer
     }
     // the timeline and the plots jump to the event
     const std::int64_t step = std::llround(e.t / live->dt());

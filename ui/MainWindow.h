@@ -20,6 +20,7 @@ class Document;
 class EditController;
 class FileManager;
 class DrivePanel;
+class DriverHud;
 class FirstView;
 class EventLog;
 class TelemetryPlot;
@@ -30,6 +31,7 @@ class PropertyPanel;
 class SimulationController;
 class TwistEditor;
 class DesignTools;
+class ChecksPanel;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -49,6 +51,8 @@ public:
     DrivePanel* drive() const { return m_drive; }
     EventLog* events() const { return m_events; }
     TimelineBar* timeline() const { return m_timeline; }
+    DriverHud* hud() const { return m_hud; } // over the 3D view in the follow and cab cameras
+    ChecksPanel* checks() const { return m_checks; } // the "Checks" dock (design rules, ui/checks)
     enum class Camera { Free, Follow, Cab };
     void setCamera(Camera c);
     // Select derailment event i: marker at the place, camera there, timeline and plots at its time.
@@ -94,6 +98,8 @@ private:
     DrivePanel* m_drive = nullptr;
     EventLog* m_events = nullptr;
     TimelineBar* m_timeline = nullptr;
+    DriverHud* m_hud = nullptr;
+    ChecksPanel* m_checks = nullptr;
     Camera m_camera = Camera::Free;
     int m_selectedPart = -1;
     SimulationController* m_sim = nullptr;

@@ -1,8 +1,9 @@
 #pragma once
 // Bounds on what a layout may ask for, so that any input is handled with bounded time and memory (issue
 // 16). Each is far beyond any real railway or coaster layout; docs/layout-format.md lists them. Values
-// outside are rejected with the file, the JSON path and the limit (core/layout/LayoutCheck.cpp), and the
-// curve constructors enforce the ones they depend on themselves.
+// outside are rejected with the file, the JSON path and the limit (core/layout/LayoutCheck.cpp; the vehicle
+// and car counts in physics/VehicleSpec.cpp and physics/TrainSpec.cpp), and the curve constructors enforce
+// the ones they depend on themselves.
 #include <cstddef>
 
 namespace tl::limits {
@@ -17,5 +18,8 @@ constexpr std::size_t kMaxSplineNodes = 1000000;        // arc-length table sub-
 constexpr std::size_t kMaxSplineNodesPerSegment = 4096; // ... between two control points
 constexpr std::size_t kMaxTracks = 100000;              // tracks of one layout
 constexpr std::size_t kMaxTwistKeys = 100000;           // keys of one "keys" twist
+constexpr std::size_t kMaxVehicles = 1000;              // single vehicles of one layout ("vehicles")
+constexpr std::size_t kMaxCarsPerTrain = 1000;          // cars of one train
+constexpr std::size_t kMaxCars = 10000;                 // cars of all trains of one layout together
 
 } // namespace tl::limits

@@ -2,6 +2,7 @@
 
 #include "core/geometry/Limits.h"
 #include "core/layout/LayoutError.h"
+#include "core/units/CantUnits.h"
 
 #include <algorithm>
 #include <cmath>
@@ -209,7 +210,23 @@ struct Checker {
         return int(it->second);
     }
 
+    // Top-level "look" ("railway" or "coaster") and "railCentreDistance" [m] (core/units/CantUnits.h).
+    void bankUnits() const {
+        if (const auto it = spec.extra.find("look"); it != spec.extra.end())
+            if (!it->is_string() || (*it != "railway" && *it != "coaster"))
+                fail("/look", "look must be \"railway\" or \"coaster\", got " + it->dump());
+        if (const auto it = spec.extra.find("railCentreDistance"); it != spec.extra.end()) {
+            if (!it->is_number()) fail("/railCentreDistance", "expected a number [m], got " + it->dump());
+            const double b = it->get<double>();
+            if (!(b >= minRailCentreDistance && b <= maxRailCentreDistance))
+                fail("/railCentreDistance", "railCentreDistance must be in [" + num(minRailCentreDistance) +
+                                                ", " + num(maxRailCentreDistance) + "] m, got " + num(b) +
+                                                " (1.5 for standard gauge)");
+        }
+    }
+
     void run() {
+        bankUnits();
         if (spec.tracks.size() > limits::kMaxTracks)
             fail("/tracks", "a layout may have at most " + std::to_string(limits::kMaxTracks) +
                                 " tracks, got " + std::to_string(spec.tracks.size()));

@@ -21,7 +21,7 @@ std::string endText(const EndRef& e) {
 }
 
 JointCheck measure(const Layout& layout, const TrackEndIndex& a, const TrackEndIndex& b,
-                   const ValidationThresholds& lim) {
+                   const ValidationThresholds& lim, BankUnit unit, double railCentre) {
     const Track& ta = layout.track(std::size_t(a.track));
     const Track& tb = layout.track(std::size_t(b.track));
     const TwistedFrame fa =
@@ -49,7 +49,12 @@ JointCheck measure(const Layout& layout, const TrackEndIndex& a, const TrackEndI
     };
     grade("gap", j.gap, lim.gapWarning, lim.gapError, "m");
     grade("angle", deg(j.angle), deg(lim.angleWarning), deg(lim.angleError), "deg");
-    grade("twist", deg(j.twist), deg(lim.twistWarning), deg(lim.twistError), "deg");
+    if (unit == BankUnit::CantMm) // the step of cant the wheels feel at the joint
+        grade("cant step", 1e3 * cantFromBank(j.twist, railCentre),
+              1e3 * cantFromBank(lim.twistWarning, railCentre),
+              1e3 * cantFromBank(lim.twistError, railCentre), "mm");
+    else
+        grade("twist", deg(j.twist), deg(lim.twistWarning), deg(lim.twistError), "deg");
     return j;
 }
 
@@ -61,9 +66,11 @@ const char* severityName(Severity s) {
 
 ValidationReport validateLayout(const Layout& layout, const ValidationThresholds& limits) {
     ValidationReport r;
+    r.bankUnit = bankUnit(layout.spec());
+    r.railCentre = railCentreDistance(layout.spec());
     for (std::size_t k = 0; k < layout.connections().size(); ++k) {
         const Connection& c = layout.connections()[k];
-        JointCheck j = measure(layout, c.a, c.b, limits);
+        JointCheck j = measure(layout, c.a, c.b, limits, r.bankUnit, r.railCentre);
         j.kind = "connection";
         j.index = int(k);
         j.name = "connection " + std::to_string(k);
@@ -72,7 +79,7 @@ ValidationReport validateLayout(const Layout& layout, const ValidationThresholds
     for (std::size_t k = 0; k < layout.switches().size(); ++k) {
         const Switch& w = layout.switches()[k];
         for (std::size_t b = 0; b < w.branches.size(); ++b) {
-            JointCheck j = measure(layout, w.at, w.branches[b], limits);
+            JointCheck j = measure(layout, w.at, w.branches[b], limits, r.bankUnit, r.railCentre);
             j.kind = "switch";
             j.index = int(k);
             j.branch = int(b);
@@ -105,23 +112,31 @@ int ValidationReport::count(Severity s) const {
 
 std::string ValidationReport::text() const {
     std::string out;
+    const bool mm = bankUnit == BankUnit::CantMm;
     for (const auto& j : joints) {
-        char line[512];
-        std::snprintf(line, sizeof line, "%-7s %s %s -> %s: gap %.6f m, angle %.4f deg, twist %.4f deg%s%s\n",
+        char line[512], bank[64];
+        if (mm)
+            std::snprintf(bank, sizeof bank, "cant step %.1f mm", 1e3 * cantFromBank(j.twist, railCentre));
+        else
+            std::snprintf(bank, sizeof bank, "twist %.4f deg", deg(j.twist));
+        std::snprintf(line, sizeof line, "%-7s %s %s -> %s: gap %.6f m, angle %.4f deg, %s%s%s\n",
                       severityName(j.severity), j.name.c_str(), endText(j.from).c_str(),
-                      endText(j.to).c_str(), j.gap, deg(j.angle), deg(j.twist),
-                      j.problems.empty() ? "" : "  -- ", j.problems.c_str());
+                      endText(j.to).c_str(), j.gap, deg(j.angle), bank, j.problems.empty() ? "" : "  -- ",
+                      j.problems.c_str());
         out += line;
     }
     for (const auto& e : openEnds)
         out += "info    open end " + endText(e) + "\n";
     for (const auto& k : jumps) {
         const bool curv = k.quantity == "curvature";
-        char line[512];
+        char line[512], gradient[96] = "";
+        if (!curv && mm) // roll rate r [rad/m] is a cant gradient of b r [mm/m] on a near-level track
+            std::snprintf(gradient, sizeof gradient, ", cant gradient %.3g -> %.3g mm/m",
+                          1e3 * railCentre * k.before, 1e3 * railCentre * k.after);
         std::snprintf(line, sizeof line,
-                      "warning %s jump at %s s = %.3f m%s%s: %.6g -> %.6g %s (jump %.3g)\n",
+                      "warning %s jump at %s s = %.3f m%s%s: %.6g -> %.6g %s (jump %.3g)%s\n",
                       k.quantity.c_str(), k.track.c_str(), k.s, k.other.empty() ? "" : " -> ",
-                      k.other.c_str(), k.before, k.after, curv ? "1/m" : "rad/m", k.jump);
+                      k.other.c_str(), k.before, k.after, curv ? "1/m" : "rad/m", k.jump, gradient);
         out += line;
     }
     out += std::to_string(joints.size()) + " joints checked: " + std::to_string(count(Severity::Error)) +

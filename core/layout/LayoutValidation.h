@@ -11,6 +11,7 @@
 // (LayoutSmoothness.h): each one is a warning.
 #include "core/layout/Layout.h"
 #include "core/layout/LayoutSmoothness.h"
+#include "core/units/CantUnits.h"
 
 #include <string>
 #include <vector>
@@ -46,10 +47,15 @@ struct ValidationReport {
     std::vector<JointCheck> joints;
     std::vector<EndRef> openEnds; // track ends with nothing attached (information only)
     std::vector<RateJump> jumps;  // curvature / roll-rate jumps (warnings)
+    // How text() states bank (the layout's "look"): railway cant in mm over railCentre, else degrees.
+    BankUnit bankUnit = BankUnit::Degrees;
+    double railCentre = defaultRailCentreDistance; // [m]
 
     Severity worst() const;      // over joints and jumps
     int count(Severity s) const; // joints of that severity
-    std::string text() const;    // one line per joint + summary, for the CLI
+    // One line per joint + summary, for the CLI. A railway layout's twist mismatch reads as a cant step
+    // [mm] and its roll-rate jumps also as cant gradients [mm/m].
+    std::string text() const;
 };
 
 ValidationReport validateLayout(const Layout& layout, const ValidationThresholds& limits = {});

@@ -11,6 +11,10 @@
 namespace tl {
 
 inline constexpr double defaultRailCentreDistance = 1.5; // [m] standard gauge 1435 mm + a 65 mm rail head
+// The range a layout's "railCentreDistance" must lie in (the layout check rejects anything else): from a
+// 7 1/4 in miniature line (~0.2 m) to any broad gauge (1676 mm + head ~ 1.75 m), with room to spare.
+inline constexpr double minRailCentreDistance = 0.05; // [m]
+inline constexpr double maxRailCentreDistance = 5.0;  // [m]
 
 // Cant [m] over the rail-centre distance b [m] for a bank phi [rad] from the vertical.
 inline double cantFromBank(double phi, double b = defaultRailCentreDistance) {
@@ -44,10 +48,12 @@ inline BankUnit bankUnit(const LayoutSpec& spec) {
                : BankUnit::CantMm;
 }
 
-// The layout's rail-centre distance [m]: top-level "railCentreDistance" when it is a positive number.
+// The layout's rail-centre distance [m]: top-level "railCentreDistance" when it is a number within
+// [minRailCentreDistance, maxRailCentreDistance], else the default.
 inline double railCentreDistance(const LayoutSpec& spec) {
     const auto it = spec.extra.find("railCentreDistance");
-    if (it != spec.extra.end() && it->is_number() && it->get<double>() > 0.0 && it->get<double>() < 10.0)
+    if (it != spec.extra.end() && it->is_number() && it->get<double>() >= minRailCentreDistance &&
+        it->get<double>() <= maxRailCentreDistance)
         return it->get<double>();
     return defaultRailCentreDistance;
 }

@@ -4,6 +4,8 @@
 #include "render/OsgConvert.h"
 #include "render/scene/Environment.h"
 #include "render/scene/Shapes.h"
+#include "core/layout/LayoutError.h"
+#include "render/track/DriveSections.h"
 #include "render/track/TrackMesh.h"
 
 #include <osg/AutoTransform>
@@ -51,12 +53,13 @@ osg::ref_ptr<osg::Group> gizmoArrows(double length) {
 
 LayoutScene::LayoutScene()
     : m_root(new osg::Group), m_tracks(new osg::Group), m_handleSwitch(new osg::Switch),
-      m_markers(new osg::Group), m_gizmo(new osg::MatrixTransform) {
+      m_markers(new osg::Group), m_drives(new osg::Group), m_gizmo(new osg::MatrixTransform) {
     m_root->setName("layoutScene");
     m_environment = createEnvironment(false);
     m_environment->addChild(m_tracks);
     m_environment->addChild(m_handleSwitch);
     m_environment->addChild(m_markers);
+    m_environment->addChild(m_drives);
     osg::ref_ptr<osg::AutoTransform> gizmoScale = new osg::AutoTransform;
     gizmoScale->setAutoScaleToScreen(true); // arrows 70 pixels long at any distance
     gizmoScale->addChild(gizmoArrows(70.0));
@@ -132,6 +135,7 @@ int LayoutScene::setLayout(std::shared_ptr<const Layout> layout) {
     updateHandleSwitch();
     fitGround();
     rebuildMarkers();
+    rebuildDrives();
     return rebuilt;
 }
 
@@ -163,6 +167,7 @@ int LayoutScene::rebuildAll() {
         buildTrack(i);
     updateHighlight();
     updateHandleSwitch();
+    rebuildDrives();
     return int(m_nodes.size());
 }
 
@@ -333,6 +338,17 @@ Vec3 LayoutScene::handlePosition(int track, int point) const {
             return m_layout->initialBodyPose(m_layout->track(std::size_t(track)).body()) * local;
         }
     return Vec3::Constant(std::nan(""));
+}
+
+void LayoutScene::rebuildDrives() {
+    m_drives->removeChildren(0, m_drives->getNumChildren());
+    if (!m_layout) return;
+    try {
+        const std::vector<TrackDrive> drives = readTrackDrives(*m_layout, "layout");
+        if (!drives.empty()) m_drives->addChild(buildDriveSections(*m_layout, drives, m_style));
+    } catch (const LayoutError&) {
+        // a bad "drives" section is reported where the simulation reads it; nothing to draw
+    }
 }
 
 void LayoutScene::rebuildMarkers() {

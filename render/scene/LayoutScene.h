@@ -1,7 +1,7 @@
 #pragma once
 // The scene of a layout: environment, one mesh node per track (under its body's transform), control
-// point handles, connection markers, the selection highlight and a frame gizmo. Updating with a new
-// compiled layout rebuilds only the tracks whose definition or placement changed.
+// point handles, connection markers, drive sections, the selection highlight and a frame gizmo. Updating with
+// a new compiled layout rebuilds only the tracks whose definition or placement changed.
 #include "core/layout/Layout.h"
 #include "core/layout/LayoutValidation.h"
 #include "render/scene/Environment.h"
@@ -59,6 +59,8 @@ public:
     // Validation of the shown layout (connection markers are green / orange / red by its severity).
     const ValidationReport& validation() const { return m_validation; }
     void setMarkersVisible(bool on) { m_markers->setNodeMask(on ? ~0u : 0u); }
+    // The layout's drive sections (chain lifts, boosters; render/track/DriveSections.h), one child each.
+    const osg::Group* driveSections() const { return m_drives.get(); }
 
     // Pick under window coordinates (OSG convention: origin bottom-left, pixels). Handles win over tracks.
     PickHit pick(osgViewer::View& view, double x, double y) const;
@@ -78,6 +80,7 @@ private:
     void buildTrack(std::size_t i);
     void rebuildHandles(std::size_t i);
     void rebuildMarkers();
+    void rebuildDrives();
     void updateHighlight();
     void updateHandleSwitch();
     void fitGround(); // ground and grid sized to the tracks
@@ -94,6 +97,7 @@ private:
     osg::ref_ptr<osg::Group> m_tracks;
     osg::ref_ptr<osg::Switch> m_handleSwitch;
     osg::ref_ptr<osg::Group> m_markers;
+    osg::ref_ptr<osg::Group> m_drives;
     osg::ref_ptr<osg::MatrixTransform> m_gizmo;
     osg::ref_ptr<osg::MatrixTransform> m_eventMarker;
     std::vector<TrackNodes> m_nodes;

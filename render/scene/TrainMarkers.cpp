@@ -1,5 +1,7 @@
 #include "render/scene/TrainMarkers.h"
 
+#include "render/scene/LabelFont.h"
+
 #include "render/OsgConvert.h"
 
 #include <osg/AutoTransform>
@@ -47,14 +49,6 @@ osg::ref_ptr<osg::Geometry> discGeometry(float radius, const osg::Vec4& colour) 
     return g;
 }
 
-osgText::Font* labelFont() {
-    static osg::ref_ptr<osgText::Font> font = [] {
-        osg::ref_ptr<osgText::Font> f =
-            osgText::readRefFontFile("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf");
-        return f ? f : osg::ref_ptr<osgText::Font>(osgText::Font::getDefaultFont());
-    }();
-    return font.get();
-}
 } // namespace
 
 TrainMarkers::TrainMarkers() : m_root(new osg::Group) {

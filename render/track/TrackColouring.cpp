@@ -26,9 +26,18 @@ double PeakMap::at(const std::string& track, double s) const {
     return i < it->second.size() ? double(it->second[i]) : 0.0;
 }
 
+osg::Vec4 RangeColours::at(const std::string& track, double s) const {
+    const auto it = ranges.find(track);
+    if (it != ranges.end())
+        for (const Range& r : it->second)
+            if (s >= r.s0 - pad && s <= r.s1 + pad) return r.colour;
+    return ok;
+}
+
 double overlayValue(const TwistedFrame& f, const OverlayOptions& o) {
     switch (o.overlay) {
     case TrackOverlay::PeakYQ:
+    case TrackOverlay::Checks:
         return 0.0; // needs the track and s: see TrackMesh
     case TrackOverlay::None:
         return 0.0;
@@ -58,6 +67,8 @@ osg::Vec4 overlayColour(double v, const OverlayOptions& o, const osg::Vec4& base
         return ramp(v / (6 * kDeg));
     case TrackOverlay::PeakYQ:
         return ramp(v); // Y/Q as a fraction of its Nadal limit
+    case TrackOverlay::Checks:
+        return base; // coloured by ranges: see TrackMesh
     }
     return base;
 }

@@ -198,7 +198,9 @@ osg::ref_ptr<osg::Group> buildTrackMesh(const Track& track, const TrackStyle& st
         const double value = overlay.overlay == TrackOverlay::PeakYQ
                                  ? (overlay.peaks ? overlay.peaks->at(track.id(), s) : 0.0)
                                  : overlayValue(smp.f, overlay);
-        smp.colour = overlayColour(value, overlay, kBallastColour);
+        smp.colour = overlay.overlay == TrackOverlay::Checks
+                         ? (overlay.ranges ? overlay.ranges->at(track.id(), s) : kBallastColour)
+                         : overlayColour(value, overlay, kBallastColour);
         all.push_back(smp);
     }
     TrackMeshStats local;

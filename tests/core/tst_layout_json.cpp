@@ -256,6 +256,21 @@ void TestLayoutJson::badInput_data() {
               {"id": "C", "curve": {"type": "line", "length": 10}, "placement": {"after": ["B", "start"]}}]})"
                                      << "/tracks/0/placement/after"
                                      << "placement cycle through track \"A\"";
+    // the rail-centre distance that cant in mm is measured over (core/units/CantUnits.h), and the look
+    QTest::newRow("railCentreDistance 0")
+        << withSections(R"("railCentreDistance": 0)") << "/railCentreDistance"
+        << "railCentreDistance must be in [0.05, 5] m, got 0";
+    QTest::newRow("railCentreDistance negative")
+        << withSections(R"("railCentreDistance": -1.5)") << "/railCentreDistance"
+        << "got -1.5";
+    QTest::newRow("railCentreDistance in mm")
+        << withSections(R"("railCentreDistance": 1500)") << "/railCentreDistance"
+        << "got 1500 (1.5 for standard gauge)";
+    QTest::newRow("railCentreDistance not a number")
+        << withSections(R"("railCentreDistance": "1.5")") << "/railCentreDistance"
+        << "expected a number [m]";
+    QTest::newRow("unknown look") << withSections(R"("look": "tram")") << "/look"
+                                  << "look must be \"railway\" or \"coaster\", got \"tram\"";
     QTest::newRow("after unknown track")
         << edit("\"length\": 10}", R"("length": 10}, "placement": {"after": ["X", "end"]})")
         << "/tracks/0/placement/after/0"

@@ -31,6 +31,7 @@ private slots:
     void endToEndTraversalSense();
     void switchBranchesAndReport();
     void bodyInitialPose();
+    void cantInMillimetres();
 };
 
 void TestLayoutValidation::connection_data() {
@@ -90,6 +91,31 @@ void TestLayoutValidation::connection() {
     QCOMPARE(j.to, (EndRef{"B", TrackEnd::Start}));
     QCOMPARE(j.name, std::string("connection 0"));
     QCOMPARE(j.problems.empty(), severity == int(Severity::Ok));
+}
+
+void TestLayoutValidation::cantInMillimetres() {
+    // A railway layout states the twist mismatch as a cant step E = b sin(twist) (VALIDATION "Cant in mm")
+    // and a roll-rate jump also as a cant gradient b r; a coaster keeps degrees. B rolled 1 deg and with a
+    // linear twist 0 -> 0.1 rad over its 50 m (roll rate 0.002 rad/m = 3 mm/m over 1.5 m).
+    Json doc = Json::parse(R"({"format": "tracklab-layout", "version": 1, "tracks": [
+        {"id": "A", "curve": {"type": "line", "length": 100}},
+        {"id": "B", "curve": {"type": "line", "length": 50}, "twist": {"type": "linear", "start": 0, "end": 0.1}}],
+        "connections": [{"a": ["A", "end"], "b": ["B", "start"]}]})");
+    doc["tracks"][1]["placement"] = Json{{"position", {100, 0, 0}}, {"rotation", quatJson(0, 1.0)}};
+    const std::string railway = validateLayout(Layout::compile(layoutSpecFromJson(doc))).text();
+    qInfo("%s", railway.c_str());
+    const double e = 1500 * std::sin(1.0 * deg); // 26.18 mm; warning above 1500 sin(0.5 deg) = 13.09 mm
+    QVERIFY(railway.find("cant step " + QString::number(e, 'f', 1).toStdString() + " mm  -- cant step " +
+                         QString::number(e, 'g', 4).toStdString() + " mm > 13.0898 mm") != std::string::npos);
+    QVERIFY(railway.find("cant gradient 0 -> 3 mm/m") != std::string::npos);
+    doc["railCentreDistance"] = 1.0; // metre gauge-ish: 17.5 mm
+    const std::string narrow = validateLayout(Layout::compile(layoutSpecFromJson(doc))).text();
+    QVERIFY(narrow.find("cant step 17.5 mm") != std::string::npos);
+    QVERIFY(narrow.find("cant gradient 0 -> 2 mm/m") != std::string::npos);
+    doc["look"] = "coaster";
+    const std::string coaster = validateLayout(Layout::compile(layoutSpecFromJson(doc))).text();
+    QVERIFY(coaster.find("twist 1.0000 deg  -- twist 1 deg > 0.5 deg") != std::string::npos);
+    QVERIFY(coaster.find("mm") == std::string::npos);
 }
 
 void TestLayoutValidation::endToEndTraversalSense() {

@@ -1,9 +1,12 @@
 #pragma once
 // Helpers shared by the GUI tests (real windows under Xvfb, real mouse events).
 #include "ui/MainWindow.h"
+#include "ui/sim/SimulationController.h"
 #include "ui/view/GlFormat.h"
 #include "ui/view/OsgViewWidget.h"
 
+#include <QSlider>
+#include <QStyleOptionSlider>
 #include <QtTest>
 
 #include <cmath>
@@ -78,6 +81,33 @@ inline void drag(QWidget* w, QPoint from, QPoint to, Qt::KeyboardModifiers mods 
         QTest::qWait(15);
     }
     QTest::mouseRelease(w, Qt::LeftButton, mods, to);
+}
+
+// Lets the event loop run the (started) simulation until done() holds. Bounded by simulated time and by
+// the run's state, never by the wall clock (a sanitizer build on a shared machine is many times slower):
+// gives up once the live run passes maxSimTime seconds or stops running; ctest's timeout is the backstop.
+template <class Done> bool runUntil(tl::ui::SimulationController* sim, Done done, double maxSimTime) {
+    for (;;) {
+        if (done()) return true;
+        if (!sim->isRunning() || !sim->simulation() || sim->simulation()->time() > maxSimTime) return done();
+        QTest::qWait(10);
+    }
+}
+
+// Drag a slider's handle to the given fraction of its groove with the mouse.
+inline void dragSlider(QSlider* s, double fraction) {
+    QStyleOptionSlider opt;
+    opt.initFrom(s);
+    opt.orientation = s->orientation();
+    opt.minimum = s->minimum();
+    opt.maximum = s->maximum();
+    opt.sliderPosition = s->sliderPosition();
+    opt.sliderValue = s->value();
+    const QRect handle = s->style()->subControlRect(QStyle::CC_Slider, &opt, QStyle::SC_SliderHandle, s);
+    const QRect groove = s->style()->subControlRect(QStyle::CC_Slider, &opt, QStyle::SC_SliderGroove, s);
+    const QPoint from = handle.center();
+    const QPoint to(groove.left() + int(fraction * groove.width()), from.y());
+    drag(s, from, to);
 }
 
 inline QString dataPath(const QString& rel) {

@@ -184,10 +184,11 @@ void TstEditor::twistKeyDragChangesBank() {
     const double sKey = 0.5 * L;
     const double wt0 = w.document()->layout()->track(std::size_t(track)).curveFrame(sKey).wt;
 
-    // double-click on the twist curve adds a key there (cant + keys), leaving wt unchanged
+    // double-click on the twist curve adds a key there (cant + keys), leaving wt unchanged; the demo is a
+    // railway: the chart shows cant E = 1500 mm sin(bank)
     QChart* chart = te->chartView()->chart();
-    const QPointF onCurve =
-        te->chartView()->mapFromScene(chart->mapToPosition(QPointF(sKey, wt0 * 180 / M_PI)));
+    auto mm = [](double bank) { return 1500.0 * std::sin(bank); };
+    const QPointF onCurve = te->chartView()->mapFromScene(chart->mapToPosition(QPointF(sKey, mm(wt0))));
     QTest::mouseDClick(te->chartView()->viewport(), Qt::LeftButton, Qt::NoModifier, onCurve.toPoint());
     QCOMPARE(te->keyCount(), 1);
     QCOMPARE(QString::fromStdString(w.document()->spec().tracks[std::size_t(track)].twist->type),
@@ -201,22 +202,22 @@ void TstEditor::twistKeyDragChangesBank() {
 
     const QImage bankBefore = viewImage(w);
     const int undoBefore = w.document()->undoStack()->count();
-    // drag the key 50 px up: a single key adds a constant angle, so wt rises everywhere by that angle
+    // drag the key 50 px up: the key's cant becomes the cant under the mouse
     const QPoint from = te->keyPosition(0).toPoint();
     const QPoint to = from + QPoint(0, -50);
-    const double degBefore = chart->mapToValue(te->chartView()->mapToScene(from)).y();
-    const double degAfter = chart->mapToValue(te->chartView()->mapToScene(to)).y();
+    const double mmBefore = chart->mapToValue(te->chartView()->mapToScene(from)).y();
+    const double mmAfter = chart->mapToValue(te->chartView()->mapToScene(to)).y();
     drag(te->chartView()->viewport(), from, to);
     QCOMPARE(w.document()->undoStack()->count(), undoBefore + 1);
     const double keyAngle = w.document()->spec().tracks[std::size_t(track)].twist->of.back().keys[0].second;
     const double wt1 = w.document()->layout()->track(std::size_t(track)).curveFrame(sKey).wt;
     const double wtStart = wtAdded;
-    qInfo() << "key angle" << keyAngle * 180 / M_PI << "deg; wt(L/2)" << wt0 * 180 / M_PI << "->"
-            << wt1 * 180 / M_PI << "deg; chart delta" << degAfter - degBefore << "deg";
-    // the bank rises by the angle the mouse moved on the chart's axis (to 1 % + 0.01 deg)
-    QVERIFY(std::abs((wt1 - wtStart) * 180 / M_PI - (degAfter - degBefore)) <
-            0.01 * std::abs(degAfter - degBefore) + 0.01);
-    QVERIFY(std::abs(degAfter - degBefore) > 0.5);
+    qInfo() << "key angle" << keyAngle * 180 / M_PI << "deg; cant(L/2)" << mm(wt0) << "->" << mm(wt1)
+            << "mm; chart delta" << mmAfter - mmBefore << "mm";
+    // the cant rises by what the mouse moved on the chart's axis (to 1 % + 0.2 mm)
+    QVERIFY(std::abs((mm(wt1) - mm(wtStart)) - (mmAfter - mmBefore)) <
+            0.01 * std::abs(mmAfter - mmBefore) + 0.2);
+    QVERIFY(std::abs(mmAfter - mmBefore) > 10);
     const QImage bankAfter = viewImage(w);
     const int changed = differingPixels(bankBefore, bankAfter);
     qInfo() << "pixels changed by the bank edit:" << changed;
@@ -451,9 +452,10 @@ void TstEditor::unitsChangeWhatIsShown() {
     QTest::qWait(50);
     QCOMPARE(field("field:twist.-1.designSpeed")->value(), std::round(design * 10) / 10);
     QVERIFY(field("field:twist.-1.designSpeed")->suffix().contains("m/s"));
+    // the demo is a railway: its cant stays in mm over 1500 mm whatever the angle unit
     const double maxAngle = w.document()->spec().tracks[std::size_t(c3)].twist->params.at("maxAngle");
-    QCOMPARE(field("field:twist.-1.maxAngle")->value(),
-             std::round(maxAngle * 1e4) / 1e4); // radians, 4 decimals
+    QCOMPARE(field("field:twist.-1.maxAngle")->value(), std::round(1500 * std::sin(maxAngle) * 10) / 10);
+    QCOMPARE(field("field:twist.-1.maxAngle")->suffix(), QString(" mm"));
     QCOMPARE(QSettings().value("units/speed").toString(), QString("m/s"));
     // the plots follow: speed channel named and scaled in m/s
     QCOMPARE(tl::ui::channelName(tl::ui::Channel::Speed), QString("speed [m/s]"));

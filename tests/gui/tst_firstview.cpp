@@ -58,6 +58,8 @@ bool isTrackPixel(QRgb p, bool coaster) {
     const int r = qRed(p), g = qGreen(p), b = qBlue(p);
     // a joint marker (a green dot where two tracks meet) sits on the track: it belongs to the band
     if (g > 100 && g > r + 50 && g > b + 40) return true;
+    // a drive section drawn along the track (render/track/DriveSections.h): yellow chain, blue booster
+    if (coaster && ((r > 180 && g > 140 && b < 90) || (b > 150 && b > r + 80 && b > g + 40))) return true;
     if (coaster) return r > 70 && r > 1.6 * g && r > 1.6 * b; // red rails and spine, lit or not
     return r + g + b < 200; // the dark line (41, 36, 33) on a light ground (~143, 163, 120) and sky
 }
@@ -288,14 +290,22 @@ void TstFirstView::nextStepsDoWhatTheySay() {
     // Drive it: running, riding with the train
     QTest::mouseClick(notes->driveButton(), Qt::LeftButton);
     QVERIFY(w.simulation()->isRunning());
-    QTRY_VERIFY_WITH_TIMEOUT(w.simulation()->simulation()->time() > 0.2, 5000);
+    QVERIFY(runUntil(
+        w.simulation(), [&] { return w.simulation()->simulation()->time() > 0.2; }, 1.0));
     QVERIFY(!w.scene()->handlesShown(hill)); // riding: no handles
     w.simulation()->setRunning(false);
     // Inspect a derailment: full throttle until c3 throws the train off; the event is shown
     QTest::mouseClick(notes->derailButton(), Qt::LeftButton);
-    QTRY_VERIFY_WITH_TIMEOUT(w.events()->eventCount() > 0, 120000);
-    QTRY_VERIFY_WITH_TIMEOUT(w.simulation()->isScrubbing(), 5000);
+    // the run pauses itself at the first derailment (bounded by simulated time, not the wall clock)
+    QVERIFY(runUntil(
+        w.simulation(), [&] { return w.events()->eventCount() > 0; }, 120.0));
+    QVERIFY(!w.simulation()->isRunning());
     const tl::DerailmentEvent e = w.simulation()->simulation()->derailments().front();
+    // the event is shown: replayed from the recording, or the live state itself when the run stopped on
+    // the derailment's own step
+    const std::int64_t eventStep = std::llround(e.t / w.simulation()->simulation()->dt());
+    QCOMPARE(w.simulation()->shownStep(), eventStep);
+    QCOMPARE(w.simulation()->isScrubbing(), eventStep < w.simulation()->recording().lastStep());
     qInfo() << "derailed:" << e.message.c_str();
     // c3 or its entry transition (the Bloss cant ramp reaches full cant only at the arc)
     QVERIFY2(e.trackId == "c3" || e.trackId == "c3-in", e.trackId.c_str());

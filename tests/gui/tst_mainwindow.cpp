@@ -118,7 +118,8 @@ void TstMainWindow::plotFillsFromSimulation() {
     QVERIFY(showAndWait(w));
     w.simulation()->setRate(4.0);
     w.simulation()->setRunning(true);
-    QTRY_VERIFY_WITH_TIMEOUT(w.simulation()->simulation()->time() > 2.0, 10000);
+    QVERIFY(runUntil(
+        w.simulation(), [&] { return w.simulation()->simulation()->time() > 2.0; }, 3.0));
     QTRY_VERIFY_WITH_TIMEOUT(w.plot()->pointCount(tl::ui::Channel::Speed) > 20, 5000);
     w.simulation()->setRunning(false);
     QVERIFY(w.plot()->pointCount(tl::ui::Channel::Speed) <= w.plot()->maxPointsPerSeries() + 1);

@@ -8,6 +8,7 @@
 #include "physics/Simulation.h"
 #include "physics/Telemetry.h"
 #include "physics/TrainSpec.h"
+#include "physics/VehicleSpec.h"
 
 #include <QtTest>
 
@@ -31,6 +32,7 @@ private slots:
     void modelPathsStayBesideTheDefinition();
     void nonFiniteTelemetryIsAnError();
     void hugeSpeedOnALoopEndsCleanly();
+    void vehicleAndCarCountsAreCapped();
 };
 
 void TstHostilePhysics::stockNamesAreNotPaths_data() {
@@ -107,6 +109,23 @@ void TstHostilePhysics::nonFiniteTelemetryIsAnError() {
     s.f[2] = NAN;
     QVERIFY_THROWS_EXCEPTION(SimulationError, t.add(s));
     QCOMPARE(t.samples().size(), std::size_t(1)); // nothing non-finite was kept
+    // the error names the vehicle or train by its id (cars counted from 1, as in the GUI)
+    t.setSourceIds({"shunter", "loco"}, {"IC1"});
+    const auto message = [&](const TelemetrySample& x) {
+        try {
+            t.add(x);
+        } catch (const SimulationError& e) {
+            return std::string(e.what());
+        }
+        return std::string("accepted");
+    };
+    s.vehicle = 1;
+    const std::string vehicle = message(s);
+    QVERIFY2(vehicle.find("vehicle \"loco\" has a non-finite") != std::string::npos, vehicle.c_str());
+    s.train = 0;
+    s.car = 2;
+    const std::string train = message(s);
+    QVERIFY2(train.find("train \"IC1\" car 3 has a non-finite") != std::string::npos, train.c_str());
 }
 
 void TstHostilePhysics::hugeSpeedOnALoopEndsCleanly() {
@@ -130,6 +149,45 @@ void TstHostilePhysics::hugeSpeedOnALoopEndsCleanly() {
     for (const auto& s : sim.telemetry().samples())
         QVERIFY(std::isfinite(s.speed) && std::isfinite(s.s) && std::isfinite(s.x));
     QVERIFY(steps == 240 || error.find("simulation stopped") != std::string::npos);
+    QVERIFY2(error.empty() || error.find("vehicle \"v\"") != std::string::npos, error.c_str()); // by its id
+}
+
+void TstHostilePhysics::vehicleAndCarCountsAreCapped() {
+    // issue 16: vehicle and car counts are bounded (core/geometry/Limits.h), rejected before any element
+    // is read, with the file, the JSON path and the limit
+    const Layout layout = straight();
+    const auto expectError = [](const auto& parse, const std::string& path, const std::string& problem) {
+        try {
+            parse();
+        } catch (const LayoutError& e) {
+            QCOMPARE(e.file(), std::string("/tmp/h/layout.json"));
+            QCOMPARE(e.path(), path);
+            QVERIFY2(e.problem().find(problem) != std::string::npos, e.what());
+            return;
+        }
+        QFAIL("accepted");
+    };
+    nlohmann::json vehicles = nlohmann::json::array();
+    for (int i = 0; i < 1001; ++i)
+        vehicles.push_back({{"id", "v" + std::to_string(i)}, {"track", "L"}, {"s", 1}});
+    expectError([&] { parseVehicles(vehicles, layout, "/tmp/h/layout.json"); }, "/vehicles",
+                "at most 1000 vehicles, got 1001");
+    vehicles.erase(vehicles.begin() + 1, vehicles.end()); // one is fine
+    QCOMPARE(parseVehicles(vehicles, layout, "/tmp/h/layout.json").size(), std::size_t(1));
+
+    const auto train = [](const std::string& id, int cars) {
+        return nlohmann::json{{"id", id},
+                              {"cars", nlohmann::json(std::size_t(cars), "passenger-car")},
+                              {"start", {{"track", "L"}, {"s", 100}}}};
+    };
+    nlohmann::json trains = nlohmann::json::array({train("T", 1001)});
+    expectError([&] { parseTrains(trains, layout, "/tmp/h/layout.json"); }, "/trains/0/cars",
+                "at most 1000 cars, got 1001");
+    trains = nlohmann::json::array();
+    for (int k = 0; k < 11; ++k)
+        trains.push_back(train("T" + std::to_string(k), 1000));
+    expectError([&] { parseTrains(trains, layout, "/tmp/h/layout.json"); }, "/trains/10/cars",
+                "at most 10000 cars together, this train brings them to 11000");
 }
 
 QTEST_GUILESS_MAIN(TstHostilePhysics)

@@ -1,6 +1,7 @@
 #include "ui/panels/PropertyPanel.h"
 
 #include "core/layout/LayoutSpec.h"
+#include "ui/BankDisplay.h"
 #include "ui/Units.h"
 #include "ui/commands/EditLayout.h"
 #include "ui/document/Document.h"
@@ -14,6 +15,7 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include <cmath>
 #include <numbers>
 
 namespace tl::ui {
@@ -39,6 +41,7 @@ struct ParamInfo {
     QString unit;
     double scale, min, max;
     int decimals;
+    bool bank = false; // a bank angle: cant in mm on a railway layout (ui/BankDisplay.h), else as given
 };
 
 std::vector<ParamInfo> curveParams(const std::string& type) {
@@ -58,13 +61,13 @@ std::vector<ParamInfo> curveParams(const std::string& type) {
 }
 
 std::vector<ParamInfo> twistParams(const std::string& type) {
-    if (type == "constant") return {{"angle", "Angle", degUnit(), deg(), -180, 180, 2}};
+    if (type == "constant") return {{"angle", "Angle", degUnit(), deg(), -180, 180, 2, true}};
     if (type == "linear")
-        return {{"start", "Start angle", degUnit(), deg(), -180, 180, 2},
-                {"end", "End angle", degUnit(), deg(), -180, 180, 2}};
+        return {{"start", "Start angle", degUnit(), deg(), -180, 180, 2, true},
+                {"end", "End angle", degUnit(), deg(), -180, 180, 2, true}};
     if (type == "cant")
         return {{"designSpeed", "Design speed", kmhUnit(), kmh(), 0, 1000, 1},
-                {"maxAngle", "Maximum cant", degUnit(), deg(), 0, 90, 2}};
+                {"maxAngle", "Maximum cant", degUnit(), deg(), 0, 90, 2, true}};
     return {};
 }
 
@@ -129,14 +132,43 @@ void PropertyPanel::addNumber(const QString& label, double value, const QString&
                               int decimals, double scale, const QString& field,
                               std::function<void(LayoutSpec&, double)> apply) {
     auto* box = new QDoubleSpinBox(this);
+    box->setDecimals(scale == 1.0 && unit == "rad" ? 4 : decimals);
+    addField(
+        box, label, value, unit, min, max, [scale](double x) { return x * scale; },
+        [scale](double x) { return x / scale; }, field, std::move(apply));
+}
+
+void PropertyPanel::addBank(const QString& label, double value, bool positive, const QString& field,
+                            std::function<void(LayoutSpec&, double)> apply) {
+    // railway cant in mm over the rail-centre distance, a coaster's bank in the angle unit; an angle beyond
+    // 90 deg is no cant (sin would fold it): it stays an angle
+    BankDisplay d = BankDisplay::of(m_doc->spec());
+    if (d.millimetres() && std::abs(value) > 0.5 * std::numbers::pi) d.unit = BankUnit::Degrees;
+    auto* box = new QDoubleSpinBox(this);
+    box->setDecimals(d.decimals());
+    // a cant twist's maxAngle is in [0, pi/2): its cant stays below b, its angle below 90 deg
+    const double top = !positive         ? d.limit()
+                       : d.millimetres() ? std::floor(0.999 * d.limit())
+                                         : 0.5 * d.limit();
+    const QString shownLabel =
+        d.millimetres() ? QString(label).replace(tr("angle"), tr("cant")).replace(tr("Angle"), tr("Cant"))
+                        : label;
+    addField(
+        box, shownLabel, value, d.suffix(), positive ? 0.0 : -top, top, [d](double x) { return d.shown(x); },
+        [d](double x) { return d.bank(x); }, field, std::move(apply));
+}
+
+void PropertyPanel::addField(QDoubleSpinBox* box, const QString& label, double value, const QString& unit,
+                             double min, double max, std::function<double(double)> toShown,
+                             std::function<double(double)> fromShown, const QString& field,
+                             std::function<void(LayoutSpec&, double)> apply) {
     box->setObjectName("field:" + field);
     box->setRange(min, max);
-    box->setDecimals(scale == 1.0 && unit == "rad" ? 4 : decimals);
     box->setSuffix(unit.isEmpty() ? QString() : " " + unit);
     box->setKeyboardTracking(false); // commit on Enter, focus change or arrow step, not per keystroke
-    box->setValue(value * scale);
-    connect(box, &QDoubleSpinBox::valueChanged, this, [this, label, field, scale, apply](double v) {
-        commit(tr("Set %1").arg(label.toLower()), field, [&](LayoutSpec& s) { apply(s, v / scale); });
+    box->setValue(toShown(value));
+    connect(box, &QDoubleSpinBox::valueChanged, this, [this, label, field, fromShown, apply](double v) {
+        commit(tr("Set %1").arg(label.toLower()), field, [&](LayoutSpec& s) { apply(s, fromShown(v)); });
     });
     m_form->addRow(label, box);
 }
@@ -283,12 +315,16 @@ void PropertyPanel::rebuild() {
                 const double v = it != tw->params.end() ? it->second : 0.0;
                 const std::string key = p.key;
                 const int part = k;
-                addNumber(tr(p.label), v, p.unit, p.min, p.max, p.decimals, p.scale,
-                          QString("twist.%1.%2").arg(k).arg(p.key), [ti, key, part](LayoutSpec& s, double x) {
-                              TwistSpec& target =
-                                  part >= 0 ? s.tracks[ti].twist->of[std::size_t(part)] : *s.tracks[ti].twist;
-                              target.params[key] = x;
-                          });
+                auto apply = [ti, key, part](LayoutSpec& s, double x) {
+                    TwistSpec& target =
+                        part >= 0 ? s.tracks[ti].twist->of[std::size_t(part)] : *s.tracks[ti].twist;
+                    target.params[key] = x;
+                };
+                const QString field = QString("twist.%1.%2").arg(k).arg(p.key);
+                if (p.bank)
+                    addBank(tr(p.label), v, p.min >= 0, field, apply);
+                else
+                    addNumber(tr(p.label), v, p.unit, p.min, p.max, p.decimals, p.scale, field, apply);
             }
             if (tw->type == "keys")
                 m_form->addRow(new QLabel(

@@ -1,11 +1,13 @@
 #pragma once
 // Numeric properties of the selected track (and control point): id, body, curve parameters, placement,
-// twist profile type and parameters. Angles are shown in degrees, speeds in km/h; every change is one
+// twist profile type and parameters. Angles are shown in degrees, speeds in km/h, cant in mm on a railway
+// layout (bank in degrees on a coaster, ui/BankDisplay.h); every change is one
 // undo step (typing and arrow steps on the same field merge).
 #include <QWidget>
 
 #include <functional>
 
+class QDoubleSpinBox;
 class QFormLayout;
 class QLabel;
 
@@ -31,6 +33,14 @@ private:
     void addNumber(const QString& label, double value, const QString& unit, double min, double max,
                    int decimals, double scale, const QString& field,
                    std::function<void(LayoutSpec&, double)> apply);
+    // A bank angle [rad]: cant in mm over the rail-centre distance on a railway layout, else the angle unit
+    // (ui/BankDisplay.h); `positive`: >= 0 only (a cant's maximum).
+    void addBank(const QString& label, double value, bool positive, const QString& field,
+                 std::function<void(LayoutSpec&, double)> apply);
+    // The field itself: the stored SI value shown through toShown, typed values stored through fromShown.
+    void addField(QDoubleSpinBox* box, const QString& label, double value, const QString& unit, double min,
+                  double max, std::function<double(double)> toShown, std::function<double(double)> fromShown,
+                  const QString& field, std::function<void(LayoutSpec&, double)> apply);
     void commit(const QString& text, const QString& field, const std::function<void(LayoutSpec&)>& change);
 
     Document* m_doc;

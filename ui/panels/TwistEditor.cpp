@@ -2,6 +2,7 @@
 
 #include "core/layout/LayoutSpec.h"
 #include "core/twists/KeysTwist.h"
+#include "ui/BankDisplay.h"
 #include "ui/Units.h"
 #include "ui/commands/EditLayout.h"
 #include "ui/document/Document.h"
@@ -23,9 +24,10 @@
 namespace tl::ui {
 
 namespace {
-double shownAngle() {
-    return Units::instance().angleScale();
-} // rad -> the chosen angle unit
+// how the open layout's bank is shown: cant in mm for railways, degrees for coasters (ui/BankDisplay.h)
+BankDisplay display(const Document* doc) {
+    return BankDisplay::of(doc->spec());
+}
 constexpr double kG = 9.81;
 } // namespace
 
@@ -36,7 +38,7 @@ TwistEditor::TwistEditor(Document* doc, QWidget* parent) : QWidget(parent), m_do
     m_speed = new QDoubleSpinBox(this);
     m_speed->setObjectName("equilibriumSpeed");
     m_speed->setRange(0, 500);
-    m_speed->setDecimals(0);
+    m_speed->setDecimals(1); // a design speed of 18 m/s is 64.8 km/h, not 65
     m_speed->setSuffix(" " + Units::instance().speedSuffix());
     m_speed->setValue(90 / 3.6 * Units::instance().speedScale()); // 90 km/h
     m_speedSI = 25.0;
@@ -95,20 +97,31 @@ TwistEditor::TwistEditor(Document* doc, QWidget* parent) : QWidget(parent), m_do
 }
 
 void TwistEditor::applyUnitNames() {
-    const QString u = Units::instance().angleSuffix();
-    m_twist->setName(tr("bank from the vertical [%1]").arg(u));
-    m_equilibrium->setName(tr("equilibrium bank [%1]").arg(u));
-    m_axisA->setTitleText(tr("angle [%1]").arg(u));
+    const BankDisplay d = display(m_doc);
+    const QString u = d.suffix();
+    if (d.millimetres()) {
+        m_twist->setName(tr("cant [mm]"));
+        m_equilibrium->setName(tr("equilibrium cant [mm]"));
+        m_axisA->setTitleText(tr("cant [mm] over %1 mm").arg(1e3 * d.railCentre, 0, 'f', 0));
+    } else {
+        m_twist->setName(tr("bank from the vertical [%1]").arg(u));
+        m_equilibrium->setName(tr("equilibrium bank [%1]").arg(u));
+        m_axisA->setTitleText(tr("bank [%1]").arg(u));
+    }
 }
 
-// The speed the track's bank is built for: its cant's design speed, else its "lineSpeed", else 0.
-double TwistEditor::designSpeed(const TrackSpec& t) {
+// The speed the track's bank is built for: its cant's design speed, else its "lineSpeed", else the
+// layout's "lineSpeed", else 0.
+double TwistEditor::designSpeed(const TrackSpec& t, const LayoutSpec& spec) {
     const TwistSpec* cant = t.twist && t.twist->type == "cant" ? &*t.twist : nullptr;
     if (t.twist && t.twist->type == "sum")
         for (const auto& part : t.twist->of)
             if (part.type == "cant") cant = &part;
     if (cant && cant->params.count("designSpeed")) return cant->params.at("designSpeed");
-    return t.extra.value("lineSpeed", 0.0);
+    for (const Json* extra : {&t.extra, &spec.extra})
+        if (const auto it = extra->find("lineSpeed"); it != extra->end() && it->is_number())
+            return it->get<double>();
+    return 0.0;
 }
 
 void TwistEditor::setTrack(int track) {
@@ -116,7 +129,7 @@ void TwistEditor::setTrack(int track) {
     m_track = track;
     const LayoutSpec& spec = m_doc->spec();
     if (changed && track >= 0 && track < int(spec.tracks.size())) {
-        const double v = designSpeed(spec.tracks[std::size_t(track)]);
+        const double v = designSpeed(spec.tracks[std::size_t(track)], spec);
         if (v > 0) {
             m_speedSI = v;
             const QSignalBlocker block(m_speed);
@@ -137,6 +150,12 @@ QList<QPointF> TwistEditor::twistCurve() const {
 }
 QList<QPointF> TwistEditor::equilibriumCurve() const {
     return m_equilibrium->points();
+}
+QString TwistEditor::info() const {
+    return m_info->text();
+}
+QString TwistEditor::axisTitle() const {
+    return m_axisA->titleText();
 }
 int TwistEditor::keyCount() const {
     return int(m_keys->count());
@@ -197,6 +216,8 @@ void TwistEditor::refresh() {
         return;
     }
     const Track& t = layout->track(std::size_t(m_track));
+    const BankDisplay d = display(m_doc);
+    applyUnitNames(); // the layout's look may have changed
     const double L = t.length(), v = speed();
     QList<QPointF> twist, eq;
     double lo = -1, hi = 1;
@@ -206,19 +227,22 @@ void TwistEditor::refresh() {
         const double s = L * i / n;
         // the bank from the vertical and the equilibrium bank for the lateral (level) curvature
         const double kappaL = t.upReference()->levelFrame(s).kappa;
-        const double a = t.bank(s).wt * shownAngle(), e = -std::atan(v * v * kappaL / kG) * shownAngle();
+        const double bank = t.bank(s).wt;
+        const double a = d.shown(bank), e = d.shown(-std::atan(v * v * kappaL / kG));
         twist.append({s, a});
         eq.append({s, e});
         lo = std::min({lo, a, e});
         hi = std::max({hi, a, e});
-        if (std::abs(e - a) > std::abs(worstDeficiency)) worstDeficiency = e - a, worstS = s;
+        // leaning into the curve is a negative wt in a left curve: the deficiency of the curve -kappaL
+        const double deficiency = d.deficiency(v, -kappaL, bank);
+        if (std::abs(deficiency) > std::abs(worstDeficiency)) worstDeficiency = deficiency, worstS = s;
     }
     m_twist->replace(twist);
     m_equilibrium->replace(eq);
     LayoutSpec spec = m_doc->spec();
     if (const TwistSpec* keys = editableKeys(spec, m_track, false))
         for (const auto& [s, a] : keys->keys) {
-            const double shown = (a + othersAt(s)) * shownAngle();
+            const double shown = d.shown(a + othersAt(s));
             m_keys->append(s, shown);
             lo = std::min(lo, shown);
             hi = std::max(hi, shown);
@@ -230,12 +254,12 @@ void TwistEditor::refresh() {
         m_axisS->applyNiceNumbers(); // round tick values
         m_axisA->applyNiceNumbers();
     }
-    m_info->setText(
-        tr("%1: largest cant deficiency %2 %4 at s = %3 m")
-            .arg(QString::fromStdString(t.id()))
-            .arg(worstDeficiency, 0, 'f', Units::instance().angle() == Units::Angle::Degrees ? 1 : 4)
-            .arg(worstS, 0, 'f', 0)
-            .arg(Units::instance().angleSuffix()));
+    m_info->setText(tr("%1: largest cant deficiency %2 %4 at s = %3 m")
+                        .arg(QString::fromStdString(t.id()))
+                        .arg(worstDeficiency, 0, 'f', d.decimals() == 2 ? 1 : d.decimals())
+                        .arg(worstS, 0, 'f', 0)
+                        .arg(d.suffix()));
+    m_worstDeficiency = worstDeficiency;
 }
 
 int TwistEditor::keyNear(const QPointF& pos) const {
@@ -299,7 +323,7 @@ bool TwistEditor::eventFilter(QObject* watched, QEvent* event) {
         if (m_dragKey < 0) break;
         auto* e = static_cast<QMouseEvent*>(event);
         const QPointF v = toValue(e->position());
-        moveKey(m_dragKey, v.x(), v.y() / shownAngle() - othersAt(v.x()));
+        moveKey(m_dragKey, v.x(), display(m_doc).bank(v.y()) - othersAt(v.x()));
         return true;
     }
     case QEvent::MouseButtonRelease:
@@ -312,7 +336,7 @@ bool TwistEditor::eventFilter(QObject* watched, QEvent* event) {
     case QEvent::MouseButtonDblClick: {
         auto* e = static_cast<QMouseEvent*>(event);
         const QPointF v = toValue(e->position());
-        addKey(v.x(), v.y() / shownAngle() - othersAt(v.x()));
+        addKey(v.x(), display(m_doc).bank(v.y()) - othersAt(v.x()));
         return true;
     }
     default:

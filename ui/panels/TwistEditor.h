@@ -1,9 +1,10 @@
 #pragma once
 // The twist / cant profile editor: the bank from the vertical (Track::bank) over s for the selected track,
-// its keys (drag them; double-click adds one, right-click deletes one), and beside it the equilibrium bank
-// -atan(v^2 kappa_L/g) for the lateral curvature at a chosen speed (read-only; the track's design speed
-// when a track is selected), so the user sees where cant is missing. Every change is an undo step;
-// a whole key drag is one.
+// shown as cant in mm over the rail-centre distance on a railway layout and in degrees on a coaster
+// (ui/BankDisplay.h), its keys (drag them; double-click adds one, right-click deletes one), and beside it
+// the equilibrium bank -atan(v^2 kappa_L/g) for the lateral curvature at a chosen speed (read-only; the
+// track's design speed when a track is selected), so the user sees where cant is missing. Every change is an
+// undo step; a whole key drag is one.
 #include <QChartView>
 #include <QWidget>
 
@@ -35,9 +36,12 @@ public:
     int keyCount() const;
     void setSpeed(double metresPerSecond);
     double speed() const; // equilibrium speed [m/s]
-    // Sampled curves as drawn: (s [m], angle [deg]).
+    // Sampled curves as drawn: (s [m], bank as shown: cant [mm] on a railway, the angle unit on a coaster).
     QList<QPointF> twistCurve() const;
     QList<QPointF> equilibriumCurve() const;
+    double largestDeficiency() const { return m_worstDeficiency; } // as shown (mm or angle unit)
+    QString info() const; // the line above the chart (track, largest cant deficiency)
+    QString axisTitle() const;
 
     // Edits (also used by the mouse handling).
     void moveKey(int k, double s, double angleRad);
@@ -52,8 +56,8 @@ private:
     void applyUnitNames();
     // The keys profile being edited (the twist itself, or the first "keys" part of a sum), or null.
     static TwistSpec* editableKeys(LayoutSpec& spec, int track, bool create);
-    double othersAt(double s) const;                   // bank minus the keys part at s [rad]
-    static double designSpeed(const tl::TrackSpec& t); // [m/s], 0 if none
+    double othersAt(double s) const; // bank minus the keys part at s [rad]
+    static double designSpeed(const tl::TrackSpec& t, const tl::LayoutSpec& spec); // [m/s], 0 if none
     int keyNear(const QPointF& viewPos) const;
 
     Document* m_doc;
@@ -67,7 +71,8 @@ private:
     QDoubleSpinBox* m_speed;
     QLabel* m_info;
     int m_dragKey = -1;
-    double m_speedSI = 25.0; // equilibrium speed [m/s]
+    double m_speedSI = 25.0;        // equilibrium speed [m/s]
+    double m_worstDeficiency = 0.0; // as shown
 };
 
 } // namespace tl::ui

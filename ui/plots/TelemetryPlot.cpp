@@ -2,6 +2,7 @@
 
 #include "core/io/SaveFile.h"
 #include "ui/Units.h"
+#include "ui/plots/ChannelStyle.h"
 
 #include <QChart>
 #include <QChartView>
@@ -24,14 +25,6 @@
 
 namespace tl::ui {
 
-namespace {
-const QColor kColours[kChannelCount] = {QColor(30, 90, 200),  QColor(200, 60, 40),  QColor(40, 150, 60),
-                                        QColor(150, 60, 170), QColor(230, 140, 20), QColor(90, 90, 90),
-                                        QColor(220, 40, 40),  QColor(30, 140, 60),  QColor(130, 70, 200),
-                                        QColor(200, 150, 20), QColor(20, 160, 170), QColor(100, 100, 30),
-                                        QColor(230, 30, 120), QColor(60, 60, 60),   QColor(0, 120, 200)};
-}
-
 TelemetryPlot::TelemetryPlot(const TelemetryHistory* history, QWidget* parent)
     : QWidget(parent), m_history(history), m_cursor(std::nan("")) {
     auto* outer = new QHBoxLayout(this);
@@ -47,13 +40,17 @@ TelemetryPlot::TelemetryPlot(const TelemetryHistory* history, QWidget* parent)
         const bool on =
             Channel(c) == Channel::Speed || Channel(c) == Channel::F1 || Channel(c) == Channel::F2;
         item->setCheckState(on ? Qt::Checked : Qt::Unchecked);
-        item->setForeground(kColours[c]);
+        item->setForeground(channelColour(Channel(c)));
     }
     m_channels->setMaximumWidth(190);
     side->addWidget(m_channels, 1);
     auto* buttons = new QHBoxLayout;
     auto* csv = new QPushButton(tr("CSV…"), this);
     auto* png = new QPushButton(tr("PNG…"), this);
+    auto* rider = new QPushButton(tr("Rider"), this);
+    rider->setObjectName("riderPreset");
+    rider->setToolTip(tr("Show the rider's g-forces (vertical, lateral, longitudinal) on their own axis"));
+    buttons->addWidget(rider);
     csv->setObjectName("exportCsv");
     png->setObjectName("exportPng");
     buttons->addWidget(csv);
@@ -66,26 +63,29 @@ TelemetryPlot::TelemetryPlot(const TelemetryHistory* history, QWidget* parent)
     chart->setMargins(QMargins(2, 2, 2, 2));
     m_axisT = new QValueAxis;
     m_axisT->setTitleText(tr("time [s]"));
-    m_axisY = new QValueAxis;
     chart->addAxis(m_axisT, Qt::AlignBottom);
-    chart->addAxis(m_axisY, Qt::AlignLeft);
     for (int c = 0; c < kChannelCount; ++c) {
+        const bool on = m_channels->item(c)->checkState() == Qt::Checked;
         m_series[c] = new QLineSeries;
         m_series[c]->setName(channelName(Channel(c)));
-        m_series[c]->setPen(QPen(kColours[c], 1.5));
+        m_series[c]->setPen(QPen(channelColour(Channel(c)), 1.5));
         chart->addSeries(m_series[c]);
         m_series[c]->attachAxis(m_axisT);
-        m_series[c]->attachAxis(m_axisY);
-        m_series[c]->setVisible(m_channels->item(c)->checkState() == Qt::Checked);
+        m_series[c]->setVisible(on);
+        m_wreck[c] = new QLineSeries;
+        m_wreck[c]->setName(tr("after derailment"));
+        m_wreck[c]->setPen(QPen(wreckColour(), 1.2));
+        chart->addSeries(m_wreck[c]);
+        m_wreck[c]->attachAxis(m_axisT);
+        m_wreck[c]->setVisible(on);
     }
     m_cursorLine = new QLineSeries;
     m_cursorLine->setName(tr("cursor"));
     m_cursorLine->setPen(QPen(QColor(0, 0, 0), 1, Qt::DashLine));
     chart->addSeries(m_cursorLine);
     m_cursorLine->attachAxis(m_axisT);
-    m_cursorLine->attachAxis(m_axisY);
-    chart->legend()->markers(m_cursorLine).first()->setVisible(false);
     m_view = new QChartView(chart, this);
+    layoutAxes();
     m_view->setRenderHint(QPainter::Antialiasing);
     m_view->viewport()->installEventFilter(this);
     auto* right = new QVBoxLayout;
@@ -101,6 +101,7 @@ TelemetryPlot::TelemetryPlot(const TelemetryHistory* history, QWidget* parent)
             m_series[c]->setName(channelName(Channel(c)));
             m_channels->item(c)->setText(channelName(Channel(c)));
         }
+        layoutAxes();
         m_dirty = true;
     });
     connect(m_sourceBox, &QComboBox::currentIndexChanged, this, [this](int i) {
@@ -110,6 +111,8 @@ TelemetryPlot::TelemetryPlot(const TelemetryHistory* history, QWidget* parent)
     connect(m_channels, &QListWidget::itemChanged, this, [this](QListWidgetItem* item) {
         const int c = m_channels->row(item);
         m_series[c]->setVisible(item->checkState() == Qt::Checked);
+        m_wreck[c]->setVisible(item->checkState() == Qt::Checked);
+        layoutAxes();
         m_dirty = true;
     });
     connect(m_scroll, &QScrollBar::valueChanged, this, [this](int v) {
@@ -118,6 +121,7 @@ TelemetryPlot::TelemetryPlot(const TelemetryHistory* history, QWidget* parent)
         m_t0 = v / 10.0;
         m_dirty = true;
     });
+    connect(rider, &QPushButton::clicked, this, &TelemetryPlot::showRider);
     connect(csv, &QPushButton::clicked, this, [this] {
         const QString p =
             QFileDialog::getSaveFileName(this, tr("Export telemetry"), "telemetry.csv", tr("CSV (*.csv)"));
@@ -135,6 +139,46 @@ TelemetryPlot::TelemetryPlot(const TelemetryHistory* history, QWidget* parent)
         if (m_dirty) refresh();
     });
     m_timer.start();
+}
+
+void TelemetryPlot::layoutAxes() {
+    QChart* chart = m_view->chart();
+    for (QValueAxis* a : m_axes) {
+        chart->removeAxis(a); // detaches its series
+        delete a;
+    }
+    m_axes.clear();
+    m_axisUnits.clear();
+    for (int c = 0; c < kChannelCount; ++c) {
+        if (!m_series[c]->isVisible()) continue;
+        const QString unit = channelUnit(Channel(c));
+        qsizetype k = m_axisUnits.indexOf(unit);
+        if (k < 0) {
+            k = m_axisUnits.size();
+            m_axisUnits.append(unit);
+            auto* axis = new QValueAxis;
+            axis->setTitleText(axisTitle(Channel(c)));
+            chart->addAxis(axis, k % 2 == 0 ? Qt::AlignLeft : Qt::AlignRight);
+            m_axes.push_back(axis);
+        }
+        m_series[c]->attachAxis(m_axes[std::size_t(k)]);
+        m_wreck[c]->attachAxis(m_axes[std::size_t(k)]);
+    }
+    if (!m_axes.empty()) m_cursorLine->attachAxis(m_axes.front());
+    // the legend names the shown channels once (the grey wreck part has one entry, set by refresh)
+    for (int c = 0; c < kChannelCount; ++c) {
+        for (QLegendMarker* m : chart->legend()->markers(m_series[c]))
+            m->setVisible(m_series[c]->isVisible());
+        for (QLegendMarker* m : chart->legend()->markers(m_wreck[c]))
+            m->setVisible(false);
+    }
+    for (QLegendMarker* m : chart->legend()->markers(m_cursorLine))
+        m->setVisible(false);
+}
+
+QValueAxis* TelemetryPlot::valueAxis(Channel c) const {
+    const qsizetype k = m_axisUnits.indexOf(channelUnit(c));
+    return m_series[int(c)]->isVisible() && k >= 0 ? m_axes[std::size_t(k)] : nullptr;
 }
 
 void TelemetryPlot::sourcesChanged() {
@@ -199,11 +243,14 @@ void TelemetryPlot::refresh() {
     m_dirty = false;
     const int src = source();
     if (src < 0 || src >= m_history->sourceCount()) {
-        for (auto* s : m_series)
-            s->clear();
+        for (int c = 0; c < kChannelCount; ++c) {
+            m_series[c]->clear();
+            m_wreck[c]->clear();
+        }
         return;
     }
     const std::vector<double>& t = m_history->times(src);
+    const std::vector<int>& track = m_history->tracks(src); // -1: off the rails
     const double tEnd = t.empty() ? 0.0 : t.back();
     if (m_follow) m_t0 = std::max(t.empty() ? 0.0 : t.front(), tEnd - m_window);
     const double t1 = m_t0 + m_window;
@@ -212,36 +259,74 @@ void TelemetryPlot::refresh() {
     const std::size_t n = std::size_t(std::max<std::ptrdiff_t>(0, last - first));
     const std::size_t stride =
         std::max<std::size_t>(1, (n + std::size_t(m_maxPoints) - 1) / std::size_t(m_maxPoints));
-    double lo = INFINITY, hi = -INFINITY;
+    // per value axis: the range of the railed samples in view, and of the others (used only if no railed)
+    struct Range {
+        double lo = INFINITY, hi = -INFINITY;
+        void add(double v) { lo = std::min(lo, v), hi = std::max(hi, v); }
+        bool empty() const { return !(lo <= hi); }
+    };
+    std::vector<Range> railed(m_axes.size()), wreck(m_axes.size());
+    bool anyWreck = false;
     for (int c = 0; c < kChannelCount; ++c) {
-        if (!m_series[c]->isVisible()) {
+        const qsizetype axis = m_axisUnits.indexOf(channelUnit(Channel(c)));
+        if (!m_series[c]->isVisible() || axis < 0) {
             m_series[c]->clear();
+            m_wreck[c]->clear();
             continue;
         }
         const std::vector<float>& v = m_history->values(src, Channel(c));
         const double k = channelScale(Channel(c)); // SI -> shown unit
-        QList<QPointF> pts;
-        pts.reserve(qsizetype(n / stride + 2));
+        QList<QPointF> on, off;
+        on.reserve(qsizetype(n / stride + 2));
         for (std::size_t i = std::size_t(first); i < std::size_t(last); i += stride) {
-            // min/max of each stride bucket would be better for spikes; the bucket's max |value| keeps peaks
-            std::size_t pick = i;
-            for (std::size_t j = i; j < std::min(std::size_t(last), i + stride); ++j)
-                if (std::abs(v[j]) > std::abs(v[pick])) pick = j;
-            pts.append(QPointF(t[pick], k * v[pick]));
-            lo = std::min(lo, k * v[pick]);
-            hi = std::max(hi, k * v[pick]);
+            // the bucket's largest |value| keeps the peaks, railed and derailed samples apart
+            std::ptrdiff_t pickOn = -1, pickOff = -1;
+            for (std::size_t j = i; j < std::min(std::size_t(last), i + stride); ++j) {
+                std::ptrdiff_t& pick = track[j] >= 0 ? pickOn : pickOff;
+                if (pick < 0 || std::abs(v[j]) > std::abs(v[std::size_t(pick)])) pick = std::ptrdiff_t(j);
+            }
+            if (pickOn >= 0) {
+                const QPointF p(t[std::size_t(pickOn)], k * v[std::size_t(pickOn)]);
+                on.append(p);
+                railed[std::size_t(axis)].add(p.y());
+            }
+            if (pickOff >= 0) {
+                if (off.isEmpty() && !on.isEmpty()) off.append(on.back()); // joined to the last railed one
+                const QPointF p(t[std::size_t(pickOff)], k * v[std::size_t(pickOff)]);
+                off.append(p);
+                wreck[std::size_t(axis)].add(p.y());
+            }
         }
-        m_series[c]->replace(pts);
+        anyWreck = anyWreck || !off.isEmpty();
+        m_series[c]->replace(on);
+        m_wreck[c]->replace(off);
     }
     m_axisT->setRange(m_t0, t1);
-    if (!std::isfinite(lo)) lo = 0, hi = 1;
-    const double pad = std::max(1e-6, 0.08 * (hi - lo));
-    m_axisY->setRange(lo - pad, hi + pad);
-    if (std::isfinite(m_cursor))
-        m_cursorLine->replace({QPointF(m_cursor, lo - pad), QPointF(m_cursor, hi + pad)});
+    for (std::size_t a = 0; a < m_axes.size(); ++a) {
+        Range r = railed[a].empty() ? wreck[a] : railed[a];
+        if (r.empty()) r.lo = 0, r.hi = 1;
+        const double pad = std::max(1e-6, 0.08 * (r.hi - r.lo));
+        m_axes[a]->setRange(r.lo - pad, r.hi + pad);
+    }
+    // one legend entry for the grey part, on the first shown channel that has some
+    bool labelled = false;
+    for (int c = 0; c < kChannelCount; ++c)
+        for (QLegendMarker* m : m_view->chart()->legend()->markers(m_wreck[c])) {
+            const bool show = anyWreck && !labelled && m_wreck[c]->count() > 0;
+            labelled = labelled || show;
+            if (m->isVisible() != show) m->setVisible(show);
+        }
+    if (std::isfinite(m_cursor) && !m_axes.empty())
+        m_cursorLine->replace(
+            {QPointF(m_cursor, m_axes.front()->min()), QPointF(m_cursor, m_axes.front()->max())});
     else
         m_cursorLine->clear();
     updateScrollBar();
+}
+
+void TelemetryPlot::showRider() {
+    for (int c = 0; c < kChannelCount; ++c)
+        setChannelVisible(Channel(c), isRiderG(Channel(c)));
 }
 
 bool TelemetryPlot::eventFilter(QObject* watched, QEvent* event) {

@@ -3,11 +3,16 @@
 // Nadal limit, roll margin) from the TelemetryHistory. The user picks the source and the series; while
 // following, the time window scrolls with the simulation; otherwise the history can be browsed with the
 // scroll bar and the wheel (zoom). A cursor line marks the replay / event time. Each series draws at most
-// maxPointsPerSeries() points (decimated), redrawn at most 20 times a second.
+// maxPointsPerSeries() points (decimated), redrawn at most 20 times a second. Each unit among the shown
+// channels has its own value axis (never two units on one axis); samples after the source derailed are
+// drawn grey and the axes scale to the railed samples in view (the wreck does not set them).
 #include "ui/sim/TelemetryHistory.h"
 
+#include <QStringList>
 #include <QTimer>
 #include <QWidget>
+
+#include <vector>
 
 class QChartView;
 class QComboBox;
@@ -40,12 +45,16 @@ public:
     int maxPointsPerSeries() const { return m_maxPoints; }
     int pointCount(Channel c) const; // points drawn now
     QChartView* chartView() const { return m_view; }
+    QLineSeries* series(Channel c) const { return m_series[int(c)]; }     // railed samples
+    QLineSeries* wreckSeries(Channel c) const { return m_wreck[int(c)]; } // after the derailment (grey)
+    QValueAxis* valueAxis(Channel c) const;                               // the axis c is drawn against
 
     bool exportCsv(const QString& path, QString* error) const; // the visible channels, whole history
     bool exportPng(const QString& path) const;
 
 public slots:
     void refresh();
+    void showRider(); // the "Rider" preset: the rider's g-forces alone, on their axis in g
 
 signals:
     void sourceSelected(int source);
@@ -55,15 +64,18 @@ protected:
 
 private:
     void updateScrollBar();
+    void layoutAxes(); // one value axis per unit of the shown channels, alternating left and right
 
     const TelemetryHistory* m_history;
     QComboBox* m_sourceBox;
     QListWidget* m_channels;
     QChartView* m_view;
     QValueAxis* m_axisT;
-    QValueAxis* m_axisY;
+    std::vector<QValueAxis*> m_axes; // the value axes in the chart, one per unit shown
+    QStringList m_axisUnits;         // their units
     QScrollBar* m_scroll;
     QLineSeries* m_series[kChannelCount] = {};
+    QLineSeries* m_wreck[kChannelCount] = {};
     QLineSeries* m_cursorLine;
     QTimer m_timer;
     bool m_dirty = false;

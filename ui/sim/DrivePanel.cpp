@@ -4,10 +4,13 @@
 #include "ui/Units.h"
 #include "ui/sim/SimulationController.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
 #include <QLabel>
 #include <QSlider>
+
+#include <cmath>
 
 namespace tl::ui {
 
@@ -26,6 +29,11 @@ DrivePanel::DrivePanel(SimulationController* sim, QWidget* parent) : QWidget(par
         s->setMinimumWidth(160);
         return s;
     };
+    m_notches = new QCheckBox(tr("Notches (P1–P%1, B1–B%1)").arg(kNotches), this);
+    m_notches->setObjectName("notches");
+    m_notches->setChecked(true);
+    m_notches->setToolTip(tr("The throttle and brake snap to notches; Q/A and W/S step one notch"));
+    form->addRow(QString(), m_notches);
     m_throttle = slider("throttle");
     m_throttleValue = new QLabel("0 %", this);
     auto* throttleRow = new QHBoxLayout;
@@ -51,14 +59,40 @@ DrivePanel::DrivePanel(SimulationController* sim, QWidget* parent) : QWidget(par
     m_place = new QLabel(this);
     form->addRow(tr("Head at"), m_place);
 
-    connect(m_throttle, &QSlider::valueChanged, this, [this](int v) {
-        m_throttleValue->setText(QString("%1 %").arg(v));
+    const int notch = 100 / kNotches;
+    auto snap = [this, notch](QSlider* s, int v) { // notched: the nearest notch
+        const int snapped = notched() ? int(std::lround(double(v) / notch)) * notch : v;
+        if (snapped == v) return false;
+        s->setValue(snapped);
+        return true;
+    };
+    auto label = [this, notch](const char* prefix, int v) {
+        return notched() && v % notch == 0 ? QString("%1%2").arg(v ? prefix : "").arg(v ? v / notch : 0)
+                                           : QString("%1 %").arg(v);
+    };
+    connect(m_throttle, &QSlider::valueChanged, this, [this, snap, label](int v) {
+        if (!m_updating && snap(m_throttle, v)) return;
+        m_throttleValue->setText(label("P", v));
         if (!m_updating) m_sim->setThrottle(train(), v / 100.0);
     });
-    connect(m_brake, &QSlider::valueChanged, this, [this](int v) {
-        m_brakeValue->setText(QString("%1 %").arg(v));
+    connect(m_brake, &QSlider::valueChanged, this, [this, snap, label](int v) {
+        if (!m_updating && snap(m_brake, v)) return;
+        m_brakeValue->setText(label("B", v));
         if (!m_updating) m_sim->setBrake(train(), v / 100.0);
     });
+    connect(m_notches, &QCheckBox::toggled, this, [this, notch](bool on) {
+        for (QSlider* s : {m_throttle, m_brake}) {
+            s->setSingleStep(on ? notch : 1);
+            s->setPageStep(on ? notch : 10);
+            s->setTickInterval(on ? notch : 10);
+            if (on) s->setValue(int(std::lround(double(s->value()) / notch)) * notch);
+        }
+    });
+    for (QSlider* s : {m_throttle, m_brake}) {
+        s->setSingleStep(notch);
+        s->setPageStep(notch);
+        s->setTickInterval(notch);
+    }
     connect(m_direction, &QComboBox::currentIndexChanged, this, [this](int i) {
         if (!m_updating) m_sim->setDirection(train(), i == 0 ? +1 : -1);
     });
@@ -109,11 +143,24 @@ void DrivePanel::refresh() {
                        .arg(head.position.s, 0, 'f', 1));
 }
 
+bool DrivePanel::notched() const {
+    return m_notches->isChecked();
+}
+
+namespace {
+int stepped(int value, int percent, bool notched) { // one notch up or down from `value`, or by percent
+    if (!notched) return value + percent;
+    const int notch = 100 / DrivePanel::kNotches;
+    const int below = value / notch * notch; // the notch at or below
+    return percent > 0 ? below + notch : (below == value ? value - notch : below);
+}
+} // namespace
+
 void DrivePanel::nudgeThrottle(int percent) {
-    m_throttle->setValue(m_throttle->value() + percent);
+    m_throttle->setValue(stepped(m_throttle->value(), percent, notched()));
 }
 void DrivePanel::nudgeBrake(int percent) {
-    m_brake->setValue(m_brake->value() + percent);
+    m_brake->setValue(stepped(m_brake->value(), percent, notched()));
 }
 
 } // namespace tl::ui

@@ -19,10 +19,37 @@ EventLog::EventLog(SimulationController* sim, QWidget* parent) : QTableWidget(pa
     verticalHeader()->hide();
     connect(sim, &SimulationController::derailed, this, &EventLog::addEvent);
     connect(sim, &SimulationController::simulationReset, this, [this] { setRowCount(0); });
+    connect(sim, &SimulationController::eventsReplaced, this, &EventLog::rebuild);
+    connect(sim, &SimulationController::advanced, this, &EventLog::greyLaterRows);
+    connect(sim, &SimulationController::stoppedAtDerailment, this, [this](int i) {
+        clearSelection();
+        selectRow(i); // inspects it: marker, camera, timeline and plots at the event
+    });
     connect(this, &QTableWidget::itemSelectionChanged, this, [this] {
         const auto rows = selectionModel()->selectedRows();
         if (!rows.isEmpty()) emit eventSelected(rows.first().row());
     });
+}
+
+void EventLog::rebuild() {
+    clearSelection();
+    setRowCount(0);
+    if (const Simulation* s = m_sim->simulation())
+        for (int i = 0; i < int(s->derailments().size()); ++i)
+            addEvent(i);
+    greyLaterRows();
+}
+
+void EventLog::greyLaterRows() {
+    const Simulation* s = m_sim->simulation();
+    if (!s) return;
+    const double shown = m_sim->shownTime();
+    for (int r = 0; r < rowCount() && r < int(s->derailments().size()); ++r) {
+        const bool later = m_sim->isScrubbing() && s->derailments()[std::size_t(r)].t > shown + 1e-9;
+        const QBrush brush = later ? palette().brush(QPalette::Disabled, QPalette::Text) : QBrush();
+        for (int c = 0; c < columnCount(); ++c)
+            if (QTableWidgetItem* it = item(r, c); it && it->foreground() != brush) it->setForeground(brush);
+    }
 }
 
 void EventLog::addEvent(int index) {

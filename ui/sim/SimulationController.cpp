@@ -43,6 +43,10 @@ void SimulationController::reset() {
     m_pending = 0;
     m_consumed = 0;
     m_derailments = 0;
+    m_runs.clear(); // a new layout or time 0: the runs made so far belong to the old state
+    m_runs.emplace_back();
+    m_runs.back().name = tr("Run %1").arg(m_serial = 1);
+    m_current = 0;
     m_parts.clear();
     const auto layout = m_doc->layout();
     std::vector<Vec3> boxes;
@@ -50,10 +54,7 @@ void SimulationController::reset() {
     std::vector<HistorySource> sources;
     if (layout && m_doc->compileError().isEmpty()) {
         try {
-            const std::string file = m_doc->filePath().isEmpty() ? m_doc->displayName().toStdString()
-                                                                 : m_doc->filePath().toStdString();
-            m_sim = std::make_unique<Simulation>(*layout, SimulationOptions{}, file);
-            m_sim->telemetry().setWindow(5.0); // the GUI keeps its own history (TelemetryHistory)
+            m_sim = makeSimulation(true);
             m_error.clear();
         } catch (const std::exception& e) {
             m_error = QString::fromStdString(e.what());
@@ -95,7 +96,23 @@ void SimulationController::reset() {
         emit error(QString::fromStdString(p));
     if (m_sim) present();
     emit simulationReset();
+    emit runsChanged();
     emit advanced(shownTime());
+}
+
+std::unique_ptr<Simulation> SimulationController::makeSimulation(bool telemetry) const {
+    const std::string file =
+        m_doc->filePath().isEmpty() ? m_doc->displayName().toStdString() : m_doc->filePath().toStdString();
+    SimulationOptions o;
+    o.recordTelemetry = telemetry;
+    auto sim = std::make_unique<Simulation>(*m_doc->layout(), o, file);
+    sim->telemetry().setWindow(m_telemetryWindow);
+    return sim;
+}
+
+void SimulationController::setTelemetryWindow(double seconds) {
+    m_telemetryWindow = std::max(0.0, seconds);
+    if (m_sim) m_sim->telemetry().setWindow(m_telemetryWindow);
 }
 
 void SimulationController::setRunning(bool on) {
@@ -104,6 +121,8 @@ void SimulationController::setRunning(bool on) {
     if (on && !m_sim) return;
     if (on && m_scrubbing) returnToLive();
     if (on) {
+        m_rateSim = m_rateWall = 0.0;
+        m_achieved = std::nan("");
         m_clock.start();
         m_tick.start();
     } else {
@@ -121,11 +140,18 @@ void SimulationController::stepOnce() {
 }
 
 void SimulationController::tick() {
-    const double wall = std::min(0.05, m_clock.restart() * 1e-3);
+    const double real = m_clock.restart() * 1e-3, wall = std::min(0.05, real);
+    const double before = m_sim ? m_sim->time() : 0.0;
     if (m_rate > 0)
         advanceBy(wall * m_rate, 0.012);
     else
         advanceBy(1e9, 0.012); // as fast as possible: 12 ms of stepping per 16 ms tick
+    m_rateSim += m_sim ? m_sim->time() - before : 0.0; // the achieved rate, measured over ~1 s of real time
+    m_rateWall += real;
+    if (m_rateWall >= 1.0) {
+        m_achieved = m_rateSim / m_rateWall;
+        m_rateSim = m_rateWall = 0.0;
+    }
 }
 
 void SimulationController::stepLive() {
@@ -138,10 +164,18 @@ void SimulationController::advanceBy(double simSeconds, double wallBudget) {
     m_pending = std::min(m_pending + simSeconds, 1.0); // never owe more than a second (slow machine)
     QElapsedTimer budget;
     budget.start();
+    // stop where it matters: right after the step in which the run's first derailment happened
+    const bool watch = m_stopAtDerailment && m_sim->derailments().empty();
+    bool stopped = false;
     try {
         while (m_pending >= m_sim->dt() * 0.999 && budget.nsecsElapsed() * 1e-9 < wallBudget) {
             stepLive();
             m_pending -= m_sim->dt();
+            if (watch && !m_sim->derailments().empty()) {
+                stopped = true;
+                m_pending = 0;
+                break;
+            }
         }
         if (m_rate <= 0 || budget.nsecsElapsed() * 1e-9 >= wallBudget) m_pending = 0; // do not accumulate lag
     } catch (const std::exception& e) {
@@ -149,9 +183,15 @@ void SimulationController::advanceBy(double simSeconds, double wallBudget) {
         m_error = tr("Simulation stopped at t = %1 s: %2").arg(m_sim->time(), 0, 'f', 3).arg(e.what());
         emit error(m_error);
     }
+    if (stopped) setRunning(false);
     consumeTelemetry();
     present();
     emit advanced(m_sim->time());
+    if (stopped) {
+        emit notice(tr("Stopped at the first derailment (t = %1 s); Run (Space) continues with the wreck")
+                        .arg(m_sim->time(), 0, 'f', 3));
+        emit stoppedAtDerailment(0);
+    }
 }
 
 void SimulationController::consumeTelemetry() {
@@ -191,33 +231,34 @@ void SimulationController::present() {
 
 void SimulationController::setThrottle(int train, double value) {
     if (!m_sim || train < 0 || train >= m_sim->trainCount()) return;
-    if (m_scrubbing) forkHere();
+    const bool fork = m_scrubbing;
+    if (fork && !forkForInput()) return;
     m_recording.input(*m_sim, {0, train, DriverInput::Kind::Throttle, std::clamp(value, 0.0, 1.0)});
+    if (fork) emit advanced(shownTime()); // the drive panel shows the new run's inputs
 }
 
 void SimulationController::setBrake(int train, double value) {
     if (!m_sim || train < 0 || train >= m_sim->trainCount()) return;
-    if (m_scrubbing) forkHere();
+    const bool fork = m_scrubbing;
+    if (fork && !forkForInput()) return;
     m_recording.input(*m_sim, {0, train, DriverInput::Kind::Brake, std::clamp(value, 0.0, 1.0)});
+    if (fork) emit advanced(shownTime()); // the drive panel shows the new run's inputs
 }
 
 void SimulationController::setDirection(int train, int direction) {
     if (!m_sim || train < 0 || train >= m_sim->trainCount()) return;
-    if (m_scrubbing) forkHere();
+    const bool fork = m_scrubbing;
+    if (fork && !forkForInput()) return;
     m_recording.input(*m_sim, {0, train, DriverInput::Kind::Direction, direction < 0 ? -1.0 : 1.0});
+    if (fork) emit advanced(shownTime()); // the drive panel shows the new run's inputs
 }
 
 void SimulationController::scrubTo(std::int64_t step) {
     if (!m_sim || m_recording.empty()) return;
     setRunning(false);
-    const auto layout = m_doc->layout();
     if (!m_replay) {
         try {
-            const std::string file = m_doc->filePath().isEmpty() ? m_doc->displayName().toStdString()
-                                                                 : m_doc->filePath().toStdString();
-            SimulationOptions o;
-            o.recordTelemetry = false;
-            m_replay = std::make_unique<Simulation>(*layout, o, file);
+            m_replay = makeSimulation(false);
         } catch (const std::exception& e) {
             emit error(QString::fromStdString(e.what()));
             return;
@@ -240,17 +281,110 @@ void SimulationController::returnToLive() {
     emit advanced(shownTime());
 }
 
+bool SimulationController::forkForInput() {
+    forkHere(); // the input changes the run from the replayed moment on: a new run, the old one is kept
+    if (!m_scrubbing) return true;
+    emit advanced(shownTime()); // refused: the drive panel shows the replayed inputs again
+    return false;
+}
+
 void SimulationController::forkHere() {
-    if (!m_scrubbing || !m_replay) return;
+    if (!m_scrubbing || !m_replay || !makeRoomForRun()) return;
     const std::int64_t step = Recording::stepIndex(*m_replay);
-    m_sim->restore(m_replay->snapshot());
-    m_recording.truncate(step);
-    m_history.truncateAfter(m_sim->time());
-    m_consumed = m_sim->telemetry().dropped() + m_sim->telemetry().samples().size();
-    m_derailments = m_sim->derailments().size();
+    RunBranch run;
+    try {
+        // the replay does not record events: the counts to keep are those of the run up to the fork point
+        SimulationState state = m_replay->snapshot();
+        const Telemetry& tel = m_sim->telemetry();
+        auto upTo = [t = state.time](const auto& events) {
+            return std::size_t(
+                std::count_if(events.begin(), events.end(), [t](const auto& e) { return e.t <= t + 1e-9; }));
+        };
+        state.derailments = upTo(tel.derailments());
+        state.trackEvents = upTo(tel.events());
+        state.couplerEvents = upTo(tel.couplerEvents());
+        run.sim = makeSimulation(true);
+        run.sim->telemetry() = tel; // samples and events so far; restore drops the later ones
+        run.sim->restore(state);
+    } catch (const std::exception& e) {
+        emit error(tr("Fork failed: %1").arg(e.what()));
+        return;
+    }
+    const double t = run.sim->time();
+    run.recording = m_recording;
+    run.recording.truncate(step);
+    run.history = m_history;
+    run.history.truncateAfter(t);
+    run.consumed = run.sim->telemetry().dropped() + run.sim->telemetry().samples().size();
+    run.derailments = run.sim->derailments().size();
+    run.serial = ++m_serial;
+    run.name = tr("Run %1").arg(run.serial);
+    run.parent = m_runs[std::size_t(m_current)].serial;
+    run.forkTime = t;
+    const QString from = m_runs[std::size_t(m_current)].name;
+    m_runs.push_back(std::move(run));
+    swapShown(m_runs[std::size_t(m_current)]); // park the run we leave, whole
+    m_current = int(m_runs.size()) - 1;
+    swapShown(m_runs.back());
     m_scrubbing = false;
     present();
+    emit runsChanged();
+    emit eventsReplaced();
+    emit notice(tr("%1 continues from %2 at t = %3 s; %2 is kept (Replay bar: run selector)")
+                    .arg(m_runs.back().name, from)
+                    .arg(t, 0, 'f', 2));
     emit advanced(m_sim->time());
+}
+
+void SimulationController::swapShown(RunBranch& run) {
+    std::swap(m_sim, run.sim);
+    std::swap(m_recording, run.recording);
+    std::swap(m_history, run.history);
+    std::swap(m_consumed, run.consumed);
+    std::swap(m_derailments, run.derailments);
+}
+
+void SimulationController::switchRun(int i) {
+    if (i < 0 || i >= int(m_runs.size()) || i == m_current) return;
+    setRunning(false);
+    swapShown(m_runs[std::size_t(m_current)]);
+    m_current = i;
+    swapShown(m_runs[std::size_t(m_current)]);
+    m_scrubbing = false;
+    present();
+    emit runsChanged();
+    emit eventsReplaced();
+    emit advanced(shownTime());
+}
+
+const Simulation* SimulationController::runSimulation(int i) const {
+    if (i < 0 || i >= int(m_runs.size())) return nullptr;
+    return i == m_current ? m_sim.get() : m_runs[std::size_t(i)].sim.get();
+}
+
+QString SimulationController::runLabel(int i) const {
+    const RunBranch& r = m_runs.at(std::size_t(i));
+    if (r.parent < 0) return r.name;
+    return tr("%1 (from Run %2 at %3 s)").arg(r.name).arg(r.parent).arg(r.forkTime, 0, 'f', 2);
+}
+
+bool SimulationController::makeRoomForRun() {
+    if (int(m_runs.size()) < kMaxRuns) return true;
+    int oldest = m_current == 0 ? 1 : 0; // the runs are in the order they were made
+    const QString question = tr("TrackLab keeps %1 runs. Drop %2 (recorded up to %3 s) to make room for a "
+                                "new one?")
+                                 .arg(kMaxRuns)
+                                 .arg(m_runs[std::size_t(oldest)].name)
+                                 .arg(m_runs[std::size_t(oldest)].sim->time(), 0, 'f', 2);
+    if (!m_confirmDrop || !m_confirmDrop(question)) {
+        emit notice(tr("Not forked: %1 runs are kept at most").arg(kMaxRuns));
+        return false;
+    }
+    emit notice(tr("%1 dropped").arg(m_runs[std::size_t(oldest)].name));
+    m_runs.erase(m_runs.begin() + oldest);
+    if (oldest < m_current) --m_current;
+    emit runsChanged();
+    return true;
 }
 
 } // namespace tl::ui

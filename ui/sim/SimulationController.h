@@ -2,17 +2,23 @@
 // Runs the physics simulation of the document's layout in the GUI: play / pause / single step / reset at
 // a fixed dt driven by real time (scaled by the chosen rate; "as fast as possible" steps for a fixed wall
 // time budget per tick), never blocking the UI. Driver inputs go through the Recording, so a run can be
-// scrubbed back (a second simulation replays it) and forked from any recorded time. Poses the vehicle
-// boxes and feeds the telemetry history behind the plots.
+// scrubbed back (a second simulation replays it) and forked from any recorded time. A fork starts a new run
+// and keeps the one it leaves (RunBranch): the user switches between runs, nothing recorded is dropped.
+// Optionally pauses at a run's first derailment. Poses the vehicle boxes and feeds the telemetry history
+// behind the plots.
 #include "physics/Recording.h"
 #include "physics/Simulation.h"
+#include "ui/sim/RunBranch.h"
 #include "ui/sim/TelemetryHistory.h"
 
 #include <QElapsedTimer>
 #include <QObject>
 #include <QTimer>
 
+#include <cmath>
+#include <functional>
 #include <memory>
+#include <vector>
 
 namespace tl::render {
 class VehicleNodes;
@@ -47,11 +53,30 @@ public:
 
     void setRate(double rate) { m_rate = rate; } // simulated s per real s; <= 0: as fast as possible
     double rate() const { return m_rate; }
+    // Simulated seconds per real second reached while running, over the last second or so (NaN before).
+    double achievedRate() const { return m_achieved; }
 
     // Driver inputs for train i (recorded).
     void setThrottle(int train, double value);
     void setBrake(int train, double value);
     void setDirection(int train, int direction);
+
+    // Runs: the first is made by reset(), each fork adds one. The shown run's parts are the members above.
+    static constexpr int kMaxRuns = 8; // a fork beyond this asks to drop the oldest run not shown
+    int runCount() const { return int(m_runs.size()); }
+    int currentRun() const { return m_current; }
+    const RunBranch& runInfo(int i) const { return m_runs.at(std::size_t(i)); } // name, parent, fork time
+    const Simulation* runSimulation(int i) const;                               // run i's live simulation
+    QString runLabel(int i) const; // "Run 2 (from Run 1 at 61.50 s)"
+    // Asked before a run is dropped (returns true to drop it); unset: never drop, refuse the fork.
+    void setConfirmDrop(std::function<bool(const QString& question)> ask) { m_confirmDrop = std::move(ask); }
+
+    // Pause at the first derailment of a run (the event is announced by stoppedAtDerailment).
+    void setStopAtDerailment(bool on) { m_stopAtDerailment = on; }
+    bool stopAtDerailment() const { return m_stopAtDerailment; }
+    // Seconds of per-step telemetry the live simulation keeps (the plots have their own history);
+    // 0 keeps the whole run (to compare runs sample by sample). Applies to the runs made from now on.
+    void setTelemetryWindow(double seconds);
 
 public slots:
     void setRunning(bool on);
@@ -59,13 +84,18 @@ public slots:
     void reset();                    // rebuild from the document's layout at time 0
     void scrubTo(std::int64_t step); // pause and show the recorded state at that step
     void returnToLive();             // show the live state again
-    void forkHere();                 // the live run continues from the scrubbed state (the rest is dropped)
+    void forkHere();                 // a new run continues from the scrubbed state (the old one is kept)
+    void switchRun(int run);         // show run i (paused, at its newest state)
 
 signals:
     void runningChanged(bool running);
-    void advanced(double time);    // the shown state changed
-    void simulationReset();        // a new simulation (vehicles, trains, sources) exists
-    void derailed(int eventIndex); // a new derailment event in simulation()->derailments()
+    void advanced(double time);               // the shown state changed
+    void simulationReset();                   // a new simulation (vehicles, trains, sources) exists
+    void derailed(int eventIndex);            // a new derailment event in simulation()->derailments()
+    void eventsReplaced();                    // the shown run changed (fork, switch): its events as a whole
+    void runsChanged();                       // a run was added, dropped or switched to
+    void stoppedAtDerailment(int eventIndex); // paused at the run's first derailment
+    void notice(const QString& message);      // for the status bar (a fork was made, ...)
     void error(const QString& message);
 
 private:
@@ -74,6 +104,11 @@ private:
     void stepLive();
     void present();
     void consumeTelemetry();
+    std::unique_ptr<Simulation> makeSimulation(bool telemetry) const; // from the document's layout
+    void swapShown(RunBranch& run); // exchange the shown run's parts with a parked run's
+    bool makeRoomForRun();
+    bool forkForInput(); // a driver input while scrubbing: fork first (false: refused, input ignored) // at
+                         // kMaxRuns: drop the oldest run not shown (asks first)
 
     Document* m_doc;
     render::VehicleNodes* m_vehicles;
@@ -85,11 +120,19 @@ private:
     QTimer m_tick;
     QElapsedTimer m_clock;
     double m_rate = 1.0;
-    double m_pending = 0.0; // simulated time owed [s]
+    double m_pending = 0.0;                   // simulated time owed [s]
+    double m_achieved = std::nan("");         // achieved rate (achievedRate)
+    double m_rateSim = 0.0, m_rateWall = 0.0; // simulated / real seconds since the last measurement
     bool m_scrubbing = false;
     std::size_t m_consumed = 0;    // telemetry samples already taken into the history
     std::size_t m_derailments = 0; // derailment events already announced
     QString m_error;
+    std::vector<RunBranch> m_runs; // every run; the shown one's parts are parked in the members above
+    int m_current = 0;             // index of the shown run in m_runs
+    int m_serial = 0;              // serial of the newest run
+    bool m_stopAtDerailment = true;
+    double m_telemetryWindow = 5.0; // [s] (the GUI keeps its own history)
+    std::function<bool(const QString&)> m_confirmDrop;
 };
 
 } // namespace tl::ui

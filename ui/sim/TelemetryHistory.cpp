@@ -38,6 +38,18 @@ QString channelName(Channel c) {
         return "Nadal limit";
     case Channel::RollMargin:
         return "roll margin";
+    case Channel::RiderVertical:
+        return "rider vertical [g]";
+    case Channel::RiderLateral:
+        return "rider lateral [g]";
+    case Channel::RiderLongitudinal:
+        return "rider longitudinal [g]";
+    case Channel::RiderJerk:
+        return "rider jerk [g/s]";
+    case Channel::RiderRollRate:
+        return "roll rate [°/s]";
+    case Channel::CantDeficiency:
+        return "cant deficiency [mm]";
     case Channel::Count:
         break;
     }
@@ -61,9 +73,17 @@ double channelScale(Channel c) {
     case Channel::F5:
     case Channel::F6:
         return 1e-3;
+    case Channel::RiderRollRate:
+        return 180.0 / 3.14159265358979323846;
+    case Channel::CantDeficiency:
+        return 1e3;
     default:
         return 1.0;
     }
+}
+
+bool isRiderG(Channel c) {
+    return c == Channel::RiderVertical || c == Channel::RiderLateral || c == Channel::RiderLongitudinal;
 }
 
 void TelemetryHistory::reset(std::vector<HistorySource> sources, double rate, double keepSeconds) {
@@ -90,9 +110,27 @@ void TelemetryHistory::add(const TelemetrySample& s) {
     if (s.t < d.lastKept + m_interval * 0.999) return;
     d.lastKept = s.t;
     d.t.push_back(s.t);
-    const double values[kChannelCount] = {s.speed, s.e[0], s.e[1], s.e[2],    s.e[3],
-                                          s.e[4],  s.f[0], s.f[1], s.f[2],    s.f[3],
-                                          s.f[4],  s.f[5], s.yq,   s.yqLimit, s.rollMargin};
+    const double values[kChannelCount] = {s.speed,
+                                          s.e[0],
+                                          s.e[1],
+                                          s.e[2],
+                                          s.e[3],
+                                          s.e[4],
+                                          s.f[0],
+                                          s.f[1],
+                                          s.f[2],
+                                          s.f[3],
+                                          s.f[4],
+                                          s.f[5],
+                                          s.yq,
+                                          s.yqLimit,
+                                          s.rollMargin,
+                                          s.rider.vertical,
+                                          s.rider.lateral,
+                                          s.rider.longitudinal,
+                                          s.rider.jerk,
+                                          s.rider.rollRate,
+                                          s.rider.cantDeficiency};
     for (int c = 0; c < kChannelCount; ++c)
         d.v[std::size_t(c)].push_back(float(values[c])); // SI (the plot converts for display)
     d.track.push_back(s.railed ? s.track : -1);

@@ -11,7 +11,32 @@
 
 namespace tl::ui {
 
-enum class Channel { Speed, E1, E2, E3, E4, E5, F1, F2, F3, F4, F5, F6, YQ, YQLimit, RollMargin, Count };
+// The rider channels (RiderChannels.h) follow the trackjoint's.
+enum class Channel {
+    Speed,
+    E1,
+    E2,
+    E3,
+    E4,
+    E5,
+    F1,
+    F2,
+    F3,
+    F4,
+    F5,
+    F6,
+    YQ,
+    YQLimit,
+    RollMargin,
+    RiderVertical,
+    RiderLateral,
+    RiderLongitudinal,
+    RiderJerk,
+    RiderRollRate,
+    CantDeficiency,
+    Count
+};
+bool isRiderG(Channel c); // plotted on the rider axis [g]
 constexpr int kChannelCount = int(Channel::Count);
 QString channelName(Channel c); // e.g. "f1 lateral [kN]"
 double channelScale(Channel c); // SI -> shown unit (e.g. 1e-3 for N -> kN)

@@ -1,5 +1,6 @@
 #include "ui/sim/TimelineBar.h"
 
+#include "ui/sim/RunSelector.h"
 #include "ui/sim/SimulationController.h"
 
 #include <QHBoxLayout>
@@ -25,12 +26,14 @@ TimelineBar::TimelineBar(SimulationController* sim, QWidget* parent) : QWidget(p
     m_fork = new QPushButton(tr("Fork from here"), this);
     m_fork->setObjectName("fork");
     m_fork->setToolTip(
-        tr("Continue the simulation from the replayed moment (the later recording is dropped)"));
+        tr("Continue in a new run from the replayed moment (the current run is kept: see the run selector)"));
+    m_runs = new RunSelector(sim, this);
     row->addWidget(new QLabel(tr("Replay"), this));
     row->addWidget(m_slider, 1);
     row->addWidget(m_time);
     row->addWidget(m_live);
     row->addWidget(m_fork);
+    row->addWidget(m_runs);
     connect(m_slider, &QSlider::valueChanged, this, [this](int v) {
         if (!m_updating) m_sim->scrubTo(m_sim->recording().firstStep() + v);
     });

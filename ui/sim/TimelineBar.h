@@ -1,6 +1,7 @@
 #pragma once
 // The replay timeline: a slider over the recorded steps that scrubs the 3D view and the plots together,
-// the shown time, "Live" (back to the newest state) and "Fork from here" (drive on from the scrubbed time).
+// the shown time, "Live" (back to the newest state), "Fork from here" (a new run drives on from the scrubbed
+// time; the old run is kept) and the run selector.
 #include <QWidget>
 
 class QLabel;
@@ -9,6 +10,7 @@ class QSlider;
 
 namespace tl::ui {
 
+class RunSelector;
 class SimulationController;
 
 class TimelineBar : public QWidget {
@@ -17,6 +19,7 @@ public:
     explicit TimelineBar(SimulationController* sim, QWidget* parent = nullptr);
     QSlider* slider() const { return m_slider; }
     QPushButton* forkButton() const { return m_fork; }
+    RunSelector* runSelector() const { return m_runs; }
     void showStep(std::int64_t step); // move the slider without scrubbing
 
 public slots:
@@ -28,6 +31,7 @@ private:
     QLabel* m_time;
     QPushButton* m_live;
     QPushButton* m_fork;
+    RunSelector* m_runs;
     bool m_updating = false;
 };
 

@@ -1,0 +1,178 @@
+#include "core/checks/PlaceSamples.h"
+
+#include "core/checks/LineSpeed.h"
+#include "core/units/CantUnits.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace tl {
+
+namespace {
+
+constexpr double kG = 9.81;        // [m/s^2], as everywhere in TrackLab
+constexpr double kStraight = 1e-7; // |kappa| below this is a straight [1/m]
+
+double horizontalCurvature(const Track& t, double s) {
+    return t.upReference()->levelFrame(s).kappa;
+}
+
+// Cant into the curve [m] for bank phi on curvature kappa: positive when the outer rail is higher (the
+// equilibrium bank is -atan(v^2 kappa / g): bank into a left curve is negative). Straights: its size.
+double cantInto(double phi, double kappa, double b) {
+    const double e = cantFromBank(phi, b);
+    if (std::abs(kappa) < kStraight) return std::abs(e);
+    return kappa > 0 ? -e : e;
+}
+
+double deficiencyAt(double v, double kappa, double cant, double b) {
+    const double into = cantFromBank(equilibriumBank(v, std::abs(kappa), kG), b); // >= 0
+    return into - cant;
+}
+
+// The speed model of a profile, evaluated at (track, s).
+class SpeedAt {
+public:
+    SpeedAt(const Layout& layout, const RuleProfile& profile, const std::vector<DriveSection>& drives,
+            const std::vector<LineSpeedOf>& line)
+        : layout_(layout), profile_(profile), drives_(drives), line_(line) {
+        if (profile.speed != SpeedModel::Energy) return;
+        for (std::size_t t = 0; t < layout.trackCount(); ++t) { // the highest point of the layout
+            const double L = layout.track(t).length();
+            const int n = std::max(2, int(std::ceil(L / 1.0)));
+            for (int i = 0; i <= n; ++i)
+                zTop_ = std::max(zTop_, layout.frameInWorld(t, L * i / n).F.P.z());
+        }
+    }
+
+    // speed^2 [m^2/s^2] (negative: the train cannot get here)
+    double squared(int track, double s) const {
+        if (profile_.speed == SpeedModel::Line) {
+            const double v = line_[std::size_t(track)].speed;
+            return v * v;
+        }
+        const double z = layout_.frameInWorld(std::size_t(track), s).F.P.z();
+        const DriveSection* inside = nullptr;
+        const DriveSection* up = upstream(track, s, inside);
+        if (inside) return inside->speed * inside->speed;
+        if (!up) return profile_.crestSpeed * profile_.crestSpeed + 2 * kG * (zTop_ - z);
+        const double zd = layout_.frameInWorld(std::size_t(up->track), up->to).F.P.z();
+        return up->speed * up->speed + 2 * kG * (zd - z);
+    }
+
+private:
+    // The last forward drive section ending before (track, s), walking back along the tracks.
+    const DriveSection* upstream(int track, double s, const DriveSection*& inside) const {
+        const DriveSection* best = nullptr;
+        for (const auto& d : drives_)
+            if (d.track == track && d.direction > 0) {
+                if (s >= d.from && s <= d.to) inside = &d;
+                if (d.to <= s && (!best || d.to > best->to)) best = &d;
+            }
+        if (inside || best) return best;
+        if (layout_.track(std::size_t(track)).curve().closed()) { // wrap: the last one on the track
+            for (const auto& d : drives_)
+                if (d.track == track && d.direction > 0 && (!best || d.to > best->to)) best = &d;
+            if (best) return best;
+        }
+        const SwitchStates states = layout_.initialSwitchStates();
+        int t = track;
+        for (int hop = 0; hop < 64; ++hop) {
+            Transition tr;
+            try {
+                tr = layout_.next(t, TrackEnd::Start, states);
+            } catch (const std::exception&) {
+                return nullptr;
+            }
+            if (tr.open || tr.entry != TrackEnd::End || tr.track == track) return nullptr;
+            t = tr.track;
+            for (const auto& d : drives_)
+                if (d.track == t && d.direction > 0 && (!best || d.to > best->to)) best = &d;
+            if (best) return best;
+        }
+        return nullptr;
+    }
+
+    const Layout& layout_;
+    const RuleProfile& profile_;
+    const std::vector<DriveSection>& drives_;
+    const std::vector<LineSpeedOf>& line_;
+    double zTop_ = -INFINITY;
+};
+
+// What a rider at height h above the rails feels at speed v(s): specific force a - g_vec, a = v^2 p'' +
+// (v dv/ds) p' for the rider's point p(s) = P + h wB, by central differences over +-d.
+void riderForces(const Layout& layout, std::size_t track, double s, double h, const SpeedAt& speed,
+                 PlaceSample& out) {
+    const Track& t = layout.track(track);
+    const double L = t.length();
+    const double d = std::min(0.25, 0.25 * L);
+    double sc = s;
+    if (!t.curve().closed()) sc = std::clamp(s, d, std::max(d, L - d));
+    const TwistedFrame f0 = layout.frameInWorld(track, sc), fm = layout.frameInWorld(track, sc - d),
+                       fp = layout.frameInWorld(track, sc + d);
+    const Vec3 p0 = f0.F.P + h * f0.wB, pm = fm.F.P + h * fm.wB, pp = fp.F.P + h * fp.wB;
+    const Vec3 d1 = (pp - pm) / (2 * d), d2 = (pp - 2 * p0 + pm) / (d * d);
+    const double v2 = std::max(0.0, speed.squared(int(track), sc));
+    const double dv2 = (std::max(0.0, speed.squared(int(track), sc + d)) -
+                        std::max(0.0, speed.squared(int(track), sc - d))) /
+                       (2 * d); // d(v^2)/ds = 2 v dv/ds
+    const Vec3 a = v2 * d2 + 0.5 * dv2 * d1;
+    const Vec3 f = a + Vec3(0, 0, kG);
+    const TwistedFrame here = layout.frameInWorld(track, s);
+    out.vertical = f.dot(here.wB);
+    out.lateral = f.dot(here.wN);
+}
+
+} // namespace
+
+std::vector<TrackSamples> samplePlaces(const Layout& layout, const RuleProfile& profile,
+                                       const std::vector<DriveSection>& drives, bool withRider) {
+    const double b = railCentreDistance(layout.spec());
+    const std::vector<LineSpeedOf> line = lineSpeeds(layout);
+    const SpeedAt speed(layout, profile, drives, line);
+    std::vector<TrackSamples> out(layout.trackCount());
+    for (std::size_t ti = 0; ti < layout.trackCount(); ++ti) {
+        const Track& t = layout.track(ti);
+        TrackSamples& ts = out[ti];
+        ts.lineSpeed = line[ti].speed;
+        ts.lineSpeedSign = line[ti].sign;
+        const double L = t.length();
+        const int n = std::max(1, int(std::ceil(L / profile.sampling - 1e-9)));
+        ts.places.resize(std::size_t(n) + 1);
+        for (int i = 0; i <= n; ++i) {
+            PlaceSample& p = ts.places[std::size_t(i)];
+            p.s = L * i / n;
+            p.kappa = horizontalCurvature(t, p.s);
+            if (std::abs(p.kappa) < kStraight) p.kappa = 0.0;
+            const TwistValue bank = t.bank(p.s);
+            p.bank = bank.wt;
+            p.cant = cantInto(bank.wt, p.kappa, b);
+            p.cantGradient = std::abs(b * std::cos(bank.wt) * bank.dwt);
+            const double v2 = speed.squared(int(ti), p.s);
+            p.stalls = v2 < 0;
+            p.speed = std::sqrt(std::max(0.0, v2));
+            if (p.speed > 0) {
+                p.deficiency = deficiencyAt(p.speed, p.kappa, p.cant, b);
+                // d deficiency / ds by central differences of curvature and cant over +-d
+                const double d = std::min(0.1, 0.25 * L);
+                const double sm = std::max(0.0, p.s - d), sp = std::min(L, p.s + d);
+                if (sp > sm) {
+                    auto defAt = [&](double s) {
+                        double k = horizontalCurvature(t, s);
+                        if (std::abs(k) < kStraight) k = 0.0;
+                        // keep the sign of this place so that the cant stays "into" the same curve
+                        const double kk = (p.kappa != 0 && k * p.kappa < 0) ? 0.0 : k;
+                        const double c = cantInto(t.bank(s).wt, kk != 0 ? kk : p.kappa, b);
+                        return deficiencyAt(p.speed, kk, c, b);
+                    };
+                    p.deficiencyGradient = std::abs(defAt(sp) - defAt(sm)) / (sp - sm);
+                }
+            }
+            if (withRider) riderForces(layout, ti, p.s, profile.riderHeight, speed, p);
+        }
+    }
+    return out;
+}
+
+} // namespace tl

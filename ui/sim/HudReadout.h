@@ -1,0 +1,42 @@
+#pragma once
+// What the driver's HUD shows for one train (DriverHud draws it): speed, the line speed in force and the
+// next speed sign ahead with its distance (core/layout/LineSpeed.h, from the head bogie in the direction of
+// travel), the throttle / brake notch, the head car's rider channels, and the simulation rate when it falls
+// behind the one asked for. Plain data from the shown simulation state, so tests compare it with the run.
+#include "physics/RiderChannels.h"
+#include "physics/Simulation.h"
+
+#include <QString>
+
+#include <cmath>
+#include <optional>
+
+namespace tl::ui {
+
+struct HudReadout {
+    bool valid = false;           // a train to show
+    QString train;                // its id
+    double speed = 0.0;           // towards the direction of travel [m/s]
+    std::optional<double> limit;  // line speed in force [m/s]
+    std::optional<double> next;   // next speed sign ahead [m/s]
+    double nextDistance = 0.0;    // to it [m]
+    QString nextTrack;            // the track it stands at
+    double throttle = 0.0;        // [0, 1]
+    double brake = 0.0;           // [0, 1]
+    QString notch;                // "N", "P3", "B2", "P 63 %" (notchText)
+    RiderChannels rider;          // head car [g]
+    bool derailed = false;        //
+    bool overLimit = false;       // speed above the limit in force
+    std::optional<double> behind; // the achieved sim rate while below the one asked for [-]
+};
+
+// "N" with neither, "P<k>" / "B<k>" on a notch of `notches` (P1 = 1/notches), else "P 63 %"; both: "P2 B1".
+QString notchText(double throttle, double brake, int notches);
+
+// The readout of train `train` (none: valid = false). requested / achieved: the simulation rate asked for
+// (<= 0: as fast as possible) and reached (NaN: not measured); `behind` is set when achieved < 0.95 x
+// requested.
+HudReadout hudReadout(const Simulation* sim, int train, int notches, double requested = 1.0,
+                      double achieved = std::nan(""));
+
+} // namespace tl::ui

@@ -1,0 +1,14 @@
+#pragma once
+// What the Simulation menu says about runs: "Stop at First Derailment" (checkable, kept in QSettings under
+// simulation/stopAtDerailment, on by default), and the run controller's questions (drop a run to make room
+// for a fork: a message box) and notices (the status bar).
+class QMainWindow;
+class QMenu;
+
+namespace tl::ui {
+
+class SimulationController;
+
+void addRunOptions(QMenu* simulationMenu, SimulationController* sim, QMainWindow* window);
+
+} // namespace tl::ui
