@@ -167,6 +167,12 @@ void TstDesignGui::buildLoopFromNothing() {
             << sim->simulation()->trainSpeed(0) << "m/s";
     QVERIFY(sim->simulation()->derailments().empty());
     qInfo() << "user actions:" << m_actions;
+    if (const QString keep = qEnvironmentVariable("TRACKLAB_KEEP_DESIGNED"); !keep.isEmpty()) {
+        // the docs' second example: the same loop with its train (KEEP.json -> KEEP-train.json)
+        QString withTrain = keep;
+        withTrain.insert(keep.endsWith(".json") ? keep.size() - 5 : keep.size(), "-train");
+        QVERIFY(w2.files()->saveAs(withTrain));
+    }
 }
 
 QTEST_MAIN(TstDesignGui)

@@ -19,6 +19,7 @@
 #include <QInputDialog>
 #include <QLineEdit>
 #include <QMenuBar>
+#include <QPushButton>
 #include <QTemporaryDir>
 #include <QTimer>
 #include <functional>
@@ -39,6 +40,10 @@ template <class D> void whenDialogShows(std::function<void(D*)> act) {
         if (d && d->isVisible()) {
             timer->stop();
             timer->deleteLater();
+            // as a window manager does (Xvfb has none): the dialog becomes the active window, so its
+            // fields get the keyboard focus and Enter reaches its default button
+            d->activateWindow();
+            if (!QTest::qWaitForWindowActive(d)) qWarning() << "the dialog did not become active";
             act(d);
         }
     });
@@ -117,10 +122,17 @@ void TstTrackOpsGui::saveAsThroughTheDialog() {
         name->setFocus();
         QTest::keyClick(name, Qt::Key_A, Qt::ControlModifier);
         QTest::keyClicks(name, m_path);
-        QTest::keyClick(name, Qt::Key_Return);
+        // then a click on the dialog's Save button (Enter in the file name field left the dialog open in
+        // 2 of 3 runs under Xvfb; the cause inside Qt's dialog was not found)
+        QPushButton* save = nullptr;
+        for (QPushButton* b : d->findChildren<QPushButton*>())
+            if (b->isVisible() && b->isDefault()) save = b;
+        if (!save) return d->reject();
+        QTest::mouseClick(save, Qt::LeftButton, Qt::NoModifier, save->rect().center());
         m_actions += 2 + int(m_path.size());
         if (d->isVisible()) {
-            qWarning() << "the dialog stayed open after Enter";
+            qWarning() << "the dialog stayed open after Save; file name" << name->text() << "enabled"
+                       << save->isEnabled();
             d->reject();
         }
     });
