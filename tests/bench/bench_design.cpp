@@ -21,13 +21,24 @@ using namespace tl;
 using namespace tl::design;
 
 namespace {
-double threadMs(auto&& f) {
-    timespec a{}, b{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &a);
-    f();
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &b);
+double ms(const timespec& a, const timespec& b) {
     return (double(b.tv_sec - a.tv_sec) + 1e-9 * double(b.tv_nsec - a.tv_nsec)) * 1e3;
 }
+
+// One operation's samples: thread CPU time and wall time (monotonic clock), in ms.
+struct Samples {
+    std::vector<double> cpu, wall;
+    void time(auto&& f) {
+        timespec c0{}, c1{}, w0{}, w1{};
+        clock_gettime(CLOCK_MONOTONIC, &w0);
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c0);
+        f();
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c1);
+        clock_gettime(CLOCK_MONOTONIC, &w1);
+        cpu.push_back(ms(c0, c1));
+        wall.push_back(ms(w0, w1));
+    }
+};
 
 struct Stats {
     double median, lo, hi;
@@ -35,6 +46,12 @@ struct Stats {
 Stats stats(std::vector<double> v) {
     std::sort(v.begin(), v.end());
     return {v[v.size() / 2], v.front(), v.back()};
+}
+
+void print(const char* what, const Samples& s) {
+    const Stats c = stats(s.cpu), w = stats(s.wall);
+    std::printf("%-44s cpu median %8.3f ms (%.3f .. %.3f)  wall median %8.3f ms (%.3f .. %.3f)\n", what,
+                c.median, c.lo, c.hi, w.median, w.lo, w.hi);
 }
 
 Layout chain(Layout L, EndRef& end, const PieceSpec& p, int times) {
@@ -101,39 +118,51 @@ int main() {
         withQ.tracks.push_back(q);
     }
     const Layout LQ = Layout::compile(withQ, "bench", &L);
-    std::vector<double> append, preview, join, joinCac;
+    // the spline tool: two clicked points and the mouse's, which moves every repeat (the end's level frame)
+    PieceSpec spline;
+    spline.kind = PieceKind::Spline;
+    Samples append, preview, previewSpline, join, joinCac;
+    std::size_t splinePoints = 0;
     std::string cacText;
     std::size_t points = 0;
-    for (int r = 0; r < 31; ++r) {
-        append.push_back(threadMs([&] {
+    for (int r = 0; r < 31; ++r) { // interleaved: each repeat runs every operation once
+        append.time([&] {
             const DesignEdit e = appendPiece(L, end, probe);
             const Layout next = Layout::compile(e.spec, "bench", &L);
             (void)next;
-        }));
-        preview.push_back(threadMs([&] {
+        });
+        preview.time([&] {
             const DesignEdit e = appendPiece(L, end, probe);
             points = previewPolyline(L, previewTracks(L, e), 2.0).size();
-        }));
-        join.push_back(threadMs([&] {
+        });
+        previewSpline.time([&] {
+            spline.points = {Vec3(60, 5, 0), Vec3(120, 30, 0), Vec3(180 + r, 60 + 0.5 * r, 0)};
+            const DesignEdit e = appendPiece(L, end, spline);
+            splinePoints = previewPolyline(L, previewTracks(L, e), 2.0).size();
+        });
+        join.time([&] {
             const JoinResult j = joinEnds(L, end, {"A", TrackEnd::Start});
             const Layout next = Layout::compile(j.edit.spec, "bench", &L);
             (void)next;
-        }));
-        joinCac.push_back(threadMs([&] {
+        });
+        joinCac.time([&] {
             const JoinResult j = joinEnds(LQ, end, {"Q", TrackEnd::Start});
             cacText = j.edit.description;
             const Layout next = Layout::compile(j.edit.spec, "bench", &LQ);
             (void)next;
-        }));
+        });
     }
-    const Stats a = stats(append), p = stats(preview), j = stats(join), c = stats(joinCac);
-    std::printf("append a piece (commit: edit + recompile): median %.3f ms (%.3f .. %.3f)\n", a.median, a.lo,
-                a.hi);
-    std::printf("preview a piece (%zu points):              median %.3f ms (%.3f .. %.3f) = %.0f updates/s\n",
-                points, p.median, p.lo, p.hi, 1000.0 / p.median);
-    std::printf("join two ends (fit + recompile):          median %.3f ms (%.3f .. %.3f)\n", j.median, j.lo,
-                j.hi);
-    std::printf("join a quarter turn (%s): median %.3f ms (%.3f .. %.3f)\n", cacText.c_str(), c.median, c.lo,
-                c.hi);
+    std::printf("31 interleaved repeats; median (min .. max)\n");
+    print("append a piece (commit: edit + recompile)", append);
+    print("preview a piece (edit + new tracks + line)", preview);
+    std::printf("  preview: %zu polyline points, %.0f updates/s by cpu median, %.0f by wall median\n", points,
+                1000.0 / stats(preview.cpu).median, 1000.0 / stats(preview.wall).median);
+    print("preview a spline to the mouse", previewSpline);
+    std::printf("  spline preview: %zu polyline points, %.0f updates/s by cpu median, %.0f by wall median\n",
+                splinePoints, 1000.0 / stats(previewSpline.cpu).median,
+                1000.0 / stats(previewSpline.wall).median);
+    print("join two ends (fit + recompile)", join);
+    print("join a quarter turn (fit + recompile)", joinCac);
+    std::printf("  quarter turn connector: %s\n", cacText.c_str());
     return 0;
 }

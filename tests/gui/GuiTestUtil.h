@@ -5,11 +5,18 @@
 #include "ui/view/GlFormat.h"
 #include "ui/view/OsgViewWidget.h"
 
+#include <QAbstractItemView>
+#include <QCompleter>
+#include <QFileDialog>
+#include <QLineEdit>
+#include <QPushButton>
 #include <QSlider>
 #include <QStyleOptionSlider>
+#include <QTimer>
 #include <QtTest>
 
 #include <cmath>
+#include <functional>
 
 namespace guitest {
 
@@ -108,6 +115,54 @@ inline void dragSlider(QSlider* s, double fraction) {
     const QPoint from = handle.center();
     const QPoint to(groove.left() + int(fraction * groove.width()), from.y());
     drag(s, from, to);
+}
+
+// Runs `act` on the modal dialog of type D as soon as it is shown (from inside its exec()).
+template <class D> void whenDialogShows(std::function<void(D*)> act) {
+    auto* timer = new QTimer;
+    timer->setInterval(20);
+    QObject::connect(timer, &QTimer::timeout, [timer, act] {
+        D* d = qobject_cast<D*>(QApplication::activeModalWidget());
+        for (QWidget* w : QApplication::topLevelWidgets())
+            if (!d && qobject_cast<D*>(w) && w->isVisible()) d = qobject_cast<D*>(w);
+        if (d && d->isVisible()) {
+            timer->stop();
+            timer->deleteLater();
+            // as a window manager does (Xvfb has none): the dialog becomes the active window, so its
+            // fields get the keyboard focus and Enter reaches its default button
+            d->activateWindow();
+            if (!QTest::qWaitForWindowActive(d)) qWarning() << "the dialog did not become active";
+            act(d);
+        }
+    });
+    timer->start();
+}
+
+// In a file dialog (Qt's own: AA_DontUseNativeDialogs): Ctrl+A and `name` typed into the file name field,
+// then a click on the default button (Save / Open). Returns the user actions taken (-1: no such field).
+inline int acceptFileDialog(QFileDialog* d, const QString& name) {
+    QLineEdit* field = d->findChild<QLineEdit*>("fileNameEdit");
+    QPushButton* ok = nullptr;
+    for (QPushButton* b : d->findChildren<QPushButton*>())
+        if (b->isVisible() && b->isDefault()) ok = b;
+    if (!field || !ok) {
+        d->reject(); // the caller fails instead of hanging
+        return -1;
+    }
+    field->setFocus();
+    QTest::keyClick(field, Qt::Key_A, Qt::ControlModifier);
+    QTest::keyClicks(field, name);
+    const bool popupBefore = field->completer() && field->completer()->popup()->isVisible();
+    QTest::mouseClick(ok, Qt::LeftButton, Qt::NoModifier, ok->rect().center());
+    if (d->isVisible()) {
+        qWarning() << "the file dialog stayed open; file name" << field->text() << "button enabled"
+                   << ok->isEnabled() << "completer popup" << popupBefore
+                   << (field->completer() && field->completer()->popup()->isVisible()) << "popup widget"
+                   << QApplication::activePopupWidget();
+        d->reject();
+        return -1;
+    }
+    return 2 + int(name.size());
 }
 
 inline QString dataPath(const QString& rel) {

@@ -1,6 +1,7 @@
 // Building a layout from nothing in the GUI with real mouse and key events: File > New, place a first
 // straight, append transitions, arcs and slopes by palette shortcuts and typed values, close the loop
-// with the join tool, put a siding on a switch, check validation, save, reopen, add a train and run it
+// with the join tool, put a siding on a switch, check validation, save through File > Save As and reopen
+// through File > Open (Qt's own file dialogs: the name typed, the button clicked), add a train and run it
 // once round the loop without derailing. The number of user actions is counted and printed.
 #include "GuiTestUtil.h"
 #include "core/layout/LayoutValidation.h"
@@ -21,7 +22,10 @@ using namespace guitest;
 class TstDesignGui : public QObject {
     Q_OBJECT
 public:
-    static void initMain() { guitest::initGuiTest(); }
+    static void initMain() {
+        guitest::initGuiTest();
+        QCoreApplication::setAttribute(Qt::AA_DontUseNativeDialogs); // Qt's QFileDialog, drivable by keys
+    }
 
 private slots:
     void buildLoopFromNothing();
@@ -121,37 +125,60 @@ void TstDesignGui::buildLoopFromNothing() {
     const int trackCount = int(w.document()->spec().tracks.size());
     qInfo() << "tracks:" << trackCount << "undo steps:" << w.document()->undoStack()->count();
 
-    // save, reopen
-    QVERIFY(w.files()->saveAs(path));
+    // save: File > Save As (Ctrl+Shift+S) opens in the working directory; "loop.json" typed, Save clicked
+    QVERIFY(QDir::setCurrent(dir.path()));
+    const tl::LayoutSpec designed = w.document()->spec();
+    bool sawDialog = false;
+    whenDialogShows<QFileDialog>([&](QFileDialog* d) {
+        sawDialog = true;
+        const int actions = acceptFileDialog(d, "loop.json");
+        QVERIFY(actions > 0);
+        m_actions += actions;
+    });
+    key(&w, Qt::Key_S, Qt::ControlModifier | Qt::ShiftModifier);
+    QVERIFY(sawDialog);
+    w.activateWindow(); // back from the dialog (a window manager does this): shortcuts need the window
+    QVERIFY(QTest::qWaitForWindowActive(&w));
+    QTRY_COMPARE(w.document()->filePath(), QFileInfo(path).absoluteFilePath());
+    QVERIFY(!w.document()->isModified());
     if (const QString keep = qEnvironmentVariable("TRACKLAB_KEEP_DESIGNED"); !keep.isEmpty())
         QFile::copy(path, keep); // the docs' example (docs/building-a-layout.md screenshots)
-    MainWindow w2;
-    QVERIFY(w2.files()->open(path));
-    QVERIFY(showAndWait(w2));
-    QVERIFY(w2.document()->spec() == w.document()->spec());
+    // reopen: File > Open (Ctrl+O) in the file's directory, "loop.json" typed, Open clicked; a fresh
+    // document (empty undo stack) with the same layout, framed
+    sawDialog = false;
+    whenDialogShows<QFileDialog>([&](QFileDialog* d) {
+        sawDialog = true;
+        const int actions = acceptFileDialog(d, "loop.json");
+        QVERIFY(actions > 0);
+        m_actions += actions;
+    });
+    key(&w, Qt::Key_O, Qt::ControlModifier);
+    QVERIFY(sawDialog);
+    w.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&w));
+    QTRY_COMPARE(w.document()->undoStack()->count(), 0);
+    QVERIFY(w.document()->spec() == designed);
+    QVERIFY(tl::validateLayout(*w.document()->layout()).count(tl::Severity::Error) == 0);
     // a train on the west straight, head 60 m along it
-    tl::ui::OsgViewWidget* v2 = w2.view();
-    w2.frameAll();
-    viewImage(w2);
-    const auto layout2 = w2.document()->layout(); // kept: adding the train replaces the document's
+    viewImage(w);
+    const auto layout2 = w.document()->layout(); // kept: adding the train replaces the document's
     const tl::Layout& L = *layout2;
-    const int west =
-        L.trackIndex(w.document()->spec().tracks[std::size_t(beforeJoin - 6)].id); // 100 m at +2 %
+    const int west = L.trackIndex(designed.tracks[std::size_t(beforeJoin - 6)].id); // 100 m at +2 %
     const tl::Vec3 p = L.frameInWorld(std::size_t(west), 60.0).F.P;
-    click(v2, v2->project(tl::render::toOsg(p)).toPoint());
-    QCOMPARE(w2.editor()->selectedTrack(), west);
-    key(&w2, Qt::Key_T, Qt::ControlModifier | Qt::ShiftModifier);
-    QVERIFY(w2.document()->spec().trains.is_array());
-    tl::ui::SimulationController* sim = w2.simulation();
+    click(v, v->project(tl::render::toOsg(p)).toPoint());
+    QCOMPARE(w.editor()->selectedTrack(), west);
+    key(&w, Qt::Key_T, Qt::ControlModifier | Qt::ShiftModifier);
+    QVERIFY(w.document()->spec().trains.is_array());
+    tl::ui::SimulationController* sim = w.simulation();
     QTRY_VERIFY2(sim->simulation() && sim->simulation()->trainCount() == 1, qPrintable(sim->lastError()));
     // one lap: the loop's length (the siding excluded)
     double loop = 0;
     for (const auto& t : L.tracks())
         loop += t.length();
-    loop -= L.trackById(w.document()->spec().tracks.back().id).length();
-    loop -= L.trackById(w.document()->spec().tracks[std::size_t(trackCount - 2)].id).length();
+    loop -= L.trackById(designed.tracks.back().id).length();
+    loop -= L.trackById(designed.tracks[std::size_t(trackCount - 2)].id).length();
     sim->setRate(0.0);
-    key(v2, Qt::Key_Space); // run
+    key(v, Qt::Key_Space); // run
     double travelled = 0, lastT = 0;
     QVERIFY(runUntil(
         sim,
@@ -161,12 +188,18 @@ void TstDesignGui::buildLoopFromNothing() {
             lastT = t;
             return travelled > loop + 50 || !sim->simulation()->derailments().empty();
         },
-        600.0));            // simulated seconds, not the wall clock (a sanitizer build is slow)
-    key(v2, Qt::Key_Space); // pause
+        600.0));           // simulated seconds, not the wall clock (a sanitizer build is slow)
+    key(v, Qt::Key_Space); // pause
     qInfo() << "lap:" << loop << "m, travelled" << travelled << "m in" << lastT << "s, speed now"
             << sim->simulation()->trainSpeed(0) << "m/s";
     QVERIFY(sim->simulation()->derailments().empty());
     qInfo() << "user actions:" << m_actions;
+    if (const QString keep = qEnvironmentVariable("TRACKLAB_KEEP_DESIGNED"); !keep.isEmpty()) {
+        // the docs' second example: the same loop with its train (KEEP.json -> KEEP-train.json)
+        QString withTrain = keep;
+        withTrain.insert(keep.endsWith(".json") ? keep.size() - 5 : keep.size(), "-train");
+        QVERIFY(w.files()->saveAs(withTrain));
+    }
 }
 
 QTEST_MAIN(TstDesignGui)

@@ -1,6 +1,6 @@
 // Split, delete, rename and change curve type in the GUI with real mouse and key events (issue 10): a
 // copy of the demo is opened and saved once through the real Save As dialog (Ctrl+Shift+S, the file
-// name typed, Enter; Qt's own dialog, not a native one). Then for each operation: a click on the track
+// name typed, Save clicked; Qt's own dialog, not a native one). Then for each operation: a click on the track
 // selects it (and changes nothing), the operation runs from its shortcut or the Track menu (rename: F2,
 // the new id typed in the dialog; change type: Track > Change Curve Type > spline, clicked), and after it
 // validation has 0 connection errors, Ctrl+S saves, the file reopens to the same layout, Ctrl+Z restores
@@ -15,35 +15,15 @@
 #include "ui/edit/EditController.h"
 #include "ui/tools/DesignTools.h"
 
-#include <QFileDialog>
 #include <QInputDialog>
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QTemporaryDir>
-#include <QTimer>
-#include <functional>
 
 using tl::ui::MainWindow;
 using namespace guitest;
 
 namespace {
-
-// Runs `act` on the modal dialog of type D as soon as it is shown (from inside its exec()).
-template <class D> void whenDialogShows(std::function<void(D*)> act) {
-    auto* timer = new QTimer;
-    timer->setInterval(20);
-    QObject::connect(timer, &QTimer::timeout, [timer, act] {
-        D* d = qobject_cast<D*>(QApplication::activeModalWidget());
-        for (QWidget* w : QApplication::topLevelWidgets())
-            if (!d && qobject_cast<D*>(w) && w->isVisible()) d = qobject_cast<D*>(w);
-        if (d && d->isVisible()) {
-            timer->stop();
-            timer->deleteLater();
-            act(d);
-        }
-    });
-    timer->start();
-}
 
 QAction* menuAction(QMenu* menu, const QString& text) {
     for (QAction* a : menu->actions())
@@ -86,7 +66,9 @@ private:
 void TstTrackOpsGui::initTestCase() {
     QVERIFY(m_dir.isValid());
     m_w = std::make_unique<MainWindow>();
-    QVERIFY(m_w->files()->open(dataPath("resources/layouts/demo.json")));
+    // a copy of the demo in the test's directory, where the Save As dialog then opens
+    QVERIFY(QFile::copy(dataPath("resources/layouts/demo.json"), m_dir.filePath("demo.json")));
+    QVERIFY(m_w->files()->open(m_dir.filePath("demo.json")));
     QVERIFY(showAndWait(*m_w));
     m_w->frameAll();
     viewImage(*m_w);
@@ -106,23 +88,12 @@ void TstTrackOpsGui::saveAsThroughTheDialog() {
     bool sawDialog = false;
     whenDialogShows<QFileDialog>([&](QFileDialog* d) {
         sawDialog = true;
-        // the file name field: the dialog's visible line edit (Qt names it "fileNameEdit")
-        QLineEdit* name = d->findChild<QLineEdit*>("fileNameEdit");
-        if (!name)
-            for (QLineEdit* e : d->findChildren<QLineEdit*>())
-                if (e->isVisible()) name = e;
-        qInfo() << "Save As dialog:" << d->windowTitle() << "file name field"
-                << (name ? name->objectName() : "none");
-        if (!name) return d->reject(); // fails below instead of hanging
-        name->setFocus();
-        QTest::keyClick(name, Qt::Key_A, Qt::ControlModifier);
-        QTest::keyClicks(name, m_path);
-        QTest::keyClick(name, Qt::Key_Return);
-        m_actions += 2 + int(m_path.size());
-        if (d->isVisible()) {
-            qWarning() << "the dialog stayed open after Enter";
-            d->reject();
-        }
+        qInfo() << "Save As dialog:" << d->windowTitle();
+        // the dialog opens in the file's directory: the new name typed (a full path typed there left the
+        // dialog open in 2 of 14 runs under Xvfb, with Enter and with a click on Save; cause not found)
+        const int actions = acceptFileDialog(d, "my-demo.json");
+        QVERIFY(actions > 0);
+        m_actions += actions;
     });
     QTest::keyClick(m_w.get(), Qt::Key_S, Qt::ControlModifier | Qt::ShiftModifier);
     ++m_actions;

@@ -85,7 +85,8 @@ QString NotesPanel::html(const LayoutSpec& spec, const QString& title) {
                           .arg(QString::fromStdString(t.id).toHtmlEscaped(), n.toHtmlEscaped());
     if (!tracks.isEmpty()) h += QObject::tr("<p><b>Notes on tracks</b></p><ul>%1</ul>").arg(tracks);
     if (spec.tracks.empty())
-        h += QObject::tr("<p>No tracks yet. Open a layout (Ctrl+O) or start from the demo "
+        h += QObject::tr("<p>No tracks yet. Place a first track (Track &gt; Place First Track, Alt+0: "
+                         "click its start, then its end), open a layout (Ctrl+O) or start from the demo "
                          "(Help &gt; Open Demo Layout).</p>");
     return h;
 }

@@ -6,6 +6,8 @@
 // the 3D view before they are committed; while placing, typed numbers ("300" Enter) set the piece's main
 // value (length, radius, grade) and commit it. Every operation is one undo step named after what it did
 // (ApplyDesignEdit). Mouse events the tools do not use go to the EditController (selection, dragging).
+// One class, one file per concept: DesignTools.cpp (palette, modes, undo push), DesignOperations.cpp,
+// DesignInput.cpp (picking, clicks, typed values), DesignPreview.cpp.
 #include "core/design/AppendPiece.h"
 #include "ui/view/ViewTool.h"
 
