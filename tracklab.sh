@@ -4,8 +4,9 @@
 #   ./tracklab.sh test       install what is missing, build, run the whole test suite (GUI tests under Xvfb)
 #   ./tracklab.sh sanitize   the same test suite built with ASan + UBSan (TRACKLAB_SANITIZE=ON)
 #   ./tracklab.sh bench      build and run the benchmarks (they print ratios measured side by side)
-#   ./tracklab.sh fuzz [SECONDS]  build the libFuzzer targets with clang (TRACKLAB_FUZZ=ON) and run each
-#                            parser's fuzzer SECONDS (default 60) on tests/fuzz/corpus; new crashes land in
+#   ./tracklab.sh fuzz [SECONDS [PARSER...]]  build the libFuzzer targets with clang (TRACKLAB_FUZZ=ON) and
+#                            run each parser's fuzzer (layout, trains, vehicles; default all) SECONDS
+#                            (default 60) on tests/fuzz/corpus; new crashes land in
 #                            build/fuzz/findings/ (copy them to tests/fuzz/crashes/PARSER/ once fixed)
 #   ./tracklab.sh package    build the Debian package build/release/package/tracklab_VERSION_ARCH.deb (CPack)
 set -euo pipefail
@@ -45,14 +46,22 @@ run_tests() { # build-dir; GUI tests always get their own Xvfb display (never th
 
 FUZZ_PACKAGES=(clang-14 libclang-rt-14-dev)
 
-fuzz() { # seconds per parser
+fuzz() { # seconds per parser, parsers (default: all three)
     local seconds=${1:-60} dir="$ROOT/build/fuzz" failed=0
+    shift || true
+    local parsers=("$@")
+    [ ${#parsers[@]} -gt 0 ] || parsers=(layout trains vehicles)
     PACKAGES=("${PACKAGES[@]}" "${FUZZ_PACKAGES[@]}")
     install_dependencies
     CC=clang-14 CXX=clang++-14 build "$dir" -DTRACKLAB_FUZZ=ON
     export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1
     export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-    for parser in layout trains vehicles; do
+    for parser in "${parsers[@]}"; do
+        case $parser in layout | trains | vehicles) ;; *)
+            echo "tracklab.sh: no fuzzer for \"$parser\" (layout, trains or vehicles)" >&2
+            return 2
+            ;;
+        esac
         local work="$dir/corpus/$parser" findings="$dir/findings/$parser"
         mkdir -p "$work" "$findings"
         echo "tracklab.sh: fuzzing the $parser parser for $seconds s" >&2
@@ -92,7 +101,8 @@ sanitize)
     run_tests "$ROOT/build/asan"
     ;;
 fuzz)
-    fuzz "${2:-60}"
+    shift
+    fuzz "$@"
     ;;
 bench)
     install_dependencies

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
+#include <tuple>
 
 namespace tl {
 
@@ -17,46 +19,70 @@ Rates rates(const Layout& L, std::size_t t, double s) {
     return {w.F.kappa * w.F.N, w.F.tau + w.dwt};
 }
 
-// Bisect [a, b] down to 1 mm toward the larger change of `value`; returns the final bracket.
-template <class F> std::pair<double, double> narrow(double a, double b, const F& value) {
+// A jump is a change that does not shrink with the interval: a smooth rate changes by about as much over
+// an interval as over its neighbours, a jump only over the one interval that holds it. An interval whose
+// change exceeds the smaller of its neighbours' by more than tol is bisected toward the half with the
+// larger change down to 1 mm (one evaluation per level; dropped as soon as both halves are within tol),
+// and reported if its change still exceeds the larger of its 1 mm neighbours' by tol.
+template <class V, class F, class D>
+std::optional<std::tuple<double, double, double>> narrow(double a, double b, V va, V vb, double len,
+                                                         const F& value, const D& change, double tol) {
     while (b - a > 1e-3) {
         const double m = 0.5 * (a + b);
-        if (value(m, a) >= value(b, m))
-            b = m;
+        const V vm = value(m);
+        const double left = change(va, vm), right = change(vm, vb);
+        if (std::max(left, right) <= tol) return std::nullopt;
+        if (left >= right)
+            b = m, vb = vm;
         else
-            a = m;
+            a = m, va = vm;
     }
-    return {a, b};
+    const double w = b - a, size = change(va, vb);
+    double around = 0.0; // the larger change over the neighbouring brackets of the same width: a kink of
+                         // the rate (steeper on one side) is no jump
+    if (a - w >= 0.0) around = std::max(around, change(value(a - w), va));
+    if (b + w <= len) around = std::max(around, change(vb, value(b + w)));
+    if (size - around <= tol) return std::nullopt;
+    return std::tuple{a, b, size};
 }
 
 } // namespace
 
 std::vector<RateJump> findRateJumps(const Layout& L, const SmoothnessTolerances& tol) {
     std::vector<RateJump> out;
+    std::vector<Rates> r;
     for (std::size_t t = 0; t < L.trackCount(); ++t) {
         const double len = L.track(t).length();
         const int n = std::max(2, int(std::ceil(len / 0.5)));
-        auto dk = [&](double x, double y) { return (rates(L, t, x).k - rates(L, t, y).k).norm(); };
-        auto dr = [&](double x, double y) { return std::abs(rates(L, t, x).roll - rates(L, t, y).roll); };
-        Rates prev = rates(L, t, 0.0);
+        auto at = [&](double x) { return rates(L, t, x); };
+        auto sAt = [&](int i) { return len * i / n; };
+        auto dk = [](const Rates& x, const Rates& y) { return (x.k - y.k).norm(); };
+        auto dr = [](const Rates& x, const Rates& y) { return std::abs(x.roll - y.roll); };
+        r.resize(std::size_t(n) + 1);
+        for (int i = 0; i <= n; ++i)
+            r[std::size_t(i)] = at(sAt(i));
+        // interval i is [s_i-1, s_i]; its change against the smaller of its neighbours'
+        auto excess = [&](int i, const auto& change) {
+            const double own = change(r[std::size_t(i - 1)], r[std::size_t(i)]);
+            double around = INFINITY;
+            if (i > 1) around = std::min(around, change(r[std::size_t(i - 2)], r[std::size_t(i - 1)]));
+            if (i < n) around = std::min(around, change(r[std::size_t(i)], r[std::size_t(i + 1)]));
+            return own - around;
+        };
         for (int i = 1; i <= n; ++i) {
-            const double a = len * (i - 1) / n, b = len * i / n;
-            const Rates cur = rates(L, t, b);
-            if ((cur.k - prev.k).norm() > tol.curvature) {
-                const auto [x, y] = narrow(a, b, dk);
-                const double j = dk(y, x);
-                if (j > tol.curvature)
-                    out.push_back({L.track(t).id(), 0.5 * (x + y), "", "curvature", rates(L, t, x).k.norm(),
-                                   rates(L, t, y).k.norm(), j});
-            }
-            if (std::abs(cur.roll - prev.roll) > tol.rollRate) {
-                const auto [x, y] = narrow(a, b, dr);
-                const double j = dr(y, x);
-                if (j > tol.rollRate)
-                    out.push_back({L.track(t).id(), 0.5 * (x + y), "", "roll rate", rates(L, t, x).roll,
-                                   rates(L, t, y).roll, j});
-            }
-            prev = cur;
+            const Rates &prev = r[std::size_t(i - 1)], &cur = r[std::size_t(i)];
+            if (excess(i, dk) > tol.curvature)
+                if (const auto j = narrow(sAt(i - 1), sAt(i), prev, cur, len, at, dk, tol.curvature)) {
+                    const auto [x, y, size] = *j;
+                    out.push_back({L.track(t).id(), 0.5 * (x + y), "", "curvature", at(x).k.norm(),
+                                   at(y).k.norm(), size});
+                }
+            if (excess(i, dr) > tol.rollRate)
+                if (const auto j = narrow(sAt(i - 1), sAt(i), prev, cur, len, at, dr, tol.rollRate)) {
+                    const auto [x, y, size] = *j;
+                    out.push_back(
+                        {L.track(t).id(), 0.5 * (x + y), "", "roll rate", at(x).roll, at(y).roll, size});
+                }
         }
     }
     // joints: connections and switch branches (a -> b in the direction of travel)

@@ -4,9 +4,10 @@
 //                     (m v^2 |dk|), e.g. an arc entered straight from a line;
 //   roll rate         tau + dwt/ds of wF about T [rad/m] (seed 002 row 3): a jump asks row 3 for a step of
 //                     the roll rate (v |dr|), a one-step impulse - e.g. a linear cant ramp's ends.
-// Inside a track the rates are sampled every <= 0.5 m; an interval whose change exceeds the tolerance is
-// bisected down to 1 mm and reported if the change is still there. At a joint the two tracks' values at
-// their ends are compared (in the direction of travel).
+// Inside a track the rates are sampled every <= 0.5 m. A jump is a change that does not shrink with the
+// interval: an interval whose change exceeds its smaller neighbour's by more than the tolerance is bisected
+// down to 1 mm and reported if its change still stands out there (a steep but smooth rate is no jump). At a
+// joint the two tracks' values at their ends are compared (in the direction of travel).
 #include "core/layout/Layout.h"
 
 #include <string>

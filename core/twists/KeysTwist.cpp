@@ -30,12 +30,13 @@ KeysTwist::KeysTwist(std::vector<std::pair<double, double>> keys) : keys_(std::m
 }
 
 TwistValue KeysTwist::at(double s, const Frame&) const {
-    if (s <= keys_.front().first) return {keys_.front().second, 0.0};
-    if (s >= keys_.back().first) return {keys_.back().second, 0.0};
+    // held beyond the first and last keys; at the keys themselves the rate is the interpolant's
+    if (keys_.size() < 2 || s < keys_.front().first) return {keys_.front().second, 0.0};
+    if (s > keys_.back().first) return {keys_.back().second, 0.0};
     const auto it =
         std::upper_bound(keys_.begin(), keys_.end(), s,
                          [](double v, const std::pair<double, double>& k) { return v < k.first; });
-    const size_t i = static_cast<size_t>(it - keys_.begin()) - 1;
+    const size_t i = std::min(static_cast<size_t>(it - keys_.begin()) - 1, keys_.size() - 2);
     const double s0 = keys_[i].first, h = keys_[i + 1].first - s0;
     const double y0 = keys_[i].second, y1 = keys_[i + 1].second;
     const double m0 = slopes_[i] * h, m1 = slopes_[i + 1] * h;

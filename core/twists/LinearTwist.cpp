@@ -12,8 +12,9 @@ LinearTwist::LinearTwist(double start, double end, double length)
 }
 
 TwistValue LinearTwist::at(double s, const Frame&) const {
-    if (s <= 0.0) return {start_, 0.0};
-    if (s >= length_) return {end_, 0.0};
+    // held beyond the ends; at the ends themselves the rate is the track's own (validate compares it there)
+    if (s < 0.0) return {start_, 0.0};
+    if (s > length_) return {end_, 0.0};
     const double rate = (end_ - start_) / length_;
     return {start_ + rate * s, rate};
 }
