@@ -40,6 +40,8 @@ struct BogieMargins {
     bool unloaded = false; // f2 == 0: the wheels carry nothing (lift-off memory)
     bool loaded = true;    // Q above loadedFraction x its static value: Y/Q defined
     double dqq = 0.0;      // wheel unloading ratio ΔQ/Q = (Q0 - Q) / Q0 of the lighter wheel [-]
+    double yq2m = 0.0;     // Y/Q, mean over the last 2 m of travel while loaded (UIC 518; DistanceMean.h) [-]
+    double dqq2m = 0.0;    // ΔQ/Q, mean over the last 2 m of travel [-]
 };
 
 // Per-bogie monitor memory (plain data: part of a simulation snapshot).

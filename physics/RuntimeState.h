@@ -6,6 +6,7 @@
 #include "core/geometry/Frame.h"
 #include "core/layout/Layout.h"
 #include "physics/Derailment.h"
+#include "physics/DistanceMean.h"
 #include "physics/RiderChannels.h"
 #include "physics/Traction.h"
 
@@ -38,6 +39,8 @@ struct RailedState {               // a vehicle or a bogie
     RiderState rider;              // single vehicles: the rider channels' filter (RiderChannels.h)
     EpisodeState yqEpisode;        // bogies: Y/Q over the Nadal limit
     EpisodeState unloadingEpisode; // bogies: wheel unloading ΔQ/Q over its limit
+    DistanceMean yq2m;             // bogies: Y/Q over the last 2 m of travel (while loaded)
+    DistanceMean dqq2m;            // bogies: ΔQ/Q over the last 2 m of travel
 };
 
 struct CarState {

@@ -63,6 +63,11 @@ void Simulation::monitorBogie(int t, int c, int bi) {
     m.lateralSaturated = js.lateralMax > 0 && std::abs(f[0]) >= th.saturated * js.lateralMax;
     m.rollSaturated = js.rollMax > 0 && m.rollTorque >= th.saturated * js.rollMax;
     m.unloaded = Q <= Qmin;
+    const double travelled = std::abs(b.speed()) * options_.dt; // the UIC 518 means weigh by distance
+    if (m.loaded) b.yq2m.add(m.yq, travelled);
+    b.dqq2m.add(m.dqq, travelled);
+    m.yq2m = m.loaded ? b.yq2m.mean(m.yq) : 0.0;
+    m.dqq2m = b.dqq2m.mean(m.dqq);
     b.margins = m;
     b.load = Q;
     // clamped wheels cannot climb: only a lost joint (errors past the thresholds) can derail them
@@ -152,6 +157,7 @@ void Simulation::derailCar(int t, int c, int bi, const std::string& cause, const
     for (auto& b : car.bogies) {
         b.railed = false;
         b.yqEpisode = b.unloadingEpisode = EpisodeState{};
+        b.yq2m.clear(), b.dqq2m.clear();
     }
     applyRailing();
 }

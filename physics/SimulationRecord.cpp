@@ -54,6 +54,8 @@ void Simulation::recordBogie(int t, int c, int bi) {
         s.yqLimit = b.margins.yqLimit;
         s.rollMargin = b.margins.rollMargin;
         s.dqq = b.margins.dqq;
+        s.yq2m = b.margins.yq2m;
+        s.dqq2m = b.margins.dqq2m;
         s.unloaded = !b.margins.loaded;
     }
     telemetry_.add(s);

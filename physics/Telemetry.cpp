@@ -13,7 +13,7 @@ const char* Telemetry::csvHeader() {
     return "t,vehicle,track,s,speed,x,y,z,e1,e2,e3,e4,e5,f1,f2,f3,f4,f5,f6,railed,train,car,bogie,yq,yq_"
            "limit,"
            "roll_margin,dq_q,unloaded,rider_vertical_g,rider_lateral_g,rider_longitudinal_g,"
-           "rider_jerk_g_per_s,rider_roll_rate_deg_per_s,cant_deficiency_mm";
+           "rider_jerk_g_per_s,rider_roll_rate_deg_per_s,cant_deficiency_mm,yq_2m,dq_q_2m";
 }
 
 void Telemetry::truncate(double t, std::size_t events, std::size_t derailments) {
@@ -29,9 +29,10 @@ void Telemetry::add(const TelemetrySample& s) {
     bool finite = std::isfinite(s.t) && std::isfinite(s.s) && std::isfinite(s.speed) && std::isfinite(s.x) &&
                   std::isfinite(s.y) && std::isfinite(s.z) && std::isfinite(s.yq) &&
                   std::isfinite(s.yqLimit) && std::isfinite(s.rollMargin) && std::isfinite(s.dqq) &&
-                  std::isfinite(s.rider.vertical) && std::isfinite(s.rider.lateral) &&
-                  std::isfinite(s.rider.longitudinal) && std::isfinite(s.rider.jerk) &&
-                  std::isfinite(s.rider.rollRate) && std::isfinite(s.rider.cantDeficiency);
+                  std::isfinite(s.yq2m) && std::isfinite(s.dqq2m) && std::isfinite(s.rider.vertical) &&
+                  std::isfinite(s.rider.lateral) && std::isfinite(s.rider.longitudinal) &&
+                  std::isfinite(s.rider.jerk) && std::isfinite(s.rider.rollRate) &&
+                  std::isfinite(s.rider.cantDeficiency);
     for (double x : s.e)
         finite = finite && std::isfinite(x);
     for (double x : s.f)
@@ -80,6 +81,10 @@ void Telemetry::writeCsvRow(std::ostream& os, const TelemetrySample& s,
     } else
         os << ",,,,,,,";
     writeRiderColumns(os, s.rider);
+    os << ',';
+    if (s.train >= 0 && s.railed && !s.unloaded) os << s.yq2m;
+    os << ',';
+    if (s.train >= 0) os << s.dqq2m;
     os << '\n';
 }
 
@@ -115,6 +120,8 @@ std::uint64_t Telemetry::hash() const {
                             s.yqLimit,
                             s.rollMargin,
                             s.dqq,
+                            s.yq2m,
+                            s.dqq2m,
                             s.rider.vertical,
                             s.rider.lateral,
                             s.rider.longitudinal,

@@ -3,11 +3,12 @@
 // derailments, coupler overloads). CSV columns:
 //   t,vehicle,track,s,speed,x,y,z,e1,e2,e3,e4,e5,f1,f2,f3,f4,f5,f6,railed,train,car,bogie,yq,yq_limit,roll_margin,
 //   dq_q,unloaded,rider_vertical_g,rider_lateral_g,rider_longitudinal_g,rider_jerk_g_per_s,
-//   rider_roll_rate_deg_per_s,cant_deficiency_mm
+//   rider_roll_rate_deg_per_s,cant_deficiency_mm,yq_2m,dq_q_2m
 // (vehicle rows leave train..unloaded empty; bogie rows leave vehicle empty; yq is empty while the bogie is
 // unloaded -- Q at or under 10 % of its static value, unloaded = 1 -- and on derailed rows; rider columns:
 // the vehicle's / the bogie's car's rider point, RiderChannels.h; cant deficiency empty for coaster cars and
-// off the track). Bounded memory: setWindow(T) keeps only the samples of the last T seconds (the GUI runs
+// off the track; yq_2m and dq_q_2m: the UIC 518 means over the last 2 m of travel, bogie rows only, yq_2m
+// empty where yq is). Bounded memory: setWindow(T) keeps only the samples of the last T seconds (the GUI runs
 // for hours); the default keeps everything.
 #include "physics/Derailment.h"
 #include "physics/RiderChannels.h"
@@ -39,6 +40,8 @@ struct TelemetrySample {
     double rollMargin = 1.0;    // 1 - |t3| / (f2 b/2) [-]
     RiderChannels rider;        // at the rider point of the vehicle / the bogie's car
     double dqq = 0.0;           // wheel unloading ratio ΔQ/Q of the lighter wheel [-] (BogieMargins::dqq)
+    double yq2m = 0.0;          // Y/Q, mean over the last 2 m of travel (UIC 518) [-]; like yq, 0 if unloaded
+    double dqq2m = 0.0;         // ΔQ/Q, mean over the last 2 m of travel [-]
     bool unloaded = false;      // Q at or under its loaded fraction: yq is not defined (0 here, empty in CSV)
 };
 

@@ -23,6 +23,8 @@ QColor channelColour(Channel c) {
         QColor(0, 0, 200),     // Nadal limit
         QColor(0, 128, 128),   // roll margin
         QColor(255, 150, 150), // wheel unloading
+        QColor(255, 0, 100),   // Y/Q 2 m mean
+        QColor(200, 100, 255), // ΔQ/Q 2 m mean
         QColor(128, 0, 0),     // rider vertical
         QColor(0, 200, 100),   // rider lateral
         QColor(255, 200, 0),   // rider longitudinal

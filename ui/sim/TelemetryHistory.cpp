@@ -40,6 +40,10 @@ QString channelName(Channel c) {
         return "roll margin";
     case Channel::DQQ:
         return "wheel unloading ΔQ/Q";
+    case Channel::YQ2m:
+        return "Y/Q 2 m mean";
+    case Channel::DQQ2m:
+        return "ΔQ/Q 2 m mean";
     case Channel::RiderVertical:
         return "rider vertical [g]";
     case Channel::RiderLateral:
@@ -128,6 +132,8 @@ void TelemetryHistory::add(const TelemetrySample& s) {
                                           s.yqLimit,
                                           s.rollMargin,
                                           s.dqq,
+                                          s.yq2m,
+                                          s.dqq2m,
                                           s.rider.vertical,
                                           s.rider.lateral,
                                           s.rider.longitudinal,

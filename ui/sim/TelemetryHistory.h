@@ -28,7 +28,9 @@ enum class Channel {
     YQ,
     YQLimit,
     RollMargin,
-    DQQ, // wheel unloading ΔQ/Q
+    DQQ,   // wheel unloading ΔQ/Q
+    YQ2m,  // Y/Q, 2 m mean (UIC 518)
+    DQQ2m, // ΔQ/Q, 2 m mean
     RiderVertical,
     RiderLateral,
     RiderLongitudinal,

@@ -1,0 +1,25 @@
+#pragma once
+// A sliding mean over the last 2 m of travel, as UIC 518 evaluates Y/Q and the wheel unloading ratio ΔQ/Q:
+// each step adds its value weighted by the distance travelled in it. The distance is kept in 0.1 m bins,
+// twenty full ones and the one filling, so the mean covers between 2.0 and 2.1 m (exactly 2.0 m when the
+// travel is a whole number of bins). Fixed size, plain data: a snapshot copies it whole.
+#include <array>
+
+namespace tl {
+
+struct DistanceMean {
+    static constexpr int kBins = 21;           // 20 full bins + the one filling
+    static constexpr double kBin = 0.1;        // [m]
+    std::array<double, kBins> valueDistance{}; // sum of value x distance in each bin
+    std::array<double, kBins> distance{};      // distance in each bin [m]
+    int current = 0;                           // the bin filling
+
+    // Adds a step's value over the distance travelled in it (|v| dt); a non-finite value or distance is
+    // skipped (never propagated).
+    void add(double value, double travelled);
+    // The mean over the window; `fallback` while nothing has been travelled (standing still since a reset).
+    double mean(double fallback) const;
+    void clear() { *this = DistanceMean{}; }
+};
+
+} // namespace tl
