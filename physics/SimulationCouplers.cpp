@@ -82,12 +82,13 @@ void Simulation::checkCouplerLimit(int t, int k) {
             c.overloadTime = 0.0;
             openCouplerEpisode(t, k);
         }
-        CouplerEvent& e = telemetry_.couplerEvent(std::size_t(c.overload));
-        e.peakForce = std::max(e.peakForce, f);
-        e.broke = true;
-        e.breakTime = time_;
-        e.message +=
-            " -- parted at " + std::to_string(f) + " N (strength " + std::to_string(c.spec.strength) + " N)";
+        if (CouplerEvent* e = telemetry_.couplerEvent(c.overload)) {
+            e->peakForce = std::max(e->peakForce, f);
+            e->broke = true;
+            e->breakTime = time_;
+            e->message += " -- parted at " + std::to_string(f) + " N (strength " +
+                          std::to_string(c.spec.strength) + " N)";
+        }
         c.force = 0.0;
         c.overload = -1;
         c.overloadPeak = c.overloadTime = 0.0;
@@ -101,9 +102,10 @@ void Simulation::checkCouplerLimit(int t, int k) {
     if (c.overload >= 0) {
         c.overloadPeak = std::max(c.overloadPeak, f);
         c.overloadTime += options_.dt;
-        CouplerEvent& e = telemetry_.couplerEvent(std::size_t(c.overload));
-        e.peakForce = c.overloadPeak;
-        e.duration = c.overloadTime;
+        if (CouplerEvent* e = telemetry_.couplerEvent(c.overload)) {
+            e->peakForce = c.overloadPeak;
+            e->duration = c.overloadTime;
+        }
         return;
     }
     c.overloadPeak = f;

@@ -112,11 +112,11 @@ void Simulation::watchWheels(int t, int c, int bi) {
             ep.event = int(telemetry_.wheelEvents().size());
             telemetry_.addWheelEvent(e);
         }
-        if (step == EpisodeStep::Opened || step == EpisodeStep::Updated) {
-            WheelEvent& e = telemetry_.wheelEvent(std::size_t(ep.event));
-            e.peak = ep.peak;
-            e.duration = ep.duration;
-        }
+        if (step == EpisodeStep::Opened || step == EpisodeStep::Updated)
+            if (WheelEvent* e = telemetry_.wheelEvent(ep.event)) {
+                e->peak = ep.peak;
+                e->duration = ep.duration;
+            }
     };
     watch(b.yqEpisode, "Y/Q", b.margins.yq, b.margins.yqLimit);
     watch(b.unloadingEpisode, "wheel unloading", b.margins.dqq, options_.derailment.unloading);

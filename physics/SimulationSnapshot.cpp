@@ -106,20 +106,18 @@ void Simulation::restore(const SimulationState& s) {
     telemetry_.truncateWheelEvents(s.wheelEvents);
     for (const auto& t : trains_) // an episode open at the snapshot: back to its state then
         for (const auto& c : t->couplers)
-            if (c.overload >= 0 && std::size_t(c.overload) < telemetry_.couplerEvents().size()) {
-                CouplerEvent& e = telemetry_.couplerEvent(std::size_t(c.overload));
-                e.peakForce = c.overloadPeak;
-                e.duration = c.overloadTime;
-                e.broke = false;
+            if (CouplerEvent* e = telemetry_.couplerEvent(c.overload)) {
+                e->peakForce = c.overloadPeak;
+                e->duration = c.overloadTime;
+                e->broke = false;
             }
     for (const auto& t : trains_) // and the open wheel episodes
         for (const auto& c : t->cars)
             for (const auto& b : c.bogies)
                 for (const EpisodeState* ep : {&b.yqEpisode, &b.unloadingEpisode})
-                    if (ep->event >= 0 && std::size_t(ep->event) < telemetry_.wheelEvents().size()) {
-                        WheelEvent& e = telemetry_.wheelEvent(std::size_t(ep->event));
-                        e.peak = ep->peak;
-                        e.duration = ep->duration;
+                    if (WheelEvent* e = telemetry_.wheelEvent(ep->event)) {
+                        e->peak = ep->peak;
+                        e->duration = ep->duration;
                     }
 }
 

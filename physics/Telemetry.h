@@ -108,13 +108,19 @@ public:
     void addEvent(const TrackEvent& e) { events_.push_back(e); }
     void addDerailment(const DerailmentEvent& e) { derailments_.push_back(e); }
     void addCouplerEvent(const CouplerEvent& e) { couplerEvents_.push_back(e); }
-    CouplerEvent& couplerEvent(std::size_t i) { return couplerEvents_.at(i); }
+    // The event of an open episode, or null when this telemetry does not hold it (a snapshot of another
+    // run restored into a replay that never saw that run's events)
+    CouplerEvent* couplerEvent(int i) {
+        return i >= 0 && std::size_t(i) < couplerEvents_.size() ? &couplerEvents_[std::size_t(i)] : nullptr;
+    }
     const std::vector<CouplerEvent>& couplerEvents() const { return couplerEvents_; }
     void truncateCouplerEvents(std::size_t n) { // restore/replay: forget the later ones
         if (couplerEvents_.size() > n) couplerEvents_.resize(n);
     }
     void addWheelEvent(const WheelEvent& e) { wheelEvents_.push_back(e); }
-    WheelEvent& wheelEvent(std::size_t i) { return wheelEvents_.at(i); }
+    WheelEvent* wheelEvent(int i) {
+        return i >= 0 && std::size_t(i) < wheelEvents_.size() ? &wheelEvents_[std::size_t(i)] : nullptr;
+    }
     const std::vector<WheelEvent>& wheelEvents() const { return wheelEvents_; }
     void truncateWheelEvents(std::size_t n) {
         if (wheelEvents_.size() > n) wheelEvents_.resize(n);
@@ -122,6 +128,14 @@ public:
     const std::vector<TelemetrySample>& samples() const { return samples_; }
     const std::vector<TrackEvent>& events() const { return events_; }
     const std::vector<DerailmentEvent>& derailments() const { return derailments_; }
+    // A replay of a run takes that run's events (not its samples) before it seeks, so the events it
+    // re-records while stepping get the same numbers as the run's, and open episodes find theirs.
+    void copyEventsFrom(const Telemetry& run) {
+        events_ = run.events_;
+        derailments_ = run.derailments_;
+        couplerEvents_ = run.couplerEvents_;
+        wheelEvents_ = run.wheelEvents_;
+    }
     void clear() {
         samples_.clear();
         events_.clear();

@@ -42,6 +42,8 @@
 #include <QValueAxis>
 
 #include <limits>
+#include <string>
+#include <tuple>
 
 using tl::ui::Channel;
 using tl::ui::MainWindow;
@@ -245,6 +247,7 @@ void TstRuns::stopForkAndReplayThroughDerailment() {
     const double forkTime = sim->shownTime();
     qInfo() << "fork at" << forkTime << "s";
     QTest::mouseClick(w.timeline()->forkButton(), Qt::LeftButton);
+    QVERIFY2(!QApplication::activeModalWidget(), "no error box from the replay or the fork");
     QVERIFY(!sim->isScrubbing());
     QCOMPARE(sim->runCount(), 2);
     QCOMPARE(sim->currentRun(), 1);
@@ -283,6 +286,19 @@ void TstRuns::stopForkAndReplayThroughDerailment() {
         QCOMPARE(eventsB[i].bogie, eventsA[i].bogie);
     }
     QVERIFY(listShows(w.events(), runB->derailments()));
+    // the wheel-rail and coupler episodes too: the same onsets, kinds and places, numbered alike
+    auto onsetsUpTo = [endA](const auto& events) {
+        std::vector<std::tuple<double, std::string, double>> out;
+        for (const auto& e : events)
+            if (e.t <= endA + 1e-9) out.emplace_back(e.t, e.kind, e.s);
+        return out;
+    };
+    const auto wheelA = onsetsUpTo(sim->runSimulation(0)->wheelEvents());
+    const auto couplerA = onsetsUpTo(sim->runSimulation(0)->couplerEvents());
+    qInfo("episodes up to %.4f s: %zu wheel-rail, %zu coupler", endA, wheelA.size(), couplerA.size());
+    QVERIFY(!wheelA.empty());
+    QVERIFY(onsetsUpTo(runB->wheelEvents()) == wheelA);
+    QVERIFY(onsetsUpTo(runB->couplerEvents()) == couplerA);
     dock(w, "eventsDock")->raise();
     QTest::qWait(100);
     dock(w, "eventsDock")->grab().save(QStringLiteral("tst_runs_events_after_fork.png"));

@@ -185,6 +185,8 @@ void TstWreckage::replayThroughDerailmentIsBitIdentical() {
     const std::vector<DerailmentEvent> live = sim.derailments();
     const std::uint64_t liveHash = sim.telemetry().hash();
     const SimulationState live15 = sim.snapshot();
+    const std::vector<WheelEvent> liveWheel = sim.wheelEvents();
+    const std::vector<CouplerEvent> liveCoupler = sim.couplerEvents();
     QVERIFY(!live.empty());
     for (const auto& e : live)
         qInfo("live:   %s", e.message.c_str());
@@ -224,6 +226,37 @@ void TstWreckage::replayThroughDerailmentIsBitIdentical() {
     qInfo("restored at %.4f s (ground contact from %.4f s) with %zu contact manifold(s): telemetry hash %llx "
           "as live",
           at8.time, touched, at8.contacts.size(), (unsigned long long)liveHash);
+
+    // A replay as the GUI makes one: another Simulation, which never saw the run's events, restores the
+    // mid-slide snapshot (open episodes point at events it does not hold) -- it steps on without an error
+    // to the same state. Given the run's events first (copyEventsFrom), it re-records the later ones with
+    // the same numbers, onsets, peaks and durations.
+    std::size_t open = 0;
+    for (const auto& t : at8.trains)
+        for (const auto& b : t.bogies)
+            open += (b.yqEpisode.event >= 0) + (b.unloadingEpisode.event >= 0);
+    for (const bool withEvents : {false, true}) {
+        Simulation replay(Layout::compile(spec, kDemo), SimulationOptions{}, kDemo);
+        if (withEvents) replay.telemetry().copyEventsFrom(sim.telemetry());
+        replay.restore(at8);
+        replay.runUntil(15.0);
+        const SimulationState r15 = replay.snapshot();
+        for (std::size_t i = 0; i < live15.bodies.size(); ++i)
+            QVERIFY(r15.bodies[i].pose.matrix() == live15.bodies[i].pose.matrix());
+        if (!withEvents) continue;
+        QCOMPARE(replay.wheelEvents().size(), liveWheel.size());
+        for (std::size_t i = 0; i < liveWheel.size(); ++i) {
+            QCOMPARE(replay.wheelEvents()[i].t, liveWheel[i].t);
+            QCOMPARE(replay.wheelEvents()[i].peak, liveWheel[i].peak);
+            QCOMPARE(replay.wheelEvents()[i].duration, liveWheel[i].duration);
+        }
+        QCOMPARE(replay.couplerEvents().size(), liveCoupler.size());
+        for (std::size_t i = 0; i < liveCoupler.size(); ++i)
+            QCOMPARE(replay.couplerEvents()[i].peakForce, liveCoupler[i].peakForce);
+    }
+    qInfo(
+        "a fresh replay from %.4f s (%zu open wheel episodes): %zu wheel-rail and %zu coupler events as live",
+        at8.time, open, liveWheel.size(), liveCoupler.size());
 }
 
 QTEST_APPLESS_MAIN(TstWreckage)

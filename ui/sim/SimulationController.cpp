@@ -265,6 +265,8 @@ void SimulationController::scrubTo(std::int64_t step) {
         }
     }
     try {
+        m_replay->telemetry().copyEventsFrom(
+            m_sim->telemetry()); // the events it re-records keep their numbers
         m_recording.seek(*m_replay, step);
     } catch (const std::exception& e) {
         emit error(tr("Replay failed: %1").arg(e.what()));
@@ -293,18 +295,10 @@ void SimulationController::forkHere() {
     const std::int64_t step = Recording::stepIndex(*m_replay);
     RunBranch run;
     try {
-        // the replay does not record events: the counts to keep are those of the run up to the fork point
-        SimulationState state = m_replay->snapshot();
-        const Telemetry& tel = m_sim->telemetry();
-        auto upTo = [t = state.time](const auto& events) {
-            return std::size_t(
-                std::count_if(events.begin(), events.end(), [t](const auto& e) { return e.t <= t + 1e-9; }));
-        };
-        state.derailments = upTo(tel.derailments());
-        state.trackEvents = upTo(tel.events());
-        state.couplerEvents = upTo(tel.couplerEvents());
+        // the replay holds the run's events up to the fork point (scrubTo), so its state counts them
+        const SimulationState state = m_replay->snapshot();
         run.sim = makeSimulation(true);
-        run.sim->telemetry() = tel; // samples and events so far; restore drops the later ones
+        run.sim->telemetry() = m_sim->telemetry(); // samples and events so far; restore drops the later ones
         run.sim->restore(state);
     } catch (const std::exception& e) {
         emit error(tr("Fork failed: %1").arg(e.what()));
