@@ -17,8 +17,9 @@
 namespace tl {
 
 namespace {
-// Collision filtering: railed bodies (and vehicles, track bodies) collide with nothing; the ground only with
-// derailed bodies.
+// Collision filtering: railed bodies (and vehicles, track bodies) collide with nothing -- they are in the
+// dynamics world but not in the broadphase (no proxy: no AABB updates, no pair finding); the ground only
+// with derailed bodies.
 struct Filter {
     int group, mask;
 };
@@ -207,6 +208,18 @@ void BulletWorld::addGround(double z) {
 void BulletWorld::add(btRigidBody& body, Collides c) {
     const Filter f = filterOf(c);
     world_->addRigidBody(&body, f.group, f.mask);
+    if (c != Collides::Nothing) return;
+    // Out of the broadphase: Bullet gives every body a proxy; one that collides with nothing gives its
+    // proxy back (the proxy ids the broadphase hands out next stay as they were: a rebuild repeats them).
+    btBroadphaseProxy* h = body.getBroadphaseHandle();
+    world_->getBroadphase()->getOverlappingPairCache()->cleanProxyFromPairs(h, dispatcher_.get());
+    world_->getBroadphase()->destroyProxy(h, dispatcher_.get());
+    body.setBroadphaseHandle(nullptr);
+}
+
+bool BulletWorld::contains(const btRigidBody& body) const {
+    const int i = body.getWorldArrayIndex();
+    return i >= 0 && i < world_->getNumCollisionObjects() && world_->getCollisionObjectArray()[i] == &body;
 }
 
 void BulletWorld::remove(btRigidBody& body) {
@@ -228,11 +241,17 @@ bool BulletWorld::applyCollision(const std::vector<Entry>& entries, bool rebuild
     for (const Entry& e : entries) {
         const btBroadphaseProxy* h = e.body->getBroadphaseHandle();
         const Filter f = filterOf(e.collides);
-        rebuild = rebuild || !h || h->m_collisionFilterGroup != f.group || h->m_collisionFilterMask != f.mask;
+        if (!contains(*e.body))
+            rebuild = true;
+        else if (e.collides == Collides::Nothing)
+            rebuild = rebuild || h; // in the broadphase but should not be
+        else
+            rebuild =
+                rebuild || !h || h->m_collisionFilterGroup != f.group || h->m_collisionFilterMask != f.mask;
     }
     if (!rebuild) return false;
     for (const Entry& e : entries)
-        if (e.body->getBroadphaseHandle()) world_->removeRigidBody(e.body);
+        if (contains(*e.body)) world_->removeRigidBody(e.body);
     auto fresh = std::make_unique<btDbvtBroadphase>();
     world_->setBroadphase(fresh.get());
     broadphase_ = std::move(fresh);

@@ -61,8 +61,9 @@ public:
     void addGround(double z);
     btRigidBody* ground() const { return ground_.get(); }
 
-    void add(btRigidBody& body, Collides c);
+    void add(btRigidBody& body, Collides c); // c == Nothing: in the dynamics world, not in the broadphase
     void remove(btRigidBody& body);
+    bool contains(const btRigidBody& body) const; // in the world
     void add(btTypedConstraint& c);
     void remove(btTypedConstraint& c);
     // Set every body's collision filter as `entries` say (entries: every body, in build order); when any

@@ -27,14 +27,15 @@ struct DerailmentThresholds {
 
 // The wheel-rail state of one bogie in one step, from its row forces and errors.
 struct BogieMargins {
-    double yq = 0.0;         // |f1| / Q while loaded; 0 (not defined) when unloaded [-]
-    double yqLimit = 0.0;    // Nadal limit [-]
-    double rollTorque = 0.0; // |t3| [N m]
-    double rollLimit = 0.0;  // Q b/2 [N m]
-    double rollMargin = 1.0; // 1 - |t3|/(Q b/2): 1 = no roll torque, 0 = at the limit [-]
-    double e1 = 0.0;         // lateral error [m]
-    double e2 = 0.0;         // vertical error [m] (negative: anchor above the rail)
-    double e3 = 0.0;         // roll error [rad]
+    double yq = 0.0;           // |f1| / Q while loaded; 0 (not defined) when unloaded [-]
+    double yqLimit = 0.0;      // Nadal limit [-]
+    double rollTorque = 0.0;   // |t3| [N m]
+    double rollLimit = 0.0;    // Q b/2 [N m]
+    double rollMargin = 1.0;   // 1 - |t3|/(Q b/2): 1 = no roll torque, 0 = at the limit [-]
+    double e1 = 0.0;           // lateral error [m]
+    double e2 = 0.0;           // vertical error [m] (negative: anchor above the rail)
+    double e3 = 0.0;           // roll error [rad]
+    double e4 = 0.0, e5 = 0.0; // errors about F.N and F.B [rad] (telemetry; not judged)
     bool lateralSaturated = false;
     bool rollSaturated = false;
     bool unloaded = false; // f2 == 0: the wheels carry nothing (lift-off memory)

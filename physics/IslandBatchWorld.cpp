@@ -72,6 +72,15 @@ private:
 
 } // namespace
 
+// btCollisionWorld::updateAabbs (Bullet 3.24) for the bodies that are in the broadphase: a body that
+// collides with nothing has no proxy (BulletWorld::add), so no AABB to keep.
+void IslandBatchWorld::updateAabbs() {
+    for (int i = 0; i < m_collisionObjects.size(); ++i) {
+        btCollisionObject* o = m_collisionObjects[i];
+        if (o->getBroadphaseHandle() && (m_forceUpdateAllAabbs || o->isActive())) updateSingleAabb(o);
+    }
+}
+
 // btDiscreteDynamicsWorld::solveConstraints (Bullet 3.24) with the callback above, in a total order.
 void IslandBatchWorld::solveConstraints(btContactSolverInfo& solverInfo) {
     // Contact manifolds in a total order as well (the bodies' places in the world): the dispatcher holds

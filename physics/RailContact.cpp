@@ -21,11 +21,20 @@ void RailContact::place(RailedBody& r, const Vec3& box, double mass, double fric
     r.makeBody(box, mass, friction, worldFrame(r.position), world_.trackBody(r.position.track), speed);
     world_.add(*r.body, BulletWorld::Collides::Nothing);
     r.joint = r.makeJoint(world_.trackBody(r.position.track), localFrame(r.position));
+    r.frameTrack = r.position.track;
+    r.frameS = r.position.s;
     world_.add(*r.joint);
 }
 
-void RailContact::prepare(RailedBody& r) const {
+void RailContact::setFrame(RailedBody& r, bool force) const {
+    if (!force && r.frameTrack == r.position.track && r.frameS == r.position.s) return;
     r.joint->setTrackFrame(localFrame(r.position));
+    r.frameTrack = r.position.track;
+    r.frameS = r.position.s;
+}
+
+void RailContact::prepare(RailedBody& r) const {
+    setFrame(r);
     r.FTBefore = r.joint->trackFrameInWorld().F.T;
 }
 
@@ -40,7 +49,8 @@ void RailContact::setWheelRailLimits(RailedBody& r, const WheelRailSpec& wr) {
 
 FeedResult RailContact::feed(RailedBody& r) {
     const Vec3 AP = r.joint->anchorInWorld().P;
-    const Vec3 FP = world_.trackBodyPose(r.position.track) * localFrame(r.position).F.P; // F.P(s, t+dt)
+    setFrame(r);                                                                           // (prepare set it)
+    const Vec3 FP = world_.trackBodyPose(r.position.track) * r.joint->trackFrameInB().F.P; // F.P(s, t+dt)
     const FeedResult f = feedTrack(layout_, switches_, r.position, AP, FP, r.FTBefore);
     r.position = f.position;
     if (f.openEnd) return f;
@@ -49,12 +59,15 @@ FeedResult RailContact::feed(RailedBody& r) {
     // and the next step's lateral and roll limits (Nadal x Q, Q x gauge/2) would clamp f1 and f3 to zero for
     // one step, then a catch-up spike.
     if (f.crossings > 0) remakeJoint(r);
-    r.joint->setTrackFrame(localFrame(r.position));
+    setFrame(r);
     return f;
 }
 
 void RailContact::remakeJoint(RailedBody& r) {
-    auto next = r.makeJoint(world_.trackBody(r.position.track), localFrame(r.position));
+    const TwistedFrame wF = localFrame(r.position);
+    auto next = r.makeJoint(world_.trackBody(r.position.track), wF);
+    r.frameTrack = r.position.track;
+    r.frameS = r.position.s;
     next->continueFrom(*r.joint);
     world_.remove(*r.joint);
     r.joint = std::move(next);
@@ -64,7 +77,7 @@ void RailContact::remakeJoint(RailedBody& r) {
 void RailContact::restore(RailedBody& r) {
     if (&r.joint->getRigidBodyB() != &world_.trackBody(r.position.track)) remakeJoint(r);
     r.joint->setAnchor(r.anchor());
-    r.joint->setTrackFrame(localFrame(r.position));
+    setFrame(r, true);
 }
 
 } // namespace tl

@@ -20,8 +20,11 @@ public:
     // Make r's body (box [m], mass [kg]) on its track at r.position moving at `speed` [m/s], and its joint;
     // both added to the world.
     void place(RailedBody& r, const Vec3& box, double mass, double friction, double speed);
-    // Before a step: the track frame at s, and F.T(s, t) for the feeder.
+    // Before a step: the track frame at s (evaluated by the feeder already), and F.T(s, t) for the feeder.
     void prepare(RailedBody& r) const;
+    // The joint's track frame at r.position: evaluated only where it moved since the last time (or always,
+    // with force). Every other user of wF(s) at the body's position reads it from the joint.
+    void setFrame(RailedBody& r, bool force = false) const;
     // Before a step: the wheel-rail limits from the last step's load Q (Derailment.h): |f1| <= Nadal Q,
     // |t3| <= Q b/2, f2 >= 0; clamped wheels (coasters) hold both ways without limits.
     static void setWheelRailLimits(RailedBody& r, const WheelRailSpec& wr);

@@ -29,6 +29,10 @@ struct RailedBody : RailedState { // position, railed, FTBefore, load, monitor, 
     std::unique_ptr<TrackJointConstraint> joint;
     double cgHeight = 0.0;  // centre of mass above the anchor [m]
     RailJointParams params; // the joint's ERP/CFM or spring
+    // Where the joint's track frame was evaluated (RailContact::setFrame): a cache of wF(s), not state --
+    // the frame is evaluated once per step, when s moves.
+    int frameTrack = -1; // track index
+    double frameS = 0.0; // arc length [m]
 
     RailedBody() = default;
     RailedBody(RailedBody&&) noexcept;

@@ -7,8 +7,11 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <ctime>
 #include <iomanip>
 #include <memory>
+#include <numbers>
+#include <sstream>
 #include <string>
 
 namespace tl {
@@ -18,33 +21,50 @@ namespace {
 constexpr int kBogiesPerTrain = 10;    // locomotive + 4 coaches, two bogies each
 constexpr int kTrainsPerTrack = 10;    //
 constexpr double kTrainSpacing = 150;  // head to head [m] (a train is 117 m long)
-constexpr double kFreeAhead = 800;     // track beyond the leading train [m] (> 2 x 2400 steps at 20 m/s)
 constexpr double kTrackSpacing = 10.0; // between the parallel tracks [m]
+constexpr double kWeave = 5.0;         // lateral amplitude of the spline tracks [m]
+constexpr double kWavelength = 400.0;  // of the weave [m]: curvature up to 1.2e-3 1/m (R ~ 800 m)
+constexpr double kPointSpacing = 40.0; // spline points [m]
 
 int trainsFor(int bogies) {
     return std::max(1, (bogies + kBogiesPerTrain - 1) / kBogiesPerTrain);
 }
 
-// Parallel straight tracks "y0", "y1", ... along +x, 10 m apart.
-Layout parallelStraights(int tracks) {
-    const double length = kTrainsPerTrack * kTrainSpacing + kFreeAhead;
-    std::string json = R"({"format": "tracklab-layout", "version": 1, "tracks": [)";
-    for (int k = 0; k < tracks; ++k)
-        json += std::string(k ? "," : "") + R"({"id": "y)" + std::to_string(k) +
-                R"(", "curve": {"type": "line", "length": )" + std::to_string(length) +
-                R"(}, "placement": {"position": [0, )" + std::to_string(kTrackSpacing * k) + R"(, 0]}})";
-    json += "]}";
-    return Layout::compile(parseLayoutSpec(json, "<scale benchmark>"), "<scale benchmark>");
+double threadCpuSeconds() {
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return double(t.tv_sec) + 1e-9 * double(t.tv_nsec);
+}
+
+// Parallel tracks "y0", "y1", ... along +x, 10 m apart: weaving splines with equilibrium cant (the
+// product's railway track), or straight lines.
+Layout parallelTracks(int tracks, double length, bool spline) {
+    std::ostringstream json;
+    json << std::setprecision(12) << R"({"format": "tracklab-layout", "version": 1, "tracks": [)";
+    for (int k = 0; k < tracks; ++k) {
+        json << (k ? "," : "") << R"({"id": "y)" << k << R"(", )";
+        if (spline) {
+            json << R"("curve": {"type": "spline", "points": [)";
+            const int n = int(std::ceil(length / kPointSpacing));
+            for (int i = 0; i <= n; ++i) {
+                const double x = i * kPointSpacing;
+                json << (i ? "," : "") << "[" << x << ", "
+                     << kWeave * std::sin(2 * std::numbers::pi * x / kWavelength) << ", 0]";
+            }
+            json << R"(]}, "frame": "up", "twist": {"type": "cant", "designSpeed": 20, "maxAngle": 0.1}, )";
+        } else {
+            json << R"("curve": {"type": "line", "length": )" << length << "}, ";
+        }
+        json << R"("placement": {"position": [0, )" << kTrackSpacing * k << R"(, 0]}})";
+    }
+    json << "]}";
+    return Layout::compile(parseLayoutSpec(json.str(), "<scale benchmark>"), "<scale benchmark>");
 }
 
 class Fleet {
 public:
-    Fleet(const Layout& layout, int bogies, const ScaleBenchmarkOptions& o) : o_(o) {
-        SimulationOptions so;
-        so.dt = o.dt;
-        so.solverIterations = o.solverIterations;
-        so.recordTelemetry = o.telemetry;
-        so.telemetryWindow = o.telemetry ? 1.0 : 0.0;
+    Fleet(const Layout& layout, int bogies, const ScaleBenchmarkOptions& o, const SimulationOptions& so)
+        : o_(o) {
         sim_ = std::make_unique<Simulation>(layout, std::vector<BodySpec>{}, std::vector<VehicleSpec>{}, so);
         const RollingStockSpec loco = loadRollingStock("locomotive", so.rollingStockDirs);
         const RollingStockSpec coach = loadRollingStock("passenger-car", so.rollingStockDirs);
@@ -68,15 +88,19 @@ public:
                           std::max(o_.minSteps, o_.maxSteps));
     }
 
-    // Wall time of `steps` steps [s]; the profile of the same steps in `p`.
-    double run(int steps, StepProfile& p) {
+    // Thread CPU and wall time of `steps` steps [s]; the profile of the same steps added to `p`.
+    void run(int steps, double& cpu, double& wall, StepProfile& p) {
         sim_->resetStepProfile();
-        const auto t0 = std::chrono::steady_clock::now();
+        const auto w0 = std::chrono::steady_clock::now();
+        const double c0 = threadCpuSeconds();
         for (int i = 0; i < steps; ++i)
             sim_->step();
-        const auto t1 = std::chrono::steady_clock::now();
-        p = sim_->stepProfile();
-        return std::chrono::duration<double>(t1 - t0).count();
+        cpu = threadCpuSeconds() - c0;
+        wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
+        const StepProfile& q = sim_->stepProfile();
+        for (int s = 0; s < int(StepStage::Count); ++s)
+            p.stage[s] += q.stage[s];
+        p.steps += q.steps;
     }
 
 private:
@@ -84,63 +108,100 @@ private:
     std::unique_ptr<Simulation> sim_;
 };
 
-void measure(Fleet& f, ScaleBenchmarkCase& c, double dt) {
-    StepProfile p;
-    const double wall = f.run(c.steps, p);
-    const double ms = 1e3 * wall / c.steps;
-    if (c.msPerStep > 0 && ms >= c.msPerStep) return; // best of the repeats
-    c.msPerStep = ms;
-    c.nsPerBogieStep = 1e9 * wall / (double(c.steps) * c.bogies);
-    const double profiled = p.before + p.bullet + p.after;
-    c.bulletShare = profiled > 0 ? p.bullet / profiled : 0;
-    c.bulletNsPerBogie = 1e9 * p.bullet / (double(c.steps) * c.bogies);
-    c.oursNsPerBogie = 1e9 * (p.before + p.after) / (double(c.steps) * c.bogies);
-    c.realTime = ms <= 1e3 * dt;
+ScaleBenchmarkStat statOf(std::vector<double> v) {
+    ScaleBenchmarkStat s;
+    if (v.empty()) return s;
+    std::sort(v.begin(), v.end());
+    const std::size_t n = v.size();
+    s.median = n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+    s.min = v.front();
+    s.max = v.back();
+    return s;
+}
+
+struct Measured {
+    ScaleBenchmarkCase c;
+    StepProfile profile; // summed over the repeats
+};
+
+void measure(Fleet& f, Measured& m) {
+    double cpu = 0, wall = 0;
+    f.run(m.c.steps, cpu, wall, m.profile);
+    const double n = double(m.c.steps) * m.c.bogies;
+    m.c.cpuNs.push_back(1e9 * cpu / n);
+    m.c.wallNs.push_back(1e9 * wall / n);
+}
+
+void finish(Measured& m, double dt) {
+    m.c.cpu = statOf(m.c.cpuNs);
+    m.c.wall = statOf(m.c.wallNs);
+    const double n = double(m.profile.steps) * m.c.bogies;
+    m.c.stageNs.assign(std::size_t(StepStage::Count), 0.0);
+    for (int s = 0; s < int(StepStage::Count); ++s)
+        m.c.stageNs[std::size_t(s)] = n > 0 ? 1e9 * m.profile.stage[s] / n : 0.0;
+    m.c.realTime = m.c.cpu.median * m.c.bogies <= 1e9 * dt;
 }
 
 // Cost per bogie-step at n bogies, linear in log n between the measured cases, constant beyond them.
 double costAt(const std::vector<ScaleBenchmarkCase>& sorted, double n) {
-    if (n <= sorted.front().bogies) return sorted.front().nsPerBogieStep;
+    if (n <= sorted.front().bogies) return sorted.front().cpu.median;
     for (std::size_t i = 1; i < sorted.size(); ++i)
         if (n <= sorted[i].bogies) {
             const double a = std::log(double(sorted[i - 1].bogies)), b = std::log(double(sorted[i].bogies));
             const double u = (std::log(n) - a) / (b - a);
-            return (1 - u) * sorted[i - 1].nsPerBogieStep + u * sorted[i].nsPerBogieStep;
+            return (1 - u) * sorted[i - 1].cpu.median + u * sorted[i].cpu.median;
         }
-    return sorted.back().nsPerBogieStep;
+    return sorted.back().cpu.median;
 }
 
 } // namespace
 
 ScaleBenchmarkResult runScaleBenchmark(const ScaleBenchmarkOptions& o) {
     ScaleBenchmarkResult r;
+    SimulationOptions so;
+    if (o.dt > 0) so.dt = o.dt;
+    if (o.solverIterations > 0) so.solverIterations = o.solverIterations;
+    so.recordTelemetry = o.telemetry;
+    so.telemetryWindow = o.telemetry ? o.telemetryWindow : 0.0;
+    const int warmup = o.warmupSteps + (o.telemetry ? int(std::ceil(2 * so.telemetryWindow / so.dt)) : 0);
+    r.solverIterations = so.solverIterations;
+    r.dt = so.dt;
     if (o.bogies.empty()) return r;
     int maxTrains = 0;
     for (int b : o.bogies)
         maxTrains = std::max(maxTrains, trainsFor(b));
-    // One layout for every case, sized for the largest (and for the real-time check, up to 4x that).
-    const Layout layout = parallelStraights((4 * maxTrains + kTrainsPerTrack - 1) / kTrainsPerTrack);
+    // One layout for every case, sized for the largest (and for the real-time check, up to 4x that), long
+    // enough that no train reaches the end in warm-up + repeats x maxSteps.
+    const double travel = o.speed * so.dt * (warmup + double(o.repeats) * o.maxSteps) + 100.0;
+    const double length = kTrainsPerTrack * kTrainSpacing + travel;
+    const Layout layout =
+        parallelTracks((4 * maxTrains + kTrainsPerTrack - 1) / kTrainsPerTrack, length, o.spline);
     std::vector<std::unique_ptr<Fleet>> fleets;
+    std::vector<Measured> ms;
     for (int b : o.bogies) {
-        fleets.push_back(std::make_unique<Fleet>(layout, b, o));
-        ScaleBenchmarkCase c;
-        c.bogies = fleets.back()->bogies();
-        c.trains = fleets.back()->trains();
-        c.steps = fleets.back()->stepsFor();
+        fleets.push_back(std::make_unique<Fleet>(layout, b, o, so));
+        Measured m;
+        m.c.bogies = fleets.back()->bogies();
+        m.c.trains = fleets.back()->trains();
+        m.c.steps = fleets.back()->stepsFor();
+        double cpu, wall;
         StepProfile p;
-        fleets.back()->run(o.warmupSteps, p);
-        r.cases.push_back(c);
+        fleets.back()->run(warmup, cpu, wall, p);
+        ms.push_back(m);
     }
     for (int k = 0; k < o.repeats; ++k) // interleaved: drifting machine load hits every case alike
         for (std::size_t i = 0; i < fleets.size(); ++i)
-            measure(*fleets[i], r.cases[i], o.dt);
-    double lo = 1e300, hi = 0;
+            measure(*fleets[i], ms[i]);
     for (std::size_t i = 0; i < fleets.size(); ++i) {
-        auto& c = r.cases[i];
-        c.ratio = c.nsPerBogieStep / r.cases.front().nsPerBogieStep;
-        c.derailments = fleets[i]->derailments();
-        lo = std::min(lo, c.nsPerBogieStep);
-        hi = std::max(hi, c.nsPerBogieStep);
+        finish(ms[i], so.dt);
+        ms[i].c.derailments = fleets[i]->derailments();
+        r.cases.push_back(ms[i].c);
+    }
+    double lo = 1e300, hi = 0;
+    for (auto& c : r.cases) {
+        c.ratio = c.cpu.median / r.cases.front().cpu.median;
+        lo = std::min(lo, c.cpu.median);
+        hi = std::max(hi, c.cpu.median);
     }
     r.maxRatio = hi / lo;
     fleets.clear();
@@ -148,7 +209,7 @@ ScaleBenchmarkResult runScaleBenchmark(const ScaleBenchmarkOptions& o) {
     // Real time: the N with N cost(N) = dt (N cost(N) grows with N), by bisection in log N.
     std::vector<ScaleBenchmarkCase> sorted = r.cases;
     std::sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return a.bogies < b.bogies; });
-    const double budget = 1e9 * o.dt; // [ns]
+    const double budget = 1e9 * so.dt; // [ns]
     double a = 0.0, b = std::log(1e7);
     for (int it = 0; it < 60; ++it) {
         const double m = 0.5 * (a + b);
@@ -157,45 +218,59 @@ ScaleBenchmarkResult runScaleBenchmark(const ScaleBenchmarkOptions& o) {
     r.realTimeEstimate = int(std::floor(std::exp(a)));
     if (o.findRealTime && r.realTimeEstimate >= kBogiesPerTrain &&
         r.realTimeEstimate <= 4 * maxTrains * kBogiesPerTrain) {
-        Fleet f(layout, r.realTimeEstimate / kBogiesPerTrain * kBogiesPerTrain, o);
-        r.check.bogies = f.bogies();
-        r.check.trains = f.trains();
-        r.check.steps = f.stepsFor();
+        Fleet f(layout, r.realTimeEstimate / kBogiesPerTrain * kBogiesPerTrain, o, so);
+        Measured m;
+        m.c.bogies = f.bogies();
+        m.c.trains = f.trains();
+        m.c.steps = f.stepsFor();
+        double cpu, wall;
         StepProfile p;
-        f.run(o.warmupSteps, p);
+        f.run(warmup, cpu, wall, p);
         for (int k = 0; k < o.repeats; ++k)
-            measure(f, r.check, o.dt);
-        r.check.ratio = r.check.nsPerBogieStep / r.cases.front().nsPerBogieStep;
-        r.check.derailments = f.derailments();
+            measure(f, m);
+        finish(m, so.dt);
+        m.c.ratio = m.c.cpu.median / r.cases.front().cpu.median;
+        m.c.derailments = f.derailments();
+        r.check = m.c;
     }
     return r;
 }
 
 void printScaleBenchmark(std::ostream& os, const ScaleBenchmarkOptions& o, const ScaleBenchmarkResult& r) {
     os << std::setprecision(6) << "scale benchmark: trains of a locomotive + 4 coaches (10 bogies) at "
-       << o.speed << " m/s on parallel straights, " << o.solverIterations
-       << " solver iterations, dt = " << o.dt << " s (" << std::lround(1 / o.dt) << " Hz), telemetry "
-       << (o.telemetry ? "on (1 s window)" : "off") << ", best of " << o.repeats
-       << " interleaved repeats, one core\n";
-    os << std::right << std::setw(8) << "bogies" << std::setw(8) << "trains" << std::setw(7) << "steps"
-       << std::setw(11) << "ms/step" << std::setw(14) << "ns/bogie-step" << std::setw(10) << "Bullet"
-       << std::setw(10) << "ours" << std::setw(9) << "Bullet%" << std::setw(8) << "ratio" << std::setw(11)
-       << "real time" << std::setw(10) << "derailed"
+       << o.speed << " m/s on parallel " << (o.spline ? "weaving splines with cant (R ~ 800 m)" : "straights")
+       << ", " << r.solverIterations << " solver iterations, dt = " << r.dt << " s (" << std::lround(1 / r.dt)
+       << " Hz), telemetry "
+       << (o.telemetry ? "on (" + std::to_string(o.telemetryWindow).substr(0, 4) + " s window)"
+                       : std::string("off"))
+       << ", " << o.repeats << " interleaved repeats, one core\n"
+       << "ns per bogie-step: thread CPU median [min..max] and spread (max-min)/median; wall median; stages "
+          "(wall, all repeats)\n";
+    os << std::right << std::setw(7) << "bogies" << std::setw(6) << "steps" << std::setw(9) << "CPU"
+       << std::setw(18) << "[min..max]" << std::setw(8) << "spread" << std::setw(8) << "wall" << std::setw(7)
+       << "ratio";
+    for (int s = 0; s < int(StepStage::Count); ++s) {
+        std::string n = stepStageName(StepStage(s));
+        os << std::setw(8) << n.substr(0, 7);
+    }
+    os << std::setw(6) << "RT" << std::setw(5) << "der"
        << "\n";
     auto row = [&](const ScaleBenchmarkCase& c) {
-        os << std::setw(8) << c.bogies << std::setw(8) << c.trains << std::setw(7) << c.steps << std::fixed
-           << std::setprecision(3) << std::setw(11) << c.msPerStep << std::setprecision(0) << std::setw(14)
-           << c.nsPerBogieStep << std::setw(10) << c.bulletNsPerBogie << std::setw(10) << c.oursNsPerBogie
-           << std::setprecision(1) << std::setw(8) << 100 * c.bulletShare << "%" << std::setprecision(3)
-           << std::setw(8) << c.ratio << std::setw(11) << (c.realTime ? "yes" : "no") << std::setw(10)
-           << c.derailments << "\n";
+        os << std::fixed << std::setw(7) << c.bogies << std::setw(6) << c.steps << std::setprecision(0)
+           << std::setw(9) << c.cpu.median << std::setw(8) << "[" << std::setw(5) << c.cpu.min << ".."
+           << std::setw(5) << c.cpu.max << "]" << std::setprecision(1) << std::setw(7) << 100 * c.cpu.spread()
+           << "%" << std::setprecision(0) << std::setw(8) << c.wall.median << std::setprecision(3)
+           << std::setw(7) << c.ratio << std::setprecision(0);
+        for (double x : c.stageNs)
+            os << std::setw(8) << x;
+        os << std::setw(6) << (c.realTime ? "yes" : "no") << std::setw(5) << c.derailments << "\n";
     };
     for (const auto& c : r.cases)
         row(c);
-    os << std::setprecision(3) << "per-bogie cost max/min over the cases: " << r.maxRatio
-       << " (goal <= 1.2)\n";
-    os << "real-time capacity (N x cost(N) = " << std::setprecision(3) << 1e3 * o.dt
-       << " ms, cost interpolated in log N): " << r.realTimeEstimate << " bogies (goal >= 1000)\n";
+    os << std::setprecision(3) << "per-bogie CPU cost max/min over the cases: " << r.maxRatio
+       << " (goal <= 1.3)\n";
+    os << "real-time capacity (N x cost(N) = " << std::setprecision(3) << 1e3 * r.dt
+       << " ms of CPU, cost interpolated in log N): " << r.realTimeEstimate << " bogies (goal >= 1500)\n";
     if (r.check.bogies > 0) {
         os << "measured at that size:\n";
         row(r.check);

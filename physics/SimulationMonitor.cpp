@@ -60,6 +60,8 @@ void Simulation::monitorBogie(int t, int c, int bi) {
     m.e1 = rows.row[0].e;
     m.e2 = rows.row[1].e;
     m.e3 = rows.row[2].e;
+    m.e4 = rows.row[3].e;
+    m.e5 = rows.row[4].e;
     m.lateralSaturated = js.lateralMax > 0 && std::abs(f[0]) >= th.saturated * js.lateralMax;
     m.rollSaturated = js.rollMax > 0 && m.rollTorque >= th.saturated * js.rollMax;
     m.unloaded = Q <= Qmin;

@@ -45,10 +45,7 @@ void Simulation::recordBogie(int t, int c, int bi) {
     s.car = c;
     s.bogie = bi;
     if (b.railed) {
-        s.e = {b.margins.e1, b.margins.e2, b.margins.e3, 0.0, 0.0};
-        const TrackJointRows rows = computeTrackJointRows(b.joint->currentState(options_.dt));
-        for (int k = 3; k < 5; ++k)
-            s.e[std::size_t(k)] = rows.row[std::size_t(k)].e;
+        s.e = {b.margins.e1, b.margins.e2, b.margins.e3, b.margins.e4, b.margins.e5}; // the monitor's rows
         s.f = b.joint->rowForces();
         s.yq = b.margins.yq;
         s.yqLimit = b.margins.yqLimit;

@@ -27,9 +27,8 @@ const RiderChannels& Simulation::updateVehicleRider(int i) {
     updateRider(v.rider,
                 riderInput(*v.body, v.spec.riderHeight - v.spec.cgHeight, +1, options_.dt, options_.gravity));
     if (v.railed && bankUnit(layout_.spec()) == BankUnit::CantMm) {
-        const TwistedFrame w =
-            transformed(world_.trackBodyPose(v.position.track),
-                        layout_.track(std::size_t(v.position.track)).localFrame(v.position.s));
+        rail_.setFrame(v); // (the feeder set it at this s)
+        const TwistedFrame w = transformed(world_.trackBodyPose(v.position.track), v.joint->trackFrameInB());
         v.rider.last.hasCantDeficiency = true;
         v.rider.last.cantDeficiency =
             riderCantDeficiency(w, v.speed(), railCentreDistance(layout_.spec()), options_.gravity);
@@ -46,11 +45,10 @@ const RiderChannels& Simulation::updateCarRider(int t, int c) {
     // railway cars: the mean over the bogies, each at its own place and speed
     double sum = 0;
     int n = 0;
-    for (const Bogie& b : car.bogies) {
+    for (Bogie& b : car.bogies) {
         if (!b.railed) continue;
-        const TwistedFrame w =
-            transformed(world_.trackBodyPose(b.position.track),
-                        layout_.track(std::size_t(b.position.track)).localFrame(b.position.s));
+        rail_.setFrame(b); // (the feeder set it at this s)
+        const TwistedFrame w = transformed(world_.trackBodyPose(b.position.track), b.joint->trackFrameInB());
         const double v = std::abs(b.speed());
         sum += riderCantDeficiency(w, v, railCentreDistance(layout_.spec()), options_.gravity);
         ++n;

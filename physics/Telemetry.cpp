@@ -50,6 +50,8 @@ void Telemetry::add(const TelemetrySample& s) {
             << " (the motion diverged)";
         throw SimulationError(msg.str());
     }
+    if (sink_) sink_(s);
+    if (!keep_) return;
     samples_.push_back(s);
     if (window_ <= 0 || samples_.front().t >= s.t - 2 * window_) return;
     // Trim everything older than the window in one go (amortised O(1) per sample).

@@ -9,12 +9,14 @@
 // the vehicle's / the bogie's car's rider point, RiderChannels.h; cant deficiency empty for coaster cars and
 // off the track; yq_2m and dq_q_2m: the UIC 518 means over the last 2 m of travel, bogie rows only, yq_2m
 // empty where yq is). Bounded memory: setWindow(T) keeps only the samples of the last T seconds (the GUI runs
-// for hours); the default keeps everything.
+// for hours); setSink(f, false) hands every sample to f as it is taken and keeps none (the CLI streams its
+// CSV); the default keeps everything.
 #include "physics/Derailment.h"
 #include "physics/RiderChannels.h"
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <ostream>
 #include <string>
 #include <utility>
@@ -151,6 +153,13 @@ public:
     // up to twice the window may be held. dropped() counts the samples removed from the front so far
     // (index-based readers subtract it).
     void setWindow(double seconds) { window_ = seconds; }
+    // Streaming: every sample add() takes is also handed to `sink` (may be empty); keepSamples = false keeps
+    // none in samples() -- memory then does not grow with the run.
+    using Sink = std::function<void(const TelemetrySample&)>;
+    void setSink(Sink sink, bool keepSamples) {
+        sink_ = std::move(sink);
+        keep_ = keepSamples;
+    }
     double window() const { return window_; }
     std::size_t dropped() const { return dropped_; }
 
@@ -175,6 +184,8 @@ private:
     std::vector<WheelEvent> wheelEvents_;
     std::vector<std::string> vehicleIds_, trainIds_; // by index, for error messages
     double window_ = 0.0;                            // [s], 0 = unbounded
+    Sink sink_;                                      // streaming consumer (none by default)
+    bool keep_ = true;                               // keep samples in samples_
     std::size_t dropped_ = 0;                        // samples trimmed from the front
 };
 

@@ -1,9 +1,10 @@
 // tracklab-cli run LAYOUT.json [--duration T] [--dt H] [--csv OUT.csv] [--json OUT.json]
 // Runs the vehicles and trains of the layout's "vehicles" / "trains" sections (docs/vehicles-format.md) and
-// writes per-step telemetry (CSV) and a JSON summary (final track, s, speed, state of each vehicle; open-end
-// events; trains with their cars and couplers; derailments; coupler overloads "couplerEvents"; Y/Q and wheel
-// unloading episodes "wheelEvents"). Progress on
-// stderr. Bad arguments or files: a message and exit status 2.
+// writes per-step telemetry (CSV, streamed to the file as the run goes: memory does not grow with the
+// simulated duration; the file appears, whole, when the run ends) and a JSON summary (final track, s, speed,
+// state of each vehicle; open-end events; trains with their cars and couplers; derailments; coupler overloads
+// "couplerEvents"; Y/Q and wheel unloading episodes "wheelEvents"). Progress on stderr. Bad arguments or
+// files: a message and exit status 2.
 #include "Command.h"
 
 #include "core/io/SaveFile.h"
@@ -17,6 +18,7 @@
 
 #include <cmath>
 #include <iostream>
+#include <memory>
 #include <sstream>
 
 namespace {
@@ -184,6 +186,39 @@ int runRun(const QStringList& args) {
         tl::Simulation sim(layout, options, file);
         if (sim.vehicleCount() == 0 && sim.trainCount() == 0)
             std::cerr << kCmd << "warning: " << file << " has no \"vehicles\" and no \"trains\"\n";
+        // The samples go to the CSV as they are taken (in 1 MiB pieces) and are not kept: the summary needs
+        // only the events and the final state.
+        std::unique_ptr<tl::SaveStream> csv;
+        std::ostringstream rows;
+        std::string csvError;
+        const auto vehicleIds = sim.vehicleIds(), trackIds = sim.trackIds(), trainIds = sim.trainIds();
+        auto flush = [&] {
+            if (!csv || !csvError.empty()) return;
+            try {
+                csv->write(rows.view());
+            } catch (const tl::SaveError& e) {
+                csvError = e.what();
+            }
+            rows.str({});
+        };
+        if (parser.isSet("csv")) {
+            try {
+                csv = std::make_unique<tl::SaveStream>(parser.value("csv").toStdString());
+            } catch (const tl::SaveError& e) {
+                std::cerr << kCmd << "cannot save: " << e.what() << "\n";
+                return tl::cli::BadInput;
+            }
+            rows << tl::Telemetry::csvHeader() << '\n';
+            sim.telemetry().setSink(
+                [&](const tl::TelemetrySample& s) {
+                    if (!csvError.empty()) return;
+                    tl::Telemetry::writeCsvRow(rows, s, vehicleIds, trackIds, trainIds);
+                    if (rows.tellp() > (1 << 20)) flush();
+                },
+                false);
+        } else {
+            sim.telemetry().setSink({}, false);
+        }
         std::string stopped;
         try {
             sim.runUntil(duration, [&](double t) {
@@ -203,10 +238,17 @@ int runRun(const QStringList& args) {
                       << e.duration << " s)\n";
         for (const auto& e : sim.wheelEvents())
             std::cerr << "wheel: " << e.message << " (peak " << e.peak << " for " << e.duration << " s)\n";
-        if (parser.isSet("csv")) {
-            std::ostringstream csv;
-            sim.telemetry().writeCsv(csv, sim.vehicleIds(), sim.trackIds(), sim.trainIds());
-            if (!saveText(parser.value("csv"), csv.str())) return tl::cli::BadInput;
+        if (csv) {
+            flush();
+            if (csvError.empty()) try {
+                    csv->commit();
+                } catch (const tl::SaveError& e) {
+                    csvError = e.what();
+                }
+            if (!csvError.empty()) {
+                std::cerr << kCmd << "cannot save: " << csvError << "\n"; // "FILE: cannot write: OS error"
+                return tl::cli::BadInput;
+            }
         }
         nlohmann::json j = summary(sim, file, duration);
         if (!stopped.empty()) j["stopped"] = stopped;

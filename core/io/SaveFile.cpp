@@ -36,16 +36,6 @@ int writeAll(int fd, std::string_view data) {
     return 0;
 }
 
-void writeInPlace(const std::string& file, std::string_view data) {
-    const int fd = ::open(file.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY);
-    if (fd < 0) throw SaveError(file, "cannot open for writing", errno);
-    if (const int err = writeAll(fd, data)) {
-        ::close(fd);
-        throw SaveError(file, "cannot write", err);
-    }
-    if (::close(fd) != 0 && errno != EINTR) throw SaveError(file, "cannot close", errno);
-}
-
 void syncDirectory(const std::filesystem::path& dir) {
     const int fd = ::open(dir.empty() ? "." : dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (fd >= 0) {
@@ -57,55 +47,84 @@ void syncDirectory(const std::filesystem::path& dir) {
 } // namespace
 
 SaveError::SaveError(std::string file, std::string problem, int osError)
-    : std::runtime_error(file + ": " + describe(problem, osError)), file_(std::move(file)), osError_(osError) {}
+    : std::runtime_error(file + ": " + describe(problem, osError)), file_(std::move(file)),
+      osError_(osError) {}
 
 void setSaveWriteFunctionForTesting(WriteFunction f) {
     g_write.store(f);
 }
 
-void saveFile(const std::filesystem::path& path, std::string_view data) {
-    const std::string file = path.string();
-    if (file.empty()) throw SaveError(file, "no file name given", 0);
+SaveStream::SaveStream(const std::filesystem::path& path) : file_(path.string()) {
+    if (file_.empty()) throw SaveError(file_, "no file name given", 0);
     std::filesystem::path target = path;
     struct stat st {};
-    if (::lstat(file.c_str(), &st) == 0 && S_ISLNK(st.st_mode)) {
+    if (::lstat(file_.c_str(), &st) == 0 && S_ISLNK(st.st_mode)) {
         std::error_code ec;
         const auto real = std::filesystem::weakly_canonical(path, ec);
         if (!ec) target = real;
     }
-    mode_t mode = 0644;
+    target_ = target.native();
     if (::stat(target.c_str(), &st) == 0) {
-        if (S_ISDIR(st.st_mode)) throw SaveError(file, "is a directory: cannot save over it", EISDIR);
-        if (!S_ISREG(st.st_mode)) return writeInPlace(file, data); // device, FIFO, socket: never rename
-        mode = st.st_mode & 07777;
+        if (S_ISDIR(st.st_mode)) throw SaveError(file_, "is a directory: cannot save over it", EISDIR);
+        if (!S_ISREG(st.st_mode)) { // device, FIFO, socket: written in place, never renamed over
+            fd_ = ::open(file_.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY);
+            if (fd_ < 0) throw SaveError(file_, "cannot open for writing", errno);
+            return;
+        }
+        mode_ = st.st_mode & 07777;
     } else if (errno != ENOENT) {
-        throw SaveError(file, "cannot inspect the target", errno);
+        throw SaveError(file_, "cannot inspect the target", errno);
     }
-
     std::string name(1, '.'); // ".NAME.tmp-XXXXXX" beside the target
     name.append(target.filename().native()).append(".tmp-XXXXXX");
-    std::string tmpl = (target.parent_path() / name).native();
-    const int fd = ::mkostemp(tmpl.data(), O_CLOEXEC);
-    if (fd < 0) throw SaveError(file, "cannot create a temporary file beside it", errno);
-    auto failWith = [&](const char* problem, int err) {
-        ::close(fd);
-        ::unlink(tmpl.c_str());
-        throw SaveError(file, problem, err);
-    };
-    if (const int err = writeAll(fd, data)) failWith("cannot write", err);
-    if (::fchmod(fd, mode) != 0) failWith("cannot set permissions", errno);
-    if (::fsync(fd) != 0) failWith("cannot flush to disk", errno);
-    if (::close(fd) != 0) {
-        const int err = errno;
-        ::unlink(tmpl.c_str());
-        throw SaveError(file, "cannot close", err);
+    tmp_ = (target.parent_path() / name).native();
+    fd_ = ::mkostemp(tmp_.data(), O_CLOEXEC);
+    if (fd_ < 0) {
+        tmp_.clear();
+        throw SaveError(file_, "cannot create a temporary file beside it", errno);
     }
-    if (::rename(tmpl.c_str(), target.c_str()) != 0) {
-        const int err = errno;
-        ::unlink(tmpl.c_str());
-        throw SaveError(file, "cannot replace the file", err);
+}
+
+SaveStream::~SaveStream() {
+    if (fd_ >= 0) ::close(fd_);
+    if (!tmp_.empty()) ::unlink(tmp_.c_str());
+}
+
+void SaveStream::fail(const char* problem, int err) {
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = -1;
+    if (!tmp_.empty()) ::unlink(tmp_.c_str());
+    tmp_.clear();
+    throw SaveError(file_, problem, err);
+}
+
+void SaveStream::write(std::string_view data) {
+    if (fd_ < 0) throw SaveError(file_, "cannot write: the file is closed", 0);
+    if (const int err = writeAll(fd_, data)) fail("cannot write", err);
+}
+
+void SaveStream::commit() {
+    if (fd_ < 0) throw SaveError(file_, "cannot write: the file is closed", 0);
+    if (tmp_.empty()) { // in place
+        const int fd = fd_;
+        fd_ = -1;
+        if (::close(fd) != 0 && errno != EINTR) throw SaveError(file_, "cannot close", errno);
+        return;
     }
-    syncDirectory(target.parent_path());
+    if (::fchmod(fd_, mode_t(mode_)) != 0) fail("cannot set permissions", errno);
+    if (::fsync(fd_) != 0) fail("cannot flush to disk", errno);
+    const int fd = fd_;
+    fd_ = -1;
+    if (::close(fd) != 0) fail("cannot close", errno);
+    if (::rename(tmp_.c_str(), target_.c_str()) != 0) fail("cannot replace the file", errno);
+    tmp_.clear();
+    syncDirectory(std::filesystem::path(target_).parent_path());
+}
+
+void saveFile(const std::filesystem::path& path, std::string_view data) {
+    SaveStream out(path);
+    out.write(data);
+    out.commit();
 }
 
 } // namespace tl

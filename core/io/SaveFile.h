@@ -29,6 +29,31 @@ private:
 // Write `data` to `path` as described above. Throws SaveError.
 void saveFile(const std::filesystem::path& path, std::string_view data);
 
+// The same save path for a file written piece by piece as it is produced (a long run's telemetry: the text
+// is never held whole). The pieces go to the temporary file beside the target (or in place, for a device or
+// FIFO); commit() flushes and renames it over the target. Destroyed without commit() (an error, an
+// exception) the temporary file is removed and the target stays as it was. Every member throws SaveError.
+class SaveStream {
+public:
+    explicit SaveStream(const std::filesystem::path& path);
+    ~SaveStream();
+    SaveStream(const SaveStream&) = delete;
+    SaveStream& operator=(const SaveStream&) = delete;
+
+    void write(std::string_view data);
+    void commit();
+    const std::string& file() const { return file_; } // as given
+
+private:
+    void fail(const char* problem, int err); // close, remove the temporary file, throw
+
+    std::string file_;     // as given
+    std::string target_;   // the file replaced (a symbolic link followed)
+    std::string tmp_;      // the temporary file beside it ("" when writing in place)
+    int fd_ = -1;          //
+    unsigned mode_ = 0644; // permissions of the replaced file
+};
+
 // Fault injection for tests: every write(2) of saveFile goes through this function (nullptr restores
 // ::write). A test makes it return -1 with errno = ENOSPC to simulate a full disk.
 using WriteFunction = ssize_t (*)(int fd, const void* buf, size_t count);

@@ -1,8 +1,9 @@
-// Benchmark: how many bogies step in real time at 240 Hz with 20 solver iterations on one core, and the
-// cost per bogie-step at 100, 1 000 and 4 000 bogies, split into Bullet's stepSimulation and our work
-// (feeder, monitor, couplers, telemetry), measured side by side in one run. Goals: flat within 1.2x,
-// >= 1000 bogies in real time.
-// Usage: bench_scale [--no-check] [bogie-steps per measurement] [repeats] [telemetry 0|1] [bogies...]
+// Benchmark: how many bogies step in real time at 240 Hz on one core with the product's defaults (spline
+// track with cant, telemetry on, the default solver iterations), and the cost per bogie-step at 100, 1 000
+// and 4 000 bogies: thread CPU time medians and spread of interleaved repeats, wall time, and the split by
+// step stage (physics/ScaleBenchmark.h). Goals: growth <= 1.3x, >= 1 500 bogies in real time.
+// Usage: bench_scale [--no-check] [--straight] [--no-telemetry] [--iterations N]
+//                    [bogie-steps per measurement] [repeats] [bogies...]
 // (--no-check: skip the run at the estimated real-time size, e.g. under valgrind --tool=callgrind)
 #include "physics/ScaleBenchmark.h"
 
@@ -12,18 +13,26 @@
 
 int main(int argc, char** argv) {
     tl::ScaleBenchmarkOptions o;
-    if (argc > 1 && std::string(argv[1]) == "--no-check") {
-        o.findRealTime = false;
-        --argc;
-        ++argv;
+    std::vector<std::string> rest;
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        if (a == "--no-check")
+            o.findRealTime = false;
+        else if (a == "--straight")
+            o.spline = false;
+        else if (a == "--no-telemetry")
+            o.telemetry = false;
+        else if (a == "--iterations" && i + 1 < argc)
+            o.solverIterations = std::max(1, std::atoi(argv[++i]));
+        else
+            rest.push_back(a);
     }
-    if (argc > 1) o.bogieSteps = std::max(1000.0, std::atof(argv[1]));
-    if (argc > 2) o.repeats = std::max(1, std::atoi(argv[2]));
-    if (argc > 3) o.telemetry = std::atoi(argv[3]) != 0;
-    if (argc > 4) {
+    if (rest.size() > 0) o.bogieSteps = std::max(1000.0, std::atof(rest[0].c_str()));
+    if (rest.size() > 1) o.repeats = std::max(1, std::atoi(rest[1].c_str()));
+    if (rest.size() > 2) {
         o.bogies.clear();
-        for (int i = 4; i < argc; ++i)
-            o.bogies.push_back(std::max(10, std::atoi(argv[i])));
+        for (std::size_t i = 2; i < rest.size(); ++i)
+            o.bogies.push_back(std::max(10, std::atoi(rest[i].c_str())));
     }
     const auto r = tl::runScaleBenchmark(o);
     tl::printScaleBenchmark(std::cout, o, r);

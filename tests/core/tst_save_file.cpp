@@ -74,6 +74,8 @@ private slots:
     void directoryTargetIsRefused();
     void readOnlyDirectoryKeepsOldFile();
     void symlinkIsKeptAndTargetReplaced();
+    void streamAppearsWholeOnCommit();
+    void streamFullDiskKeepsOldFile();
 };
 
 void TstSaveFile::savesAndReplaces() {
@@ -200,6 +202,54 @@ void TstSaveFile::symlinkIsKeptAndTargetReplaced() {
     saveFile(root / "link.json", kNew);
     QVERIFY(fs::is_symlink(root / "link.json"));
     QCOMPARE(readAll(root / "real.json"), kNew);
+}
+
+// SaveStream: pieces written as they come; the target keeps its old text until commit(), then holds them all;
+// a stream dropped without commit (an error, an exception) leaves nothing behind.
+void TstSaveFile::streamAppearsWholeOnCommit() {
+    QTemporaryDir dir;
+    const fs::path p = fs::path(dir.path().toStdString()) / "run.csv";
+    writeAll(p, "old");
+    {
+        SaveStream out(p);
+        for (int i = 0; i < 1000; ++i)
+            out.write("row " + std::to_string(i) + "\n");
+        QCOMPARE(readAll(p), std::string("old"));
+        QCOMPARE(entryCount(dir.path().toStdString()), std::size_t(2)); // the target and the temporary file
+        out.commit();
+    }
+    std::string expected;
+    for (int i = 0; i < 1000; ++i)
+        expected += "row " + std::to_string(i) + "\n";
+    QCOMPARE(readAll(p), expected);
+    QCOMPARE(entryCount(dir.path().toStdString()), std::size_t(1));
+    {
+        SaveStream out(p);
+        out.write("abandoned");
+    } // no commit
+    QCOMPARE(readAll(p), expected);
+    QCOMPARE(entryCount(dir.path().toStdString()), std::size_t(1));
+}
+
+void TstSaveFile::streamFullDiskKeepsOldFile() {
+    QTemporaryDir dir;
+    const fs::path p = fs::path(dir.path().toStdString()) / "run.csv";
+    writeAll(p, "old");
+    InjectWrite inject(&fullDiskWrite);
+    g_room = 100;
+    SaveStream out(p);
+    out.write(std::string(60, 'a'));
+    try {
+        out.write(std::string(60, 'b'));
+        QFAIL("no error on a full disk");
+    } catch (const SaveError& e) {
+        QCOMPARE(e.osError(), ENOSPC);
+        QVERIFY2(std::string(e.what()).find("cannot write: No space left on device") != std::string::npos,
+                 e.what());
+    }
+    QVERIFY_EXCEPTION_THROWN(out.commit(), SaveError);
+    QCOMPARE(readAll(p), std::string("old"));
+    QCOMPARE(entryCount(dir.path().toStdString()), std::size_t(1));
 }
 
 QTEST_GUILESS_MAIN(TstSaveFile)

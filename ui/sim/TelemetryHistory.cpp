@@ -3,6 +3,7 @@
 #include "ui/Units.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace tl::ui {
 
@@ -92,11 +93,13 @@ bool isRiderG(Channel c) {
     return c == Channel::RiderVertical || c == Channel::RiderLateral || c == Channel::RiderLongitudinal;
 }
 
-void TelemetryHistory::reset(std::vector<HistorySource> sources, double rate, double keepSeconds) {
+void TelemetryHistory::reset(std::vector<HistorySource> sources, double rate, double fullRateSeconds,
+                             std::size_t olderPoints) {
     m_sources = std::move(sources);
     m_data.assign(m_sources.size(), Series{});
     m_interval = 1.0 / rate;
-    m_keep = keepSeconds;
+    m_fullRate = fullRateSeconds;
+    m_olderPoints = std::max<std::size_t>(2, olderPoints);
 }
 
 int TelemetryHistory::sourceOf(const TelemetrySample& s) const {
@@ -144,15 +147,29 @@ void TelemetryHistory::add(const TelemetrySample& s) {
         d.v[std::size_t(c)].push_back(float(values[c])); // SI (the plot converts for display)
     d.track.push_back(s.railed ? s.track : -1);
     d.s.push_back(float(s.s));
-    // drop the oldest tenth once past the budget (amortized O(1) per sample)
-    if (d.t.back() - d.t.front() > m_keep * 1.1) {
-        const auto cut = std::lower_bound(d.t.begin(), d.t.end(), d.t.back() - m_keep) - d.t.begin();
-        d.t.erase(d.t.begin(), d.t.begin() + cut);
-        for (auto& v : d.v)
-            v.erase(v.begin(), v.begin() + cut);
-        d.track.erase(d.track.begin(), d.track.begin() + cut);
-        d.s.erase(d.s.begin(), d.s.begin() + cut);
-    }
+    // decimate beyond the full-rate window once the older part is over its budget (amortized O(1))
+    const auto older =
+        std::size_t(std::lower_bound(d.t.begin(), d.t.end(), d.t.back() - m_fullRate) - d.t.begin());
+    if (older > m_olderPoints) thin(d, older);
+}
+
+// Samples 2k and 2k+1 of the first `older` become one: the earlier time, track and s (the run's start stays
+// in view), each channel the value of larger magnitude (a peak is not averaged away); the rest moves up.
+void TelemetryHistory::thin(Series& d, std::size_t older) const {
+    const std::size_t pairs = older / 2, n = d.t.size();
+    auto merge = [&](auto& v, auto pick) {
+        for (std::size_t k = 0; k < pairs; ++k)
+            v[k] = pick(v[2 * k], v[2 * k + 1]);
+        std::move(v.begin() + std::ptrdiff_t(2 * pairs), v.begin() + std::ptrdiff_t(n),
+                  v.begin() + std::ptrdiff_t(pairs));
+        v.resize(n - pairs);
+    };
+    auto earlier = [](auto a, auto) { return a; };
+    merge(d.t, earlier);
+    merge(d.track, earlier);
+    merge(d.s, earlier);
+    for (auto& v : d.v)
+        merge(v, [](float a, float b) { return std::abs(b) >= std::abs(a) ? b : a; });
 }
 
 void TelemetryHistory::truncateAfter(double t) {

@@ -1,7 +1,9 @@
 #pragma once
 // The GUI's memory of a run: per source (a single vehicle or one bogie of a train) the channels the plots
-// show, kept at a reduced rate (default 60 Hz) for a bounded duration (default 30 min), so a long session
-// stays within a known memory budget (~70 B per source and kept sample).
+// show, kept at a reduced rate (default 60 Hz) over the last fullRateSeconds (default 10 min) and decimated
+// beyond: the older part is halved (pairs merged, each channel keeping the larger |value|, so peaks survive)
+// whenever it exceeds olderPoints (default 36 000). The whole run stays in view, and memory does not grow
+// with its duration (~100 B per source and kept sample: under 8 MB per source).
 #include "physics/Telemetry.h"
 
 #include <QString>
@@ -51,7 +53,8 @@ struct HistorySource {
 
 class TelemetryHistory {
 public:
-    void reset(std::vector<HistorySource> sources, double rate = 60.0, double keepSeconds = 1800.0);
+    void reset(std::vector<HistorySource> sources, double rate = 60.0, double fullRateSeconds = 600.0,
+               std::size_t olderPoints = 36000);
     void add(const TelemetrySample& s); // every step's samples; keeps those due at the rate
     void truncateAfter(double t);       // fork: forget the future
 
@@ -74,9 +77,11 @@ private:
         std::vector<float> s;   // arc length [m]
         double lastKept = -1e300;
     };
+    void thin(Series& d, std::size_t older) const; // halve the first `older` samples
     std::vector<HistorySource> m_sources;
     std::vector<Series> m_data;
-    double m_interval = 1.0 / 60.0, m_keep = 1800.0;
+    double m_interval = 1.0 / 60.0, m_fullRate = 600.0; // [s]
+    std::size_t m_olderPoints = 36000;
 };
 
 } // namespace tl::ui
