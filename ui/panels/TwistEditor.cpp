@@ -90,8 +90,10 @@ TwistEditor::TwistEditor(Document* doc, QWidget* parent) : QWidget(parent), m_do
         applyUnitNames();
         refresh();
     });
-    connect(m_speed, &QDoubleSpinBox::valueChanged, this,
-            [this](double v) { m_speedSI = v / Units::instance().speedScale(); });
+    connect(m_speed, &QDoubleSpinBox::valueChanged, this, [this](double v) {
+        m_speedSI = v / Units::instance().speedScale();
+        emit speedChanged(speed());
+    });
     applyUnitNames();
     refresh();
 }
@@ -137,6 +139,7 @@ void TwistEditor::setTrack(int track) {
         }
     }
     refresh();
+    if (changed) emit speedChanged(speed());
 }
 
 void TwistEditor::setSpeed(double v) {
@@ -233,8 +236,8 @@ void TwistEditor::refresh() {
         eq.append({s, e});
         lo = std::min({lo, a, e});
         hi = std::max({hi, a, e});
-        // leaning into the curve is a negative wt in a left curve: the deficiency of the curve -kappaL
-        const double deficiency = d.deficiency(v, -kappaL, bank);
+        // equilibrium minus actual, both leaning into the curve: > 0 where cant is missing
+        const double deficiency = d.deficiency(v, std::abs(kappaL), bankIntoCurve(bank, kappaL));
         if (std::abs(deficiency) > std::abs(worstDeficiency)) worstDeficiency = deficiency, worstS = s;
     }
     m_twist->replace(twist);
