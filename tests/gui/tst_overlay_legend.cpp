@@ -93,6 +93,7 @@ void TstOverlayLegend::railwayCantDeficiencyInMillimetres() {
     QVERIFY(std::abs(shown - byHand) < 1e-6);
     // the twist editor states the same deficiency with the same sign (a deficiency, > 0)
     QVERIFY(std::abs(te->largestDeficiency() - byHand) < 0.5);
+    w.frameSelected(); // c3 fills the view
     viewImage(w);
     QVERIFY(w.grab().save(QStringLiteral("tst_overlay_legend_railway.png")));
     // the bar is drawn with the overlay's colours: its red end and its blue (excess) end

@@ -102,9 +102,11 @@ void TwistEditor::applyUnitNames() {
     const BankDisplay d = display(m_doc);
     const QString u = d.suffix();
     if (d.millimetres()) {
-        m_twist->setName(tr("cant [mm]"));
+        // the axis title stays short (a long one is cut off in a low dock); the rail-centre distance is
+        // in the series' name
+        m_twist->setName(tr("cant [mm] over %1 mm").arg(1e3 * d.railCentre, 0, 'f', 0));
         m_equilibrium->setName(tr("equilibrium cant [mm]"));
-        m_axisA->setTitleText(tr("cant [mm] over %1 mm").arg(1e3 * d.railCentre, 0, 'f', 0));
+        m_axisA->setTitleText(tr("cant [mm]"));
     } else {
         m_twist->setName(tr("bank from the vertical [%1]").arg(u));
         m_equilibrium->setName(tr("equilibrium bank [%1]").arg(u));
