@@ -57,11 +57,13 @@ double riderCantDeficiency(const TwistedFrame& w, double v, double b, double g) 
     const double n = std::max(1e-9, th.norm());
     const double turn = th.cross(k).dot(z);             // > 0: turning left in plan view
     const double kappaH = std::abs(turn) / (n * n * n); // curvature of the plan view [1/m]
+    const Vec3 side = z.cross(th) / n;                  // level, across the track (to the left)
     if (kappaH < 1e-9) {                                // a straight: whatever cant there is, is in excess
-        const double phi = std::asin(std::clamp((w.wB - w.wB.dot(z) * z).norm(), 0.0, 1.0));
+        // the bank is wB's lean across the track (not its horizontal part, which tilts forward on a grade)
+        const double phi = std::asin(std::clamp(std::abs(w.wB.dot(side)), 0.0, 1.0));
         return -cantFromBank(phi, b);
     }
-    const Vec3 centre = (turn > 0 ? 1.0 : -1.0) * z.cross(th) / n;         // towards the curve's centre
+    const Vec3 centre = (turn > 0 ? 1.0 : -1.0) * side;                    // towards the curve's centre
     const double phi = std::asin(std::clamp(w.wB.dot(centre), -1.0, 1.0)); // bank leaning into the curve
     return cantDeficiency(v, kappaH, phi, b, g);
 }

@@ -28,6 +28,7 @@
 #include "ui/view/CameraFlight.h"
 #include "ui/view/DriverHud.h"
 #include "ui/view/OsgViewWidget.h"
+#include "ui/view/OverlayLegendWidget.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -59,6 +60,8 @@ MainWindow::MainWindow(QWidget* parent)
     m_view->setSceneData(m_scene->root());
     setCentralWidget(m_view);
     m_hud = new DriverHud(m_view);
+    auto* legend = new OverlayLegendWidget(m_view); // the track colour overlay's legend
+    m_scene->setOverlayObserver([legend](const render::OverlayOptions& o) { legend->setOverlay(o); });
     m_editor = new EditController(m_doc, m_scene.get(), m_view, this);
 
     createDocks();
@@ -153,6 +156,13 @@ void MainWindow::createDocks() {
     tabifyDockWidget(props, history);
     props->raise();
     m_twist = new TwistEditor(m_doc, this);
+    connect(m_twist, &TwistEditor::speedChanged, this, [this](double v) { // the overlay follows its speed
+        render::OverlayOptions o = m_scene->overlay();
+        if (o.overlay != render::TrackOverlay::CantDeficiency || o.speed == v) return;
+        o.speed = v;
+        m_scene->setOverlay(o);
+        m_view->update();
+    });
     auto* twist = dock(tr("Twist profile"), "twistDock", m_twist, Qt::BottomDockWidgetArea);
     m_sim = new SimulationController(m_doc, m_vehicles.get(), this);
     m_plot = new TelemetryPlot(&m_sim->history(), this);
@@ -250,13 +260,16 @@ void MainWindow::createActions() {
     view->addSeparator();
     QMenu* overlay = view->addMenu(tr("Track &Colour"));
     auto* overlayGroup = new QActionGroup(this);
-    const std::pair<QString, render::TrackOverlay> overlays[] = {
-        {tr("Natural"), render::TrackOverlay::None},
-        {tr("By Curvature"), render::TrackOverlay::Curvature},
-        {tr("By Bank Angle"), render::TrackOverlay::Bank},
-        {tr("By Cant Deficiency (twist editor speed)"), render::TrackOverlay::CantDeficiency}};
-    for (const auto& [name, kind] : overlays) {
+    // object names "trackColour:<name>" (tests, tracklab --track-colour)
+    const std::tuple<QString, render::TrackOverlay, const char*> overlays[] = {
+        {tr("Natural"), render::TrackOverlay::None, "natural"},
+        {tr("By Curvature"), render::TrackOverlay::Curvature, "curvature"},
+        {tr("By Bank (Cant)"), render::TrackOverlay::Bank, "bank"},
+        {tr("By Cant Deficiency (twist editor speed)"), render::TrackOverlay::CantDeficiency,
+         "cant-deficiency"}};
+    for (const auto& [name, kind, id] : overlays) {
         QAction* a = overlay->addAction(name);
+        a->setObjectName(QString("trackColour:") + id);
         a->setCheckable(true);
         a->setChecked(kind == render::TrackOverlay::None);
         overlayGroup->addAction(a);
@@ -271,6 +284,7 @@ void MainWindow::createActions() {
     }
     {
         QAction* peak = overlay->addAction(tr("By Peak Y/Q of the Run"));
+        peak->setObjectName("trackColour:peak-yq");
         peak->setCheckable(true);
         overlayGroup->addAction(peak);
         connect(peak, &QAction::triggered, this, &MainWindow::colourByPeakYQ);

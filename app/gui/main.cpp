@@ -1,5 +1,5 @@
 // tracklab: the editor and simulator GUI.
-//   tracklab [LAYOUT.json] [--screenshot OUT.png] [--camera free|follow|cab]
+//   tracklab [LAYOUT.json] [--screenshot OUT.png] [--camera free|follow|cab] [--track-colour NAME]
 // With --screenshot: open the layout, render the main window once fully, save it as PNG and exit 0
 // (exit 2 with the loader's message on a bad file). Such a run writes no settings, recent files or
 // recovery files.
@@ -11,6 +11,7 @@
 #include "ui/view/GlFormat.h"
 #include "ui/view/OsgViewWidget.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QFileInfo>
@@ -39,6 +40,10 @@ int main(int argc, char** argv) {
     QCommandLineOption camera("camera", "Start with this camera: free (default), follow or cab.", "MODE",
                               "free");
     parser.addOption(camera);
+    QCommandLineOption colour("track-colour",
+                              "Colour the track by: natural (default), curvature, bank, cant-deficiency.",
+                              "NAME", "natural");
+    parser.addOption(colour);
     parser.process(app);
 
     if (auto problem = tl::bulletPrecisionProblem()) {
@@ -75,6 +80,12 @@ int main(int argc, char** argv) {
     window.show();
     if (parser.value(camera) == "follow") window.setCamera(tl::ui::MainWindow::Camera::Follow);
     if (parser.value(camera) == "cab") window.setCamera(tl::ui::MainWindow::Camera::Cab);
+    if (auto* a = window.findChild<QAction*>("trackColour:" + parser.value(colour))) {
+        a->trigger();
+    } else {
+        std::cerr << "tracklab: unknown track colour " << parser.value(colour).toStdString() << "\n";
+        return 2;
+    }
     QTimer poll; // lives until exec() returns
     if (shot) {
         const QString out = parser.value(screenshot);

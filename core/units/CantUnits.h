@@ -38,6 +38,14 @@ inline double cantDeficiency(double v, double kappa, double phi, double b = defa
     return cantFromBank(equilibriumBank(v, kappa, g), b) - cantFromBank(phi, b);
 }
 
+// The bank phi [rad] from the vertical as it leans into a curve of level (lateral) curvature kappaL [1/m]:
+// leaning into the curve is a negative bank where kappaL > 0 (the equilibrium bank there is
+// -atan(v^2 kappaL / g)). On a straight (|kappaL| < 1e-9 1/m) any bank leans away: -|phi|.
+inline double bankIntoCurve(double phi, double kappaL) {
+    if (std::abs(kappaL) < 1e-9) return -std::abs(phi);
+    return kappaL > 0 ? -phi : phi;
+}
+
 // How a layout states bank: railway layouts in mm of cant, coasters in degrees.
 enum class BankUnit { CantMm, Degrees };
 

@@ -1,10 +1,10 @@
 #include "render/scene/LayoutScene.h"
 
 #include "core/curves/Spline.h"
+#include "core/layout/LayoutError.h"
 #include "render/OsgConvert.h"
 #include "render/scene/Environment.h"
 #include "render/scene/Shapes.h"
-#include "core/layout/LayoutError.h"
 #include "render/track/DriveSections.h"
 #include "render/track/TrackMesh.h"
 
@@ -102,6 +102,15 @@ int LayoutScene::setLayout(std::shared_ptr<const Layout> layout) {
             m_handleIds.clear();
         }
     }
+    // the overlay states bank in the layout's unit: a change of unit recolours every track
+    const bool unitChanged = m_layout && takeBankUnit(m_overlay);
+    if (unitChanged &&
+        (m_overlay.overlay == TrackOverlay::Bank || m_overlay.overlay == TrackOverlay::CantDeficiency)) {
+        m_nodes.clear();
+        m_tracks->removeChildren(0, m_tracks->getNumChildren());
+        m_handleSwitch->removeChildren(0, m_handleSwitch->getNumChildren());
+        m_handleIds.clear();
+    }
     if (m_nodes.size() > n) {
         for (std::size_t i = n; i < m_nodes.size(); ++i) {
             m_tracks->removeChild(m_nodes[i].body);
@@ -136,6 +145,7 @@ int LayoutScene::setLayout(std::shared_ptr<const Layout> layout) {
     fitGround();
     rebuildMarkers();
     rebuildDrives();
+    if (unitChanged && m_overlayObserver) m_overlayObserver(m_overlay);
     return rebuilt;
 }
 
@@ -177,9 +187,21 @@ void LayoutScene::setStyle(const TrackStyle& style) {
     rebuildAll();
 }
 
+bool LayoutScene::takeBankUnit(OverlayOptions& o) const {
+    if (!m_layout) return false;
+    const BankUnit unit = bankUnit(m_layout->spec());
+    const double b = railCentreDistance(m_layout->spec());
+    if (unit == o.bankUnit && b == o.railCentre) return false;
+    o.bankUnit = unit;
+    o.railCentre = b;
+    return true;
+}
+
 void LayoutScene::setOverlay(const OverlayOptions& overlay) {
     m_overlay = overlay;
+    takeBankUnit(m_overlay);
     rebuildAll();
+    if (m_overlayObserver) m_overlayObserver(m_overlay);
 }
 
 void LayoutScene::buildTrack(std::size_t i) {
@@ -250,13 +272,15 @@ bool LayoutScene::handlesShown(int track) const {
 void LayoutScene::setHandlesSuppressed(bool on) {
     m_handlesSuppressed = on;
     updateHandleSwitch();
+    updateHighlight();
+    m_gizmo->setNodeMask(m_gizmoOn && !on ? ~0u : 0u);
 }
 
 void LayoutScene::updateHighlight() {
     for (std::size_t i = 0; i < m_nodes.size(); ++i) {
         osg::StateSet* ss = m_nodes[i].body->getOrCreateStateSet();
         // the selected track glows a little (emission through the light model's ambient)
-        if (int(i) == m_selTrack) {
+        if (int(i) == m_selTrack && !m_handlesSuppressed) { // no glow from the cab
             osg::ref_ptr<osg::Material> mat = new osg::Material;
             mat->setColorMode(osg::Material::AMBIENT_AND_DIFFUSE);
             mat->setEmission(osg::Material::FRONT_AND_BACK, osg::Vec4(0.25f, 0.18f, 0.0f, 1.f));
@@ -282,7 +306,8 @@ void LayoutScene::setEventMarker(const Vec3& world) {
 }
 
 void LayoutScene::setGizmo(int track, double s) {
-    if (!m_layout || track < 0 || track >= int(m_layout->trackCount())) {
+    m_gizmoOn = m_layout && track >= 0 && track < int(m_layout->trackCount());
+    if (!m_gizmoOn) {
         m_gizmo->setNodeMask(0);
         return;
     }
@@ -293,7 +318,7 @@ void LayoutScene::setGizmo(int track, double s) {
     X.linear().col(2) = f.wB;
     X.translation() = f.F.P;
     m_gizmo->setMatrix(toOsg(X));
-    m_gizmo->setNodeMask(~0u);
+    m_gizmo->setNodeMask(m_handlesSuppressed ? 0u : ~0u);
 }
 
 PickHit LayoutScene::pick(osgViewer::View& view, double x, double y) const {

@@ -12,6 +12,7 @@
 #include <osg/MatrixTransform>
 #include <osg/Switch>
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <vector>
@@ -42,16 +43,24 @@ public:
 
     void setStyle(const TrackStyle& style); // overrides the layout's "look"
     const TrackStyle& style() const { return m_style; }
+    // The track colour overlay; its bank unit and rail-centre distance are taken from the layout (here and
+    // on every setLayout).
     void setOverlay(const OverlayOptions& overlay);
     const OverlayOptions& overlay() const { return m_overlay; }
+    // Called after every overlay change (e.g. to show its legend); one observer.
+    void setOverlayObserver(std::function<void(const OverlayOptions&)> f) {
+        m_overlayObserver = std::move(f);
+    }
 
     // The selected track shows its edit handles (control points or start handle); -1: none.
     void setSelection(int track, int point = -1);
-    void setHandlesVisible(bool on);    // the user's View > Control Points
-    void setHandlesSuppressed(bool on); // e.g. while the camera rides with a train
+    void setHandlesVisible(bool on); // the user's View > Control Points
+    // e.g. while the camera rides with a train: no handles, no frame gizmo, no selection glow
+    void setHandlesSuppressed(bool on);
     bool handlesShown(int track) const; // are the handles of this track drawn (and pickable)?
     // Frame gizmo (T red, wN green, wB blue arrows) at (track, s); track < 0 hides it.
     void setGizmo(int track, double s);
+    bool gizmoShown() const { return m_gizmo->getNodeMask() != 0; }
 
     // A marker (a red pin) at a world point, e.g. where a derailment happened; NaN hides it.
     void setEventMarker(const Vec3& world);
@@ -83,13 +92,15 @@ private:
     void rebuildDrives();
     void updateHighlight();
     void updateHandleSwitch();
-    void fitGround(); // ground and grid sized to the tracks
+    void fitGround();                           // ground and grid sized to the tracks
+    bool takeBankUnit(OverlayOptions& o) const; // the layout's bank unit into o; true if it changed
 
     std::shared_ptr<const Layout> m_layout;
     TrackStyle m_style;
     bool m_styleOverridden = false;
     double m_totalLength = 0.0; // of all tracks [m]: meshes within TrackStyle::withinBudget
     OverlayOptions m_overlay;
+    std::function<void(const OverlayOptions&)> m_overlayObserver;
     osg::ref_ptr<osg::Group> m_root;
     osg::ref_ptr<osg::Group> m_environment;
     osg::ref_ptr<osg::Node> m_ground;
@@ -105,6 +116,7 @@ private:
     std::map<const osg::Node*, std::pair<int, int>> m_handleIds; // handle node -> (track, point)
     int m_selTrack = -1, m_selPoint = -1;
     bool m_handlesOn = true, m_handlesSuppressed = false;
+    bool m_gizmoOn = false;      // setGizmo placed it (shown unless suppressed)
     double m_handleRadius = 7.0; // [pixels on screen]
 };
 

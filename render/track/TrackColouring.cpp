@@ -1,5 +1,7 @@
 #include "render/track/TrackColouring.h"
 
+#include "core/layout/Track.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -34,43 +36,95 @@ osg::Vec4 RangeColours::at(const std::string& track, double s) const {
     return ok;
 }
 
-double overlayValue(const TwistedFrame& f, const OverlayOptions& o) {
+namespace {
+bool millimetres(const OverlayOptions& o) {
+    return o.bankUnit == BankUnit::CantMm;
+}
+// Bank [rad] as the overlay states it: mm of cant over b, or degrees.
+double bankShown(double phi, const OverlayOptions& o) {
+    return millimetres(o) ? 1e3 * cantFromBank(phi, o.railCentre) : phi / kDeg;
+}
+} // namespace
+
+double cantDeficiencyShown(const Track& track, double s, double v, const OverlayOptions& o) {
+    // the level (lateral) curvature and the bank from the vertical, as the twist editor draws them
+    const double kappaL = track.upReference()->levelFrame(s).kappa;
+    const double phi = track.bank(s).wt;
+    const double k = std::abs(kappaL), lean = bankIntoCurve(phi, kappaL); // on a straight: an excess
+    if (millimetres(o)) return 1e3 * cantDeficiency(v, k, lean, o.railCentre, o.g);
+    return (equilibriumBank(v, k, o.g) - lean) / kDeg;
+}
+
+double overlayValue(const Track& track, double s, const OverlayOptions& o) {
     switch (o.overlay) {
     case TrackOverlay::PeakYQ:
     case TrackOverlay::Checks:
-        return 0.0; // needs the track and s: see TrackMesh
     case TrackOverlay::None:
-        return 0.0;
+        return 0.0; // needs the run or the check report: see TrackMesh
     case TrackOverlay::Curvature:
-        return std::abs(f.F.kappa);
+        return std::abs(track.curveFrame(s).F.kappa);
     case TrackOverlay::Bank:
-        return f.wt;
-    case TrackOverlay::CantDeficiency: {
-        // equilibrium bank for the speed minus the bank the track has, both leaning into the curve
-        // (the equilibrium twist is -atan(v^2 kappa / g), see CantTwist)
-        const double equilibrium = -std::atan(o.speed * o.speed * f.F.kappa / o.g);
-        return std::abs(equilibrium - f.wt);
-    }
+        return bankShown(track.bank(s).wt, o); // from the vertical, not the Frenet twist
+    case TrackOverlay::CantDeficiency:
+        return cantDeficiencyShown(track, s, o.speed, o);
     }
     return 0.0;
 }
 
 osg::Vec4 overlayColour(double v, const OverlayOptions& o, const osg::Vec4& base) {
+    const OverlayLegend l = overlayLegend(o);
     switch (o.overlay) {
     case TrackOverlay::None:
+    case TrackOverlay::Checks: // coloured by ranges: see TrackMesh
         return base;
     case TrackOverlay::Curvature:
-        return ramp(v / 0.01);
-    case TrackOverlay::Bank:
-        return v >= 0 ? mix(kWhite, kRed, v / (10 * kDeg)) : mix(kWhite, kBlue, -v / (10 * kDeg));
-    case TrackOverlay::CantDeficiency:
-        return ramp(v / (6 * kDeg));
     case TrackOverlay::PeakYQ:
-        return ramp(v); // Y/Q as a fraction of its Nadal limit
-    case TrackOverlay::Checks:
-        return base; // coloured by ranges: see TrackMesh
+        return ramp(v / l.hi);
+    case TrackOverlay::Bank:
+        return v >= 0 ? mix(kWhite, kRed, v / l.hi) : mix(kWhite, kBlue, v / l.lo);
+    case TrackOverlay::CantDeficiency: // an excess in blue, a deficiency green -> yellow -> red
+        return v >= 0 ? ramp(v / l.hi) : mix(kGreen, kBlue, v / l.lo);
     }
     return base;
+}
+
+std::vector<double> OverlayLegend::ticks() const {
+    std::vector<double> out;
+    if (!(step > 0) || !(hi > lo)) return out;
+    const auto n = long(std::floor((hi - lo) / step + 1e-9));
+    for (long i = 0; i <= n; ++i) {
+        const double t = lo + double(i) * step;
+        out.push_back(std::abs(t) < 1e-12 * step ? 0.0 : t); // 0, never -0
+    }
+    return out;
+}
+
+int OverlayLegend::decimals() const {
+    int d = 0;
+    for (double scaled = step; d < 6 && std::abs(scaled - std::round(scaled)) > 1e-9 * std::max(1.0, scaled);
+         scaled *= 10)
+        ++d;
+    return d;
+}
+
+OverlayLegend overlayLegend(const OverlayOptions& o) {
+    const bool mm = millimetres(o);
+    switch (o.overlay) {
+    case TrackOverlay::Curvature:
+        return {"curvature", "1/m", 0.0, 0.01, 0.002};
+    case TrackOverlay::Bank: // cant up to ~150 mm on railways (EN 13803: 160-180 mm); coasters roll far
+        return mm ? OverlayLegend{"cant", "mm", -150.0, 150.0, 50.0}
+                  : OverlayLegend{"bank", "°", -90.0, 90.0, 30.0};
+    case TrackOverlay::CantDeficiency: // typical limits 100-150 mm; 6° is 157 mm over 1.5 m
+        return mm ? OverlayLegend{"cant deficiency", "mm", -150.0, 150.0, 50.0}
+                  : OverlayLegend{"cant deficiency", "°", -6.0, 6.0, 2.0};
+    case TrackOverlay::PeakYQ:
+        return {"peak Y/Q / Nadal limit", "", 0.0, 1.0, 0.25};
+    case TrackOverlay::None:
+    case TrackOverlay::Checks:
+        break;
+    }
+    return {"", "", 0.0, 1.0, 0.25};
 }
 
 } // namespace tl::render

@@ -1,6 +1,9 @@
 #pragma once
-// Overlays that colour the track by a quantity along s.
+// Overlays that colour the track by a quantity along s, in the unit the layout's users expect (railway
+// layouts state cant and cant deficiency in mm over their rail-centre distance, coasters in degrees;
+// core/units/CantUnits.h), and the legend that explains the colours.
 #include "core/geometry/Frame.h"
+#include "core/units/CantUnits.h"
 
 #include <osg/Vec4>
 
@@ -9,13 +12,19 @@
 #include <string>
 #include <vector>
 
+namespace tl {
+class Track;
+}
+
 namespace tl::render {
 
 enum class TrackOverlay {
     None,           // ballast / spine in its natural colour
-    Curvature,      // |kappa|: 0 -> green, 1/100 m -> red
-    Bank,           // twist angle: -10 deg blue ... 0 white ... +10 deg red
-    CantDeficiency, // (v^2 kappa / g) - bank at the chosen speed, in degrees: 0 green, >= 6 deg red
+    Curvature,      // |kappa| [1/m]: 0 green ... 1/100 m red
+    Bank,           // bank from the vertical: railway cant -150 mm blue ... 0 white ... +150 mm red,
+                    // coaster -90 deg ... +90 deg
+    CantDeficiency, // equilibrium cant at the chosen speed minus the actual cant (leaning into the curve):
+                    // railway -150 mm (excess) blue ... 0 green ... +150 mm red; coaster +-6 deg
     PeakYQ,         // after a run: the highest Y/Q / Nadal limit seen at each place: 0 green, >= 1 red
     Checks,         // design-rule checks: each violated range in its rule's colour, the rest `ok`
 };
@@ -45,11 +54,32 @@ struct OverlayOptions {
     double g = 9.81;                            // [m/s^2]
     std::shared_ptr<const PeakMap> peaks;       // for PeakYQ
     std::shared_ptr<const RangeColours> ranges; // for Checks
+    // How the layout states bank (LayoutScene sets both from the layout it shows).
+    BankUnit bankUnit = BankUnit::CantMm;
+    double railCentre = defaultRailCentreDistance; // b [m]
 };
 
-// The overlay's value at a frame (radians for Bank and CantDeficiency, 1/m for Curvature).
-double overlayValue(const TwistedFrame& f, const OverlayOptions& o);
-// Colour of a value of that overlay (the natural colour `base` for None).
+// The overlay's value at arc length s of a track, in the legend's unit: mm of cant over b (railway) or
+// degrees (coaster) for Bank and CantDeficiency, 1/m for Curvature. 0 for PeakYQ, Checks and None (their
+// values come from the run / the check report: see TrackMesh).
+double overlayValue(const Track& track, double s, const OverlayOptions& o);
+// Cant deficiency at speed v [m/s] at s, in the unit of `o`: the equilibrium bank atan(v^2 |kappa_L| / g)
+// for the level (lateral) curvature minus the bank from the vertical leaning into the curve, as cant
+// E = b sin(phi) in mm on a railway, in degrees on a coaster. On a straight any bank is an excess (< 0).
+double cantDeficiencyShown(const Track& track, double s, double v, const OverlayOptions& o);
+// Colour of a value (in the legend's unit) of that overlay (the natural colour `base` for None).
 osg::Vec4 overlayColour(double value, const OverlayOptions& o, const osg::Vec4& base);
+
+// What the colours of an overlay mean: the quantity, its unit and the value range the colour ramp spans,
+// with round tick values `step` apart from lo to hi (values beyond the range take the end colours).
+struct OverlayLegend {
+    std::string quantity; // e.g. "cant deficiency"
+    std::string unit;     // "mm", "°", "1/m" or "" (a ratio)
+    double lo = 0.0, hi = 1.0, step = 0.25;
+    std::vector<double> ticks() const;
+    int decimals() const; // enough decimals to print every tick exactly (0 for 50 mm steps)
+};
+// The legend of a scalar overlay (Curvature, Bank, CantDeficiency, PeakYQ); empty quantity otherwise.
+OverlayLegend overlayLegend(const OverlayOptions& o);
 
 } // namespace tl::render

@@ -197,7 +197,7 @@ osg::ref_ptr<osg::Group> buildTrackMesh(const Track& track, const TrackStyle& st
         Sample smp{s, track.localFrame(s), kBallastColour};
         const double value = overlay.overlay == TrackOverlay::PeakYQ
                                  ? (overlay.peaks ? overlay.peaks->at(track.id(), s) : 0.0)
-                                 : overlayValue(smp.f, overlay);
+                                 : overlayValue(track, s, overlay);
         smp.colour = overlay.overlay == TrackOverlay::Checks
                          ? (overlay.ranges ? overlay.ranges->at(track.id(), s) : kBallastColour)
                          : overlayColour(value, overlay, kBallastColour);

@@ -1,6 +1,7 @@
 // Files that diff well (issue 10): saving a layout read from a file keeps the bytes of whatever was not
 // edited (core/io/JsonMerge.h via layoutSpecTextLike): key order, spacing, number text. An unchanged
 // file saves to the same bytes; moving one control point changes only that point's lines.
+#include "FileTestUtil.h"
 #include "core/design/AppendPiece.h"
 #include "core/design/TrackOps.h"
 #include "core/io/JsonMerge.h"
@@ -17,13 +18,6 @@
 using namespace tl;
 
 namespace {
-
-std::string readText(const std::string& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
 
 std::vector<std::string> lines(const std::string& t) {
     std::vector<std::string> r;
@@ -58,7 +52,7 @@ private slots:
     }
     void unchangedFileSavesSameBytes() {
         QFETCH(QString, path);
-        const std::string original = readText(path.toStdString());
+        const std::string original = filetest::readAll(path.toStdString());
         QVERIFY(original.size() > 1000);
         const LayoutSpec spec = parseLayoutSpec(original, path.toStdString());
         QCOMPARE(layoutSpecTextLike(spec, original), original);
@@ -72,7 +66,7 @@ private slots:
     // The demo keeps one track per line: moving a point of "hill" changes that line only, and in it only
     // the point's number.
     void movePointChangesOnlyThatPoint() {
-        const std::string original = readText(demoPath);
+        const std::string original = filetest::readAll(demoPath);
         LayoutSpec spec = parseLayoutSpec(original);
         const int hill = spec.trackIndex("hill");
         QVERIFY(hill >= 0);
@@ -93,7 +87,7 @@ private slots:
 
     // An indented file (one number per line): moving one point in x and z changes exactly those 2 lines.
     void movePointInIndentedFile() {
-        const std::string pretty = layoutSpecText(parseLayoutSpec(readText(demoPath)));
+        const std::string pretty = layoutSpecText(parseLayoutSpec(filetest::readAll(demoPath)));
         LayoutSpec spec = parseLayoutSpec(pretty);
         auto& p = spec.tracks[std::size_t(spec.trackIndex("hill"))].curve.points[5].position;
         p.x() += 0.5;
@@ -129,7 +123,7 @@ private slots:
     // Appending a track to the demo adds one line in the demo's style (keys in the order of the other
     // tracks, one line) and leaves every other line alone; deleting it gives the original bytes back.
     void newTrackLooksLikeItsNeighbours() {
-        const std::string original = readText(demoPath);
+        const std::string original = filetest::readAll(demoPath);
         const LayoutSpec spec = parseLayoutSpec(original);
         const Layout L = Layout::compile(spec);
         const auto ends = design::freeEnds(spec);
@@ -160,7 +154,7 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, mergeJsonText("{\"a\": ", nlohmann::json::object(),
                                                                       nlohmann::json::object()));
         // a layout spec with unreadable original text is written fresh
-        const LayoutSpec spec = parseLayoutSpec(readText(demoPath));
+        const LayoutSpec spec = parseLayoutSpec(filetest::readAll(demoPath));
         QCOMPARE(layoutSpecTextLike(spec, "{garbage"), layoutSpecText(spec));
     }
 };

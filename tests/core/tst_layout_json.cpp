@@ -1,6 +1,7 @@
 // The layout file: JSON round trip with unknown keys kept at every level, one row per class of bad input
 // (checking the exact JSON pointer path of the message), and atomic saving (a failed save leaves the old
 // file byte-identical). Reference: docs/layout-format.md and issue 3's format text.
+#include "FileTestUtil.h"
 #include "core/layout/Layout.h"
 #include "core/layout/LayoutError.h"
 #include "core/layout/LayoutFile.h"
@@ -23,17 +24,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string readAll(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
-void writeAll(const fs::path& p, const std::string& text) {
-    std::ofstream out(p, std::ios::binary | std::ios::trunc);
-    out << text;
-}
+using filetest::readAll;
+using filetest::writeAll;
 
 std::size_t entryCount(const fs::path& dir) {
     std::size_t n = 0;

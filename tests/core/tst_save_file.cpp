@@ -2,6 +2,7 @@
 // ENOSPC, and /dev/full), a read-only directory (checked in a child that drops root), a directory as the
 // target. After each failure the old file is byte-identical and no temporary file is left. Device nodes
 // and FIFOs are written in place, never replaced by a regular file; symbolic links are kept.
+#include "FileTestUtil.h"
 #include "core/io/SaveFile.h"
 
 #include <QTemporaryDir>
@@ -23,16 +24,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string readAll(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
-void writeAll(const fs::path& p, const std::string& text) {
-    std::ofstream(p, std::ios::binary | std::ios::trunc) << text;
-}
+using filetest::readAll;
+using filetest::writeAll;
 
 std::size_t entryCount(const fs::path& dir) {
     std::size_t n = 0;

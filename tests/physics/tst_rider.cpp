@@ -252,6 +252,18 @@ void TstRider::cantDeficiencyClosedForm() {
     TwistedFrame ws = twisted(S, 0.0, 0.0);
     ws.wB = Vec3(0, std::sin(phi), std::cos(phi));
     QVERIFY(std::abs(1000 * riderCantDeficiency(ws, v, b) + 100.0) < 1e-9);
+    // a level straight climbing at 5 %: wB tilts back along the track, not across it: no cant (the
+    // horizontal part of wB, 1500 sin(atan 0.05) = 74.9 mm, is pitch, not cant)
+    const double grade = std::atan(0.05);
+    Frame G = S;
+    G.T = Vec3(std::cos(grade), 0, std::sin(grade));
+    G.B = Vec3(-std::sin(grade), 0, std::cos(grade));
+    TwistedFrame wg = twisted(G, 0.0, 0.0);
+    QVERIFY(std::abs(riderCantDeficiency(wg, v, b)) < 1e-12);
+    // ... and with 100 mm of cant on that grade: -100 mm
+    const Vec3 side = Vec3::UnitY();
+    wg.wB = std::cos(phi) * G.B + std::sin(phi) * side;
+    QVERIFY(std::abs(1000 * riderCantDeficiency(wg, v, b) + 100.0) < 1e-9);
 }
 
 void TstRider::cantDeficiencyInRun() {

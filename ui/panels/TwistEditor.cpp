@@ -90,8 +90,10 @@ TwistEditor::TwistEditor(Document* doc, QWidget* parent) : QWidget(parent), m_do
         applyUnitNames();
         refresh();
     });
-    connect(m_speed, &QDoubleSpinBox::valueChanged, this,
-            [this](double v) { m_speedSI = v / Units::instance().speedScale(); });
+    connect(m_speed, &QDoubleSpinBox::valueChanged, this, [this](double v) {
+        m_speedSI = v / Units::instance().speedScale();
+        emit speedChanged(speed());
+    });
     applyUnitNames();
     refresh();
 }
@@ -100,9 +102,11 @@ void TwistEditor::applyUnitNames() {
     const BankDisplay d = display(m_doc);
     const QString u = d.suffix();
     if (d.millimetres()) {
-        m_twist->setName(tr("cant [mm]"));
+        // the axis title stays short (a long one is cut off in a low dock); the rail-centre distance is
+        // in the series' name
+        m_twist->setName(tr("cant [mm] over %1 mm").arg(1e3 * d.railCentre, 0, 'f', 0));
         m_equilibrium->setName(tr("equilibrium cant [mm]"));
-        m_axisA->setTitleText(tr("cant [mm] over %1 mm").arg(1e3 * d.railCentre, 0, 'f', 0));
+        m_axisA->setTitleText(tr("cant [mm]"));
     } else {
         m_twist->setName(tr("bank from the vertical [%1]").arg(u));
         m_equilibrium->setName(tr("equilibrium bank [%1]").arg(u));
@@ -137,6 +141,7 @@ void TwistEditor::setTrack(int track) {
         }
     }
     refresh();
+    if (changed) emit speedChanged(speed());
 }
 
 void TwistEditor::setSpeed(double v) {
@@ -233,8 +238,8 @@ void TwistEditor::refresh() {
         eq.append({s, e});
         lo = std::min({lo, a, e});
         hi = std::max({hi, a, e});
-        // leaning into the curve is a negative wt in a left curve: the deficiency of the curve -kappaL
-        const double deficiency = d.deficiency(v, -kappaL, bank);
+        // equilibrium minus actual, both leaning into the curve: > 0 where cant is missing
+        const double deficiency = d.deficiency(v, std::abs(kappaL), bankIntoCurve(bank, kappaL));
         if (std::abs(deficiency) > std::abs(worstDeficiency)) worstDeficiency = deficiency, worstS = s;
     }
     m_twist->replace(twist);

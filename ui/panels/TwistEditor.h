@@ -48,6 +48,9 @@ public:
     void addKey(double s, double angleRad);
     void deleteKey(int k);
 
+signals:
+    void speedChanged(double metresPerSecond); // the equilibrium speed (typed, or a track's design speed)
+
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 

@@ -7,6 +7,7 @@
 #include <QPainter>
 #include <QPainterPath>
 
+#include <algorithm>
 #include <cmath>
 
 namespace tl::ui {
@@ -62,8 +63,15 @@ void DriverHud::setReadout(const HudReadout& r) {
     update();
 }
 
+double DriverHud::scale() const {
+    // the panel keeps to about 40 % of the view's width (down to 70 % of its size): in a narrow view
+    // beside the docks it must not cover the track ahead
+    return std::clamp(0.4 * width() / kWidth, 0.7, 1.0);
+}
+
 QRect DriverHud::panelRect() const {
-    return QRect(kMargin, height() - kMargin - kHeight, kWidth, kHeight);
+    const int w = int(std::lround(kWidth * scale())), h = int(std::lround(kHeight * scale()));
+    return QRect(kMargin, height() - kMargin - h, w, h);
 }
 
 QStringList DriverHud::lines() const {
@@ -86,7 +94,9 @@ void DriverHud::paintEvent(QPaintEvent*) {
     const QStringList l = lines();
     QPainter p(this);
     p.setRenderHint(QPainter::Antialiasing);
-    const QRect box = panelRect();
+    p.translate(panelRect().topLeft()); // drawn at full size, scaled to panelRect()
+    p.scale(scale(), scale());
+    const QRect box(0, 0, kWidth, kHeight);
     QPainterPath path;
     path.addRoundedRect(QRectF(box), 10, 10);
     p.fillPath(path, QColor(15, 20, 30, 190));

@@ -18,6 +18,7 @@ public:
     void setReadout(const HudReadout& r);
     const HudReadout& readout() const { return m_r; }
     QRect panelRect() const;   // where the panel is drawn (widget coordinates)
+    double scale() const;      // of the panel: 1 in a wide view, down to 0.7 in a narrow one
     QStringList lines() const; // the text shown, line by line (tests)
 
 protected:
