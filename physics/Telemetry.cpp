@@ -118,19 +118,8 @@ std::uint64_t Telemetry::hash() const {
         mix(d, sizeof d);
         mix(s.e.data(), sizeof(double) * s.e.size());
         mix(s.f.data(), sizeof(double) * s.f.size());
-        const double w[] = {s.yq,
-                            s.yqLimit,
-                            s.rollMargin,
-                            s.dqq,
-                            s.yq2m,
-                            s.dqq2m,
-                            s.rider.vertical,
-                            s.rider.lateral,
-                            s.rider.longitudinal,
-                            s.rider.jerk,
-                            s.rider.rollRate,
-                            s.rider.cantDeficiency};
-        mix(w, sizeof w);
+        const auto w = s.ratioAndRiderValues();
+        mix(w.data(), sizeof(double) * w.size());
         const int i[] = {s.vehicle, s.track, s.railed ? 1 : 0, s.train, s.car, s.bogie, s.unloaded ? 1 : 0};
         mix(i, sizeof i);
     }

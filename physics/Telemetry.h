@@ -45,6 +45,22 @@ struct TelemetrySample {
     double yq2m = 0.0;          // Y/Q, mean over the last 2 m of travel (UIC 518) [-]; like yq, 0 if unloaded
     double dqq2m = 0.0;         // ΔQ/Q, mean over the last 2 m of travel [-]
     bool unloaded = false;      // Q at or under its loaded fraction: yq is not defined (0 here, empty in CSV)
+    // The wheel-rail ratios and the rider channels in one fixed order: what the telemetry hash mixes and the
+    // GUI history plots after speed, e and f (one list, so a new channel reaches both).
+    std::array<double, 12> ratioAndRiderValues() const {
+        return {yq,
+                yqLimit,
+                rollMargin,
+                dqq,
+                yq2m,
+                dqq2m,
+                rider.vertical,
+                rider.lateral,
+                rider.longitudinal,
+                rider.jerk,
+                rider.rollRate,
+                rider.cantDeficiency};
+    }
 };
 
 struct TrackEvent {

@@ -119,30 +119,14 @@ void TelemetryHistory::add(const TelemetrySample& s) {
     if (s.t < d.lastKept + m_interval * 0.999) return;
     d.lastKept = s.t;
     d.t.push_back(s.t);
-    const double values[kChannelCount] = {s.speed,
-                                          s.e[0],
-                                          s.e[1],
-                                          s.e[2],
-                                          s.e[3],
-                                          s.e[4],
-                                          s.f[0],
-                                          s.f[1],
-                                          s.f[2],
-                                          s.f[3],
-                                          s.f[4],
-                                          s.f[5],
-                                          s.yq,
-                                          s.yqLimit,
-                                          s.rollMargin,
-                                          s.dqq,
-                                          s.yq2m,
-                                          s.dqq2m,
-                                          s.rider.vertical,
-                                          s.rider.lateral,
-                                          s.rider.longitudinal,
-                                          s.rider.jerk,
-                                          s.rider.rollRate,
-                                          s.rider.cantDeficiency};
+    // Channel order: speed, e1..e5, f1..f6, then the sample's ratio and rider values (one list in physics)
+    double values[kChannelCount];
+    const auto rest = s.ratioAndRiderValues();
+    static_assert(1 + 5 + 6 + std::tuple_size_v<decltype(rest)> == kChannelCount);
+    values[0] = s.speed;
+    std::copy(s.e.begin(), s.e.end(), values + 1);
+    std::copy(s.f.begin(), s.f.end(), values + 6);
+    std::copy(rest.begin(), rest.end(), values + 12);
     for (int c = 0; c < kChannelCount; ++c)
         d.v[std::size_t(c)].push_back(float(values[c])); // SI (the plot converts for display)
     d.track.push_back(s.railed ? s.track : -1);
