@@ -1,5 +1,6 @@
 #include "ui/view/OsgViewWidget.h"
 
+#include "ui/view/GlFormat.h"
 #include "ui/view/ViewTool.h"
 
 #include <QKeyEvent>
@@ -61,6 +62,7 @@ int osgKey(const QKeyEvent* e) {
 OsgViewWidget::OsgViewWidget(QWidget* parent) : QOpenGLWidget(parent) {
     setFocusPolicy(Qt::StrongFocus);
     setMinimumSize(320, 240);
+    setFormat(viewFormat()); // antialiased; the window Qt composes into is not multisampled
 
     m_viewer = new osgViewer::Viewer;
     m_viewer->setThreadingModel(osgViewer::ViewerBase::SingleThreaded); // any other model renders black
