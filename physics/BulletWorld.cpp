@@ -93,7 +93,7 @@ private:
 
 } // namespace
 
-BulletWorld::BulletWorld(double gravity, int solverIterations) {
+BulletWorld::BulletWorld(double gravity, int solverIterations, double solverTolerance) {
     config_ = std::make_unique<btDefaultCollisionConfiguration>();
     pendingRaw_ = nullptr;
     dispatcher_ = std::make_unique<ContactDispatcher>(config_.get(), pendingRaw_);
@@ -104,6 +104,8 @@ BulletWorld::BulletWorld(double gravity, int solverIterations) {
                                                 config_.get());
     world_->setGravity(btVector3(0, 0, -gravity));
     world_->getSolverInfo().m_numIterations = solverIterations;
+    // Bullet compares the largest squared velocity change of a row in an iteration with this.
+    world_->getSolverInfo().m_leastSquaresResidualThreshold = solverTolerance * solverTolerance;
 }
 
 BulletWorld::~BulletWorld() {
@@ -116,6 +118,14 @@ void BulletWorld::step(double dt) {
     world_->stepSimulation(dt, 0, dt);
     pending_.reset(); // handed over (pairs that did not reappear had no contact to keep)
     pendingRaw_ = nullptr;
+}
+
+long long BulletWorld::solvedRows() const {
+    return solver_->stats().rows;
+}
+
+long long BulletWorld::solvedRowIterations() const {
+    return solver_->stats().rowIterations;
 }
 
 void BulletWorld::addTrackBodies(std::vector<BodySpec> bodies, const Layout& layout) {

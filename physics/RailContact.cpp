@@ -21,6 +21,7 @@ void RailContact::place(RailedBody& r, const Vec3& box, double mass, double fric
     r.makeBody(box, mass, friction, worldFrame(r.position), world_.trackBody(r.position.track), speed);
     world_.add(*r.body, BulletWorld::Collides::Nothing);
     r.joint = r.makeJoint(world_.trackBody(r.position.track), localFrame(r.position));
+    r.linkWarmStart();
     r.frameTrack = r.position.track;
     r.frameS = r.position.s;
     world_.add(*r.joint);
@@ -58,7 +59,12 @@ FeedResult RailContact::feed(RailedBody& r) {
     // limits and motor: a fresh joint would report zero forces, so a bogie's load Q read next would be 0
     // and the next step's lateral and roll limits (Nadal x Q, Q x gauge/2) would clamp f1 and f3 to zero for
     // one step, then a catch-up spike.
-    if (f.crossings > 0) remakeJoint(r);
+    if (f.crossings > 0) {
+        remakeJoint(r);
+        // the warm start continues the forces as the joint does (rows reversed where two like ends meet)
+        for (std::size_t k = 0; k < 6; ++k)
+            r.jointImpulses.impulse[k] = r.joint->rowForces()[k] * r.joint->lastStep();
+    }
     setFrame(r);
     return f;
 }
@@ -71,6 +77,7 @@ void RailContact::remakeJoint(RailedBody& r) {
     next->continueFrom(*r.joint);
     world_.remove(*r.joint);
     r.joint = std::move(next);
+    r.linkWarmStart();
     world_.add(*r.joint);
 }
 

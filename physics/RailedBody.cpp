@@ -1,6 +1,7 @@
 #include "physics/RailedBody.h"
 
 #include "physics/BulletEigen.h"
+#include "physics/RowForceSolver.h"
 
 #include <btBulletDynamicsCommon.h>
 
@@ -47,6 +48,10 @@ std::unique_ptr<TrackJointConstraint> RailedBody::makeJoint(btRigidBody& trackBo
         j->setErpCfm(params.erp, params.cfm);
     j->setTrackFrame(wFLocal);
     return j;
+}
+
+void RailedBody::linkWarmStart() {
+    if (joint) RowForceSolver::setWarmStart(*joint, &jointImpulses);
 }
 
 double RailedBody::speed() const {

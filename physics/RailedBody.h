@@ -54,6 +54,9 @@ struct RailedBody : RailedState { // position, railed, FTBefore, load, monitor, 
     // coordinates), with this body's params. The one place a railed body's joint is built.
     std::unique_ptr<TrackJointConstraint> makeJoint(btRigidBody& trackBody,
                                                     const TwistedFrame& wFLocal) const;
+    // The joint's warm start is this body's jointImpulses (RowForceSolver): call it again whenever the
+    // joint is re-made or this object has moved (building).
+    void linkWarmStart();
 
     // Speed of the anchor relative to the track point under it [m/s]: along the facing direction while
     // railed, the magnitude once derailed.

@@ -1,16 +1,46 @@
 #pragma once
-// Bullet's sequential impulse solver, plus: after every solve, the exact impulse of every row of every
-// TrackJointConstraint is handed to that constraint (btJointFeedback only has per-body sums and
-// getAppliedImpulse() only the last row). The rows of one constraint are contiguous in the solver's
-// non-contact pool and in the order getInfo2 wrote them.
+// Bullet's sequential impulse solver, plus two things it does not do for joints:
+// - after every solve, the exact impulse of every row of every TrackJointConstraint is handed to that
+//   constraint (btJointFeedback only has per-body sums and getAppliedImpulse() only the last row);
+// - warm starting: a constraint that names its RowImpulses (setWarmStart) starts each step from the row
+//   impulses it ended the last one with, instead of from zero (Bullet warm-starts contacts only). Railed
+//   bogies carry nearly the same loads from one step to the next, so with a residual threshold
+//   (btContactSolverInfo::m_leastSquaresResidualThreshold) the iterations stop after a few instead of
+//   running the full count. The impulses are plain run-time state (RuntimeState.h): snapshots copy them.
+// The rows of one constraint are contiguous in the solver's non-contact pool and in the order getInfo2
+// wrote them.
+#include "physics/RuntimeState.h"
+
 #include <btBulletDynamicsCommon.h>
 
 namespace tl {
 
 class RowForceSolver : public btSequentialImpulseConstraintSolver {
+public:
+    // User constraint type of the warm-started constraints that are not trackjoints (the car pivots).
+    static constexpr int kWarmStartedType = 0x7761726d; // "warm"
+    // Where constraint c keeps its warm start (null: none). A trackjoint's rows go by their seed row id,
+    // any other constraint's by their order (restarted from zero when its row count changes).
+    static void setWarmStart(btTypedConstraint& c, RowImpulses* impulses);
+
+    struct Stats {                   // accumulated over every solve
+        long long rows = 0;          // joint rows solved
+        long long rowIterations = 0; // rows x the iterations their solve ran
+    };
+    const Stats& stats() const { return stats_; }
+
 protected:
+    btScalar solveGroupCacheFriendlySetup(btCollisionObject** bodies, int numBodies,
+                                          btPersistentManifold** manifolds, int numManifolds,
+                                          btTypedConstraint** constraints, int numConstraints,
+                                          const btContactSolverInfo& infoGlobal,
+                                          btIDebugDraw* debugDrawer) override;
     btScalar solveGroupCacheFriendlyFinish(btCollisionObject** bodies, int numBodies,
                                            const btContactSolverInfo& infoGlobal) override;
+
+private:
+    void warmStart();
+    Stats stats_;
 };
 
 } // namespace tl

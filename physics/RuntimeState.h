@@ -10,6 +10,7 @@
 #include "physics/RiderChannels.h"
 #include "physics/Traction.h"
 
+#include <array>
 #include <cstddef>
 
 namespace tl {
@@ -29,6 +30,14 @@ struct EpisodeState {
     double quiet = 0.0;    // time back at or under the limit since then [s]
 };
 
+// The solver's warm start of one constraint: the impulses of its rows found in the last step, which the next
+// step starts from (RowForceSolver). Run-time state like a body's velocity: a restore that dropped it would
+// not repeat the run bit for bit.
+struct RowImpulses {
+    std::array<double, 6> impulse{}; // [N s] or [N m s] per row slot (trackjoint: seed row id - 1)
+    int rows = 0;                    // rows solved in the last step (a changed row set starts from zero)
+};
+
 struct RailedState {               // a vehicle or a bogie
     TrackPosition position;        // track index, s of the anchor [m], facing direction
     bool railed = true;            // false once derailed / released (joint disabled, body flies)
@@ -41,6 +50,8 @@ struct RailedState {               // a vehicle or a bogie
     EpisodeState unloadingEpisode; // bogies: wheel unloading ΔQ/Q over its limit
     DistanceMean yq2m;             // bogies: Y/Q over the last 2 m of travel (while loaded)
     DistanceMean dqq2m;            // bogies: ΔQ/Q over the last 2 m of travel
+    RowImpulses jointImpulses;     // warm start of the trackjoint's rows
+    RowImpulses pivotImpulses;     // bogies: warm start of the car's pivot on this bogie
 };
 
 struct CarState {

@@ -101,6 +101,8 @@ public:
         for (int s = 0; s < int(StepStage::Count); ++s)
             p.stage[s] += q.stage[s];
         p.steps += q.steps;
+        p.rows += q.rows;
+        p.rowIterations += q.rowIterations;
     }
 
 private:
@@ -140,6 +142,7 @@ void finish(Measured& m, double dt) {
     for (int s = 0; s < int(StepStage::Count); ++s)
         m.c.stageNs[std::size_t(s)] = n > 0 ? 1e9 * m.profile.stage[s] / n : 0.0;
     m.c.realTime = m.c.cpu.median * m.c.bogies <= 1e9 * dt;
+    m.c.iterations = m.profile.rows > 0 ? double(m.profile.rowIterations) / double(m.profile.rows) : 0.0;
 }
 
 // Cost per bogie-step at n bogies, linear in log n between the measured cases, constant beyond them.
@@ -253,7 +256,7 @@ void printScaleBenchmark(std::ostream& os, const ScaleBenchmarkOptions& o, const
         std::string n = stepStageName(StepStage(s));
         os << std::setw(8) << n.substr(0, 7);
     }
-    os << std::setw(6) << "RT" << std::setw(5) << "der"
+    os << std::setw(6) << "iter" << std::setw(6) << "RT" << std::setw(5) << "der"
        << "\n";
     auto row = [&](const ScaleBenchmarkCase& c) {
         os << std::fixed << std::setw(7) << c.bogies << std::setw(6) << c.steps << std::setprecision(0)
@@ -263,7 +266,8 @@ void printScaleBenchmark(std::ostream& os, const ScaleBenchmarkOptions& o, const
            << std::setw(7) << c.ratio << std::setprecision(0);
         for (double x : c.stageNs)
             os << std::setw(8) << x;
-        os << std::setw(6) << (c.realTime ? "yes" : "no") << std::setw(5) << c.derailments << "\n";
+        os << std::setprecision(1) << std::setw(6) << c.iterations << std::setprecision(0) << std::setw(6)
+           << (c.realTime ? "yes" : "no") << std::setw(5) << c.derailments << "\n";
     };
     for (const auto& c : r.cases)
         row(c);

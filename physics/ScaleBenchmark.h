@@ -47,6 +47,7 @@ struct ScaleBenchmarkCase {
     std::vector<double> wallNs;   // wall ns per bogie-step, per repeat
     ScaleBenchmarkStat cpu, wall; // ns per bogie-step [ns]
     std::vector<double> stageNs;  // per StepStage, wall ns per bogie-step over all repeats [ns]
+    double iterations = 0;        // mean solver iterations per joint row and step [-]
     double ratio = 0;             // cpu.median vs. the first case [-]
     bool realTime = false;        // cpu.median x bogies <= dt
     int derailments = 0;          // must stay 0 (a derailed car would change the work)

@@ -19,7 +19,8 @@ const char* stepStageName(StepStage s) {
 }
 
 Simulation::Simulation(const Layout& layout, const SimulationOptions& options, const std::string& file)
-    : layout_(layout), options_(options), world_(options.gravity, options.solverIterations),
+    : layout_(layout), options_(options),
+      world_(options.gravity, options.solverIterations, options.solverTolerance),
       rail_(layout_, switchStates_, world_), drives_(readTrackDrives(layout, file)) {
     build(parseBodies(layout.spec().bodies, file), parseVehicles(layout.spec().vehicles, layout, file));
     for (const auto& t : parseTrains(layout.spec().trains, layout_, file, options_.rollingStockDirs))
@@ -28,7 +29,8 @@ Simulation::Simulation(const Layout& layout, const SimulationOptions& options, c
 
 Simulation::Simulation(const Layout& layout, std::vector<BodySpec> bodies, std::vector<VehicleSpec> vehicles,
                        const SimulationOptions& options)
-    : layout_(layout), options_(options), world_(options.gravity, options.solverIterations),
+    : layout_(layout), options_(options),
+      world_(options.gravity, options.solverIterations, options.solverTolerance),
       rail_(layout_, switchStates_, world_) {
     build(std::move(bodies), std::move(vehicles));
 }
@@ -104,7 +106,10 @@ void Simulation::stageRailContact() {
 }
 
 void Simulation::stageSolve() {
+    const long long rows = world_.solvedRows(), rowIterations = world_.solvedRowIterations();
     world_.step(options_.dt);
+    profile_.rows += world_.solvedRows() - rows;
+    profile_.rowIterations += world_.solvedRowIterations() - rowIterations;
     time_ += options_.dt;
     world_.setKinematicPoses(time_, options_.dt);
 }

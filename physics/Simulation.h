@@ -39,8 +39,11 @@ namespace tl {
 
 struct SimulationOptions {
     double dt = 1.0 / 240.0;   // fixed step [s]
-    int solverIterations = 30; // sequential impulse iterations per step
-    double gravity = 9.81;     // [m/s^2], along -z
+    int solverIterations = 30; // sequential impulse iterations per step, at most
+    // The solve of a step ends early once an iteration changes no row's velocity by more than this
+    // [m/s or rad/s]; the rows start from the last step's impulses (RowForceSolver). 0: every iteration.
+    double solverTolerance = 1e-5;
+    double gravity = 9.81; // [m/s^2], along -z
     bool recordTelemetry = true;
     double telemetryWindow = 0.0;    // keep only the last T seconds of samples [s]; 0 = keep all
     DerailmentThresholds derailment; // monitor thresholds of the train bogies
@@ -61,6 +64,8 @@ struct StepProfile {
     double after = 0.0;                       // check, feed, monitor, record [s]
     double stage[int(StepStage::Count)] = {}; // per stage [s]
     long long steps = 0;
+    long long rows = 0;          // joint rows solved (each step counts its rows)
+    long long rowIterations = 0; // rows x the iterations of their solve (mean iterations = this / rows)
 };
 
 class SimulationError : public std::runtime_error {

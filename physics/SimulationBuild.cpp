@@ -1,6 +1,7 @@
 // Simulation, building: vehicles and trains placed on their track (each vehicle and bogie a RailedBody put
 // there by the rail contact), the cars' bodies and pivots, the couplers, and the ground plane.
 #include "physics/BulletEigen.h"
+#include "physics/RowForceSolver.h"
 #include "physics/Simulation.h"
 
 #include <btBulletDynamicsCommon.h>
@@ -38,6 +39,7 @@ void Simulation::addVehicle(const VehicleSpec& spec) {
     rail_.place(*v, spec.box, spec.mass, 0.5, spec.speed);
     if (spec.motor) v->joint->setMotor(true, spec.direction * spec.motor->targetSpeed, spec.motor->maxForce);
     vehicles_.push_back(std::move(v));
+    vehicles_.back()->linkWarmStart();
     telemetry_.setSourceIds(vehicleIds(), trainIds());
 }
 
@@ -58,6 +60,11 @@ void Simulation::addTrain(const TrainSpec& spec) {
     }
     for (std::size_t c = 1; c < train->cars.size(); ++c)
         addCoupler(*train, int(c - 1), int(c));
+    for (Car& car : train->cars) // the warm starts, now that the bogies are where they stay
+        for (std::size_t k = 0; k < car.bogies.size(); ++k) {
+            car.bogies[k].linkWarmStart();
+            RowForceSolver::setWarmStart(*car.pivots[k], &car.bogies[k].pivotImpulses);
+        }
     trains_.push_back(std::move(train));
     telemetry_.setSourceIds(vehicleIds(), trainIds());
 }

@@ -40,6 +40,7 @@ TrackJointConstraint::TrackJointConstraint(btRigidBody& moving, const Pose& anch
     : btTypedConstraint(static_cast<btTypedConstraintType>(MAX_CONSTRAINT_TYPE + 1), moving, trackBody),
       m_anchorInA(anchorInA), m_lateralMax(kInf), m_verticalMax(kInf), m_rollMax(kInf) {
     setUserConstraintType(kUserType);
+    setUserConstraintPtr(nullptr); // no warm start until its owner names one (RowForceSolver::setWarmStart)
 }
 
 void TrackJointConstraint::setErpCfm(double erp, double cfm) {

@@ -67,6 +67,7 @@ public:
     // Exact force of row id (1..6) in the last step [N] or [N m]; 0 for rows not present.
     double rowForce(int id) const { return m_force[id - 1]; }
     const std::array<double, 6>& rowForces() const { return m_force; }
+    double lastStep() const { return m_rowsDt; } // the step those forces were solved with [s]
 
     // Called by RowForceSolver after the solve: impulse of the k-th row Bullet solved, and the step.
     void beginRowReadout(double dt);
