@@ -36,7 +36,7 @@ void RailContact::setFrame(RailedBody& r, bool force) const {
 
 void RailContact::prepare(RailedBody& r) const {
     setFrame(r);
-    r.FTBefore = r.joint->trackFrameInWorld().F.T;
+    r.FTBefore = r.joint->trackTangentInWorld();
 }
 
 void RailContact::setWheelRailLimits(RailedBody& r, const WheelRailSpec& wr) {
@@ -49,7 +49,7 @@ void RailContact::setWheelRailLimits(RailedBody& r, const WheelRailSpec& wr) {
 }
 
 FeedResult RailContact::feed(RailedBody& r) {
-    const Vec3 AP = r.joint->anchorInWorld().P;
+    const Vec3 AP = r.joint->anchorPointInWorld();
     setFrame(r);                                                                           // (prepare set it)
     const Vec3 FP = world_.trackBodyPose(r.position.track) * r.joint->trackFrameInB().F.P; // F.P(s, t+dt)
     const FeedResult f = feedTrack(layout_, switches_, r.position, AP, FP, r.FTBefore);

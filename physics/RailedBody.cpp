@@ -55,17 +55,17 @@ void RailedBody::linkWarmStart() {
 }
 
 double RailedBody::speed() const {
-    const Vec3 AP = joint->anchorInWorld().P;
+    const Vec3 AP = joint->anchorPointInWorld();
     const Vec3 va =
         toEigen(body->getVelocityInLocalPoint(toBt(Vec3(AP - toEigen(body->getCenterOfMassPosition())))));
     const btRigidBody& B = joint->getRigidBodyB();
     const Vec3 vp = toEigen(B.getVelocityInLocalPoint(toBt(Vec3(AP - toEigen(B.getCenterOfMassPosition())))));
     if (!railed) return (va - vp).norm();
-    return position.direction * joint->trackFrameInWorld().F.T.dot(va - vp);
+    return position.direction * joint->trackTangentInWorld().dot(va - vp);
 }
 
 Vec3 RailedBody::anchorPoint() const {
-    return joint->anchorInWorld().P;
+    return joint->anchorPointInWorld();
 }
 
 std::unique_ptr<btRigidBody> makeBoxBody(std::unique_ptr<btBoxShape>& shape, const Vec3& box, double mass,

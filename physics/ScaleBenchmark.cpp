@@ -83,10 +83,6 @@ public:
     int bogies() const { return sim_->bogieCount(); }
     int trains() const { return sim_->trainCount(); }
     int derailments() const { return int(sim_->derailments().size()); }
-    int stepsFor() const {
-        return std::clamp(int(std::lround(o_.bogieSteps / std::max(1, bogies()))), o_.minSteps,
-                          std::max(o_.minSteps, o_.maxSteps));
-    }
 
     // Thread CPU and wall time of `steps` steps [s]; the profile of the same steps added to `p`.
     void run(int steps, double& cpu, double& wall, StepProfile& p) {
@@ -179,6 +175,9 @@ ScaleBenchmarkResult runScaleBenchmark(const ScaleBenchmarkOptions& o) {
     const double length = kTrainsPerTrack * kTrainSpacing + travel;
     const Layout layout =
         parallelTracks((4 * maxTrains + kTrainsPerTrack - 1) / kTrainsPerTrack, length, o.spline);
+    const int maxBogies = *std::max_element(o.bogies.begin(), o.bogies.end());
+    const int steps = std::clamp(int(std::lround(o.bogieSteps / std::max(1, maxBogies))), o.minSteps,
+                                 std::max(o.minSteps, o.maxSteps)); // per measurement, every case
     std::vector<std::unique_ptr<Fleet>> fleets;
     std::vector<Measured> ms;
     for (int b : o.bogies) {
@@ -186,7 +185,7 @@ ScaleBenchmarkResult runScaleBenchmark(const ScaleBenchmarkOptions& o) {
         Measured m;
         m.c.bogies = fleets.back()->bogies();
         m.c.trains = fleets.back()->trains();
-        m.c.steps = fleets.back()->stepsFor();
+        m.c.steps = steps;
         double cpu, wall;
         StepProfile p;
         fleets.back()->run(warmup, cpu, wall, p);
@@ -225,7 +224,7 @@ ScaleBenchmarkResult runScaleBenchmark(const ScaleBenchmarkOptions& o) {
         Measured m;
         m.c.bogies = f.bogies();
         m.c.trains = f.trains();
-        m.c.steps = f.stepsFor();
+        m.c.steps = steps;
         double cpu, wall;
         StepProfile p;
         f.run(warmup, cpu, wall, p);

@@ -42,8 +42,8 @@ void Simulation::monitorBogie(int t, int c, int bi) {
     const WheelRailSpec& wr = car.stock.wheelRail;
     const DerailmentThresholds& th = options_.derailment;
     const auto& f = b.joint->rowForces();
-    const TrackJointState js = b.joint->currentState(options_.dt);
-    const TrackJointRows rows = computeTrackJointRows(js);
+    const std::array<double, 5> e = trackJointErrors(b.joint->anchorInWorld(), b.joint->trackFrameInWorld());
+    const double lateralMax = b.joint->lateralMax(), rollMax = b.joint->rollMax();
     BogieMargins m;
     const double Q = f[1];
     const double Qmin = 1e-6 * b.staticLoad;
@@ -52,18 +52,18 @@ void Simulation::monitorBogie(int t, int c, int bi) {
     m.yq = m.loaded ? yq : 0.0;
     m.yqLimit = wr.nadalLimit();
     m.rollTorque = std::abs(f[2]);
-    m.rollLimit = js.rollMax;
+    m.rollLimit = rollMax;
     const double rollMargin = 1.0 - m.rollTorque / std::max(Q * 0.5 * wr.gauge, Qmin);
     m.rollMargin = m.loaded ? rollMargin : 0.0; // no load, no margin
     const double lighter = std::max(0.0, 0.5 * Q - m.rollTorque / wr.gauge);
     m.dqq = 1.0 - lighter / (0.5 * b.staticLoad);
-    m.e1 = rows.row[0].e;
-    m.e2 = rows.row[1].e;
-    m.e3 = rows.row[2].e;
-    m.e4 = rows.row[3].e;
-    m.e5 = rows.row[4].e;
-    m.lateralSaturated = js.lateralMax > 0 && std::abs(f[0]) >= th.saturated * js.lateralMax;
-    m.rollSaturated = js.rollMax > 0 && m.rollTorque >= th.saturated * js.rollMax;
+    m.e1 = e[0];
+    m.e2 = e[1];
+    m.e3 = e[2];
+    m.e4 = e[3];
+    m.e5 = e[4];
+    m.lateralSaturated = lateralMax > 0 && std::abs(f[0]) >= th.saturated * lateralMax;
+    m.rollSaturated = rollMax > 0 && m.rollTorque >= th.saturated * rollMax;
     m.unloaded = Q <= Qmin;
     const double travelled = std::abs(b.speed()) * options_.dt; // the UIC 518 means weigh by distance
     if (m.loaded) b.yq2m.add(m.yq, travelled);

@@ -26,9 +26,7 @@ void Simulation::recordVehicle(int i) {
     const Vehicle& v = *vehicles_[std::size_t(i)];
     s.vehicle = i;
     if (v.railed) {
-        const TrackJointRows rows = computeTrackJointRows(v.joint->currentState(options_.dt));
-        for (int k = 0; k < 5; ++k)
-            s.e[std::size_t(k)] = rows.row[std::size_t(k)].e;
+        s.e = trackJointErrors(v.joint->anchorInWorld(), v.joint->trackFrameInWorld());
         s.f = v.joint->rowForces();
     }
     telemetry_.add(s);

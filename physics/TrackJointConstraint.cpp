@@ -38,7 +38,8 @@ bool zeroJacobian(const TrackJointRow& r) {
 
 TrackJointConstraint::TrackJointConstraint(btRigidBody& moving, const Pose& anchorInA, btRigidBody& trackBody)
     : btTypedConstraint(static_cast<btTypedConstraintType>(MAX_CONSTRAINT_TYPE + 1), moving, trackBody),
-      m_anchorInA(anchorInA), m_lateralMax(kInf), m_verticalMax(kInf), m_rollMax(kInf) {
+      m_anchorInA(anchorInA), m_trackOnGround(&trackBody == &btTypedConstraint::getFixedBody()),
+      m_lateralMax(kInf), m_verticalMax(kInf), m_rollMax(kInf) {
     setUserConstraintType(kUserType);
     setUserConstraintPtr(nullptr); // no warm start until its owner names one (RowForceSolver::setWarmStart)
 }
@@ -117,7 +118,17 @@ AnchorFrame TrackJointConstraint::anchorInWorld() const {
     return A;
 }
 
+Vec3 TrackJointConstraint::anchorPointInWorld() const {
+    return eig(m_rbA.getCenterOfMassTransform() * bt(Vec3(m_anchorInA.translation())));
+}
+
+Vec3 TrackJointConstraint::trackTangentInWorld() const {
+    if (m_trackOnGround) return m_wFInB.F.T;
+    return eig(m_rbB.getCenterOfMassTransform().getBasis() * bt(m_wFInB.F.T));
+}
+
 TwistedFrame TrackJointConstraint::trackFrameInWorld() const {
+    if (m_trackOnGround) return m_wFInB; // the fixed body's frame is the world's
     const Pose XB = poseOf(m_rbB.getCenterOfMassTransform());
     TwistedFrame w = m_wFInB;
     w.F = transformed(XB, m_wFInB.F);

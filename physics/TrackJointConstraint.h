@@ -47,6 +47,8 @@ public:
     // Motor row 6 with asymmetric limits forceMin <= f6 <= forceMax [N] (f6 > 0 pushes body A along +wF.T):
     // a drive pulls one way up to its tractive effort and resists the other way only by its resistance.
     void setMotorRange(bool on, double vTarget, double forceMin, double forceMax);
+    double lateralMax() const { return m_lateralMax; } // [N]
+    double rollMax() const { return m_rollMax; }       // [N m]
     bool motorOn() const { return m_motorOn; }
     double motorTarget() const { return m_vTarget; } // [m/s]
 
@@ -61,6 +63,9 @@ public:
     AnchorFrame anchorInWorld() const;
     TwistedFrame trackFrameInWorld() const;
     TrackJointState currentState(double dt) const;
+    // The parts a speed or a feeder needs, without the whole frames: A.P and wF.T in the world.
+    Vec3 anchorPointInWorld() const;
+    Vec3 trackTangentInWorld() const;
 
     // Rows of the last getInfo1/getInfo2 (the rows Bullet solved in the last step).
     const TrackJointRows& lastRows() const { return m_rows; }
@@ -81,12 +86,13 @@ public:
     btScalar getParam(int num, int axis = -1) const override;
 
 private:
-    Pose m_anchorInA = Pose::Identity();           // anchor in A's COM frame
-    TwistedFrame m_wFInB;                          // track frame at s in B's COM frame [m]
-    double m_erp = 0.2;                            // [-]
-    double m_cfm = 0.0;                            // [m/(N s)]
-    bool m_spring = false;                         // erp/cfm from kp, kd
-    double m_kp = 0.0, m_kd = 0.0;                 // [N/m], [N s/m]
+    Pose m_anchorInA = Pose::Identity(); // anchor in A's COM frame
+    bool m_trackOnGround;                // body B is Bullet's fixed body: wF in B is wF in the world
+    TwistedFrame m_wFInB;                // track frame at s in B's COM frame [m]
+    double m_erp = 0.2;                  // [-]
+    double m_cfm = 0.0;                  // [m/(N s)]
+    bool m_spring = false;               // erp/cfm from kp, kd
+    double m_kp = 0.0, m_kd = 0.0;       // [N/m], [N s/m]
     double m_lateralMax, m_verticalMax, m_rollMax; // [N], [N], [N m]
     double m_verticalMin = 0.0;                    // [N]
     bool m_motorOn = false;

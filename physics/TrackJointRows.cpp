@@ -39,6 +39,15 @@ Vec3 trackJointOrientationMismatch(const AnchorFrame& A, const TwistedFrame& wF)
     return 0.5 * (A.T.cross(wF.F.T) + A.N.cross(wF.wN) + A.B.cross(wF.wB));
 }
 
+std::array<double, 5> trackJointErrors(const AnchorFrame& A, const TwistedFrame& wF) {
+    const Vec3 m = trackJointOrientationMismatch(A, wF);
+    return {(wF.F.P - A.P).dot(wF.wN), // e1
+            (wF.F.P - A.P).dot(wF.wB), // e2
+            m.dot(wF.F.T),             // e3
+            m.dot(wF.F.N),             // e4
+            m.dot(wF.F.B)};            // e5
+}
+
 TrackJointRows computeTrackJointRows(const TrackJointState& st) {
     const double inf = std::numeric_limits<double>::infinity();
     const AnchorFrame& A = st.A;
@@ -52,7 +61,7 @@ TrackJointRows computeTrackJointRows(const TrackJointState& st) {
     const double k = st.erp / st.dt;       // [1/s]
     const double tauW = F.tau + st.wF.dwt; // tau + dwt/ds [1/m]
     const double kappa = F.kappa;          // [1/m]
-    const Vec3 m = trackJointOrientationMismatch(A, st.wF);
+    const auto [e1, e2, e3, e4, e5] = trackJointErrors(A, st.wF); // m below: the orientation mismatch
 
     TrackJointRows out;
     auto add = [&](TrackJointRowId id, const Vec3& Jm, const Vec3& Rm, const Vec3& Jt, const Vec3& Rt,
@@ -70,11 +79,9 @@ TrackJointRows computeTrackJointRows(const TrackJointState& st) {
     };
 
     // (6) Constraint 1: lateral, bilateral.
-    const double e1 = (wFP - A.P).dot(wFN);
     add(TrackJointRowId::Lateral, wFN, rm.cross(wFN), -wFN, wFN.cross(rt), e1, -st.lateralMax, st.lateralMax);
 
     // (7) Constraint 2: vertical, the track only pushes (f2min = 0).
-    const double e2 = (wFP - A.P).dot(wFB);
     add(TrackJointRowId::Vertical, wFB, rm.cross(wFB), -wFB, wFB.cross(rt), e2, st.verticalMin,
         st.verticalMax);
 
@@ -83,11 +90,9 @@ TrackJointRows computeTrackJointRows(const TrackJointState& st) {
     const Vec3 Rm3 = wFT - tauW * rm.cross(wFT);
     const Vec3 Jt3 = tauW * wFT;
     const Vec3 Rt3 = -wFT + tauW * rt.cross(wFT);
-    const double e3 = m.dot(wFT);
     add(TrackJointRowId::Roll, Jm3, Rm3, Jt3, Rt3, e3, -st.rollMax, st.rollMax);
 
     // (9) Constraint 4: no rotation about the untwisted F.N.
-    const double e4 = m.dot(F.N);
     add(TrackJointRowId::Pitch, Vec3::Zero(), F.N, Vec3::Zero(), -F.N, e4, -inf, inf);
 
     // (10) Constraint 5: rotation about F.B following kappa.
@@ -95,7 +100,6 @@ TrackJointRows computeTrackJointRows(const TrackJointState& st) {
     const Vec3 Rm5 = F.B - kappa * rm.cross(wFT);
     const Vec3 Jt5 = kappa * wFT;
     const Vec3 Rt5 = -F.B + kappa * rt.cross(wFT);
-    const double e5 = m.dot(F.B);
     add(TrackJointRowId::Yaw, Jm5, Rm5, Jt5, Rt5, e5, -inf, inf);
 
     // (11) Constraint 6: the motor, wF.T * (va - vp) == vTarget within the motor force limits.

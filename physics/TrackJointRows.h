@@ -65,6 +65,9 @@ struct TrackJointRows {
 // Paper equations (6)-(11) for the given state.
 TrackJointRows computeTrackJointRows(const TrackJointState& state);
 
+// The errors e1..e5 of rows (6)-(10) alone [m, m, rad, rad, rad] (the monitor's and telemetry's channels).
+std::array<double, 5> trackJointErrors(const AnchorFrame& A, const TwistedFrame& wF);
+
 // The orientation mismatch vector m = 1/2 (A.T x wF.T + A.N x wF.N + A.B x wF.B). For a small rotation
 // delta taking wF to A, m = -delta (so e = m . axis has the sign of the position errors e1, e2).
 Vec3 trackJointOrientationMismatch(const AnchorFrame& A, const TwistedFrame& wF);

@@ -41,11 +41,14 @@ int runBench(const QStringList& args) {
     parser.addOption({"joints", "Trackjoint table: bodies with one joint each (default 200).", "N", "200"});
     parser.addOption({"steps", "Trackjoint table: steps per measurement (default 1000).", "N", "1000"});
     parser.addOption(
-        {"repeats", "Interleaved repeats (default 3, best counts; scale table 5, medians).", "N"});
+        {"repeats", "Interleaved repeats (default 3, best counts; scale table 7, medians).", "N"});
     parser.addOption(
         {"bogies", "Scale table: bogie counts (default 100,1000,4000).", "A,B,...", "100,1000,4000"});
     parser.addOption(
-        {"bogie-steps", "Scale table: bogie-steps per measurement (default 200000).", "N", "200000"});
+        {"bogie-steps",
+         "Scale table: bogie-steps per measurement of the largest fleet; every fleet steps as many steps "
+         "(default 240000).",
+         "N", "240000"});
     parser.addOption({"no-telemetry", "Scale table: do not record telemetry while stepping."});
     parser.addOption({"straight", "Scale table: straight tracks instead of weaving splines with cant."});
     if (const auto done = tl::cli::parseOrExit(parser, args, "bench")) return *done;

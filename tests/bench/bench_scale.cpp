@@ -3,7 +3,7 @@
 // and 4 000 bogies: thread CPU time medians and spread of interleaved repeats, wall time, and the split by
 // step stage (physics/ScaleBenchmark.h). Goals: growth <= 1.3x, >= 1 500 bogies in real time.
 // Usage: bench_scale [--no-check] [--straight] [--no-telemetry] [--iterations N]
-//                    [bogie-steps per measurement] [repeats] [bogies...]
+//                    [bogie-steps per measurement of the largest case] [repeats] [bogies...]
 // (--no-check: skip the run at the estimated real-time size, e.g. under valgrind --tool=callgrind)
 #include "physics/ScaleBenchmark.h"
 
