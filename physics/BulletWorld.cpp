@@ -93,12 +93,13 @@ private:
 
 } // namespace
 
-BulletWorld::BulletWorld(double gravity, int solverIterations, double solverTolerance) {
+BulletWorld::BulletWorld(double gravity, int solverIterations, double solverTolerance, bool warmStart) {
     config_ = std::make_unique<btDefaultCollisionConfiguration>();
     pendingRaw_ = nullptr;
     dispatcher_ = std::make_unique<ContactDispatcher>(config_.get(), pendingRaw_);
     broadphase_ = std::make_unique<btDbvtBroadphase>();
     solver_ = std::make_unique<RowForceSolver>();
+    solver_->setWarmStarting(warmStart);
     // Bullet's island batches (cache-friendly) without its O(islands x constraints) lookup.
     world_ = std::make_unique<IslandBatchWorld>(dispatcher_.get(), broadphase_.get(), solver_.get(),
                                                 config_.get());

@@ -38,7 +38,8 @@ public:
     };
 
     // solverTolerance: an iteration that changes no row's velocity by more than this ends the solve [m/s]
-    BulletWorld(double gravity, int solverIterations, double solverTolerance = 0.0);
+    // warmStart: joint rows start from the last step's impulses (RowForceSolver)
+    BulletWorld(double gravity, int solverIterations, double solverTolerance = 0.0, bool warmStart = true);
     ~BulletWorld();
     BulletWorld(const BulletWorld&) = delete;
     BulletWorld& operator=(const BulletWorld&) = delete;

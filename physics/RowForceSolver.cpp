@@ -56,7 +56,7 @@ btScalar RowForceSolver::solveGroupCacheFriendlySetup(btCollisionObject** bodies
                                                       btIDebugDraw* debugDrawer) {
     const btScalar r = btSequentialImpulseConstraintSolver::solveGroupCacheFriendlySetup(
         bodies, numBodies, manifolds, numManifolds, constraints, numConstraints, infoGlobal, debugDrawer);
-    warmStart();
+    if (warmStarting_) warmStart();
     return r;
 }
 

@@ -23,6 +23,8 @@ public:
     // any other constraint's by their order (restarted from zero when its row count changes).
     static void setWarmStart(btTypedConstraint& c, RowImpulses* impulses);
 
+    void setWarmStarting(bool on) { warmStarting_ = on; } // off: rows start from zero (impulses still kept)
+
     struct Stats {                   // accumulated over every solve
         long long rows = 0;          // joint rows solved
         long long rowIterations = 0; // rows x the iterations their solve ran
@@ -41,6 +43,7 @@ protected:
 private:
     void warmStart();
     Stats stats_;
+    bool warmStarting_ = true;
 };
 
 } // namespace tl

@@ -20,7 +20,7 @@ const char* stepStageName(StepStage s) {
 
 Simulation::Simulation(const Layout& layout, const SimulationOptions& options, const std::string& file)
     : layout_(layout), options_(options),
-      world_(options.gravity, options.solverIterations, options.solverTolerance),
+      world_(options.gravity, options.solverIterations, options.solverTolerance, options.solverWarmStart),
       rail_(layout_, switchStates_, world_), drives_(readTrackDrives(layout, file)) {
     build(parseBodies(layout.spec().bodies, file), parseVehicles(layout.spec().vehicles, layout, file));
     for (const auto& t : parseTrains(layout.spec().trains, layout_, file, options_.rollingStockDirs))
@@ -30,7 +30,7 @@ Simulation::Simulation(const Layout& layout, const SimulationOptions& options, c
 Simulation::Simulation(const Layout& layout, std::vector<BodySpec> bodies, std::vector<VehicleSpec> vehicles,
                        const SimulationOptions& options)
     : layout_(layout), options_(options),
-      world_(options.gravity, options.solverIterations, options.solverTolerance),
+      world_(options.gravity, options.solverIterations, options.solverTolerance, options.solverWarmStart),
       rail_(layout_, switchStates_, world_) {
     build(std::move(bodies), std::move(vehicles));
 }

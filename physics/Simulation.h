@@ -43,7 +43,8 @@ struct SimulationOptions {
     // The solve of a step ends early once an iteration changes no row's velocity by more than this
     // [m/s or rad/s]; the rows start from the last step's impulses (RowForceSolver). 0: every iteration.
     double solverTolerance = 1e-5;
-    double gravity = 9.81; // [m/s^2], along -z
+    bool solverWarmStart = true; // false: every row starts each step from zero (Bullet's own joints)
+    double gravity = 9.81;       // [m/s^2], along -z
     bool recordTelemetry = true;
     double telemetryWindow = 0.0;    // keep only the last T seconds of samples [s]; 0 = keep all
     DerailmentThresholds derailment; // monitor thresholds of the train bogies
