@@ -125,17 +125,10 @@ void Simulation::addCar(Train& train, const RollingStockSpec& stock, const Track
     car.rollDamping = 0.3 * std::sqrt(car.rollStiffness * Iroll);          // [N m s/rad]
     for (int k = 0; k < nb; ++k) {
         const Pose Xb = toEigen(car.bogies[std::size_t(k)].body->getCenterOfMassTransform());
-        Pose inA = Pose::Identity();
-        inA.translation() = Xc.inverse() * Xb.translation();
-        Pose inB = Pose::Identity();
-        inB.linear() = Xb.linear().transpose() * Xc.linear();
-        auto p = std::make_unique<btGeneric6DofSpring2Constraint>(*car.body, *car.bogies[std::size_t(k)].body,
-                                                                  toBt(inA), toBt(inB));
-        p->setLinearLowerLimit(btVector3(0, 0, 0));
-        p->setLinearUpperLimit(btVector3(0, 0, 0));
-        const double free = nb == 2 ? 1.0 : 0.0;              // one bogie: the car sits rigidly on it
-        p->setAngularLowerLimit(btVector3(free, free, free)); // lower > upper: free
-        p->setAngularUpperLimit(btVector3(-free, -free, -free));
+        auto p = std::make_unique<PivotConstraint>(*car.body, *car.bogies[std::size_t(k)].body,
+                                                   Xc.inverse() * Xb.translation(), Vec3::Zero());
+        p->setRotation(nb == 2 ? PivotConstraint::Rotation::Free    // one bogie: the car sits
+                               : PivotConstraint::Rotation::Rigid); // rigidly on it
         world_.add(*p);
         car.pivots.push_back(std::move(p));
     }

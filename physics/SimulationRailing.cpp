@@ -57,16 +57,12 @@ void Simulation::applyRailing(bool forceRebuild) {
         v->joint->setEnabled(v->railed);
     for (const auto& t : trains_)
         for (auto& c : t->cars) {
-            const int nb = int(c.bogies.size());
             // Railed: yaw and pitch free with two bogies (all locked with one), roll free (the roll spring
             // holds it). Derailed: the flying car is stiff in roll (the roll spring is for railed bogies).
-            const double free = nb == 2 ? 1.0 : 0.0;
-            const btVector3 lo = c.derailed ? btVector3(0, 1, 1) : btVector3(free, free, free);
-            const btVector3 hi = c.derailed ? btVector3(0, -1, -1) : btVector3(-free, -free, -free);
-            for (auto& p : c.pivots) {
-                p->setAngularLowerLimit(lo); // lower > upper: free
-                p->setAngularUpperLimit(hi);
-            }
+            using R = PivotConstraint::Rotation;
+            const R railed = c.bogies.size() == 2 ? R::Free : R::Rigid;
+            for (auto& p : c.pivots)
+                p->setRotation(c.derailed ? R::RollLocked : railed);
             for (auto& b : c.bogies)
                 b.joint->setEnabled(b.railed);
         }

@@ -1,12 +1,13 @@
 #pragma once
 // A train at run time: cars (a box body) on bogies (a box body railed by a trackjoint each), the car body
-// pivoting on each bogie about the bogie's up axis (btGeneric6DofSpring2Constraint: position locked, yaw
-// and pitch free with two bogies; roll free at the pivots and held by a spring against the mean roll of
-// the two bogies), and couplers between consecutive cars
+// pivoting on each bogie (PivotConstraint: position locked, yaw and pitch free with two bogies; roll free at
+// the pivots and held by a spring against the mean roll of the two bogies), and couplers between consecutive
+// cars
 // (spring-damper with slack, applied as forces before each step). Built and stepped by Simulation
 // (SimulationBuild.cpp, SimulationDrive.cpp, SimulationCouplers.cpp, SimulationMonitor.cpp).
 #include "core/layout/Layout.h"
 #include "physics/Derailment.h"
+#include "physics/PivotConstraint.h"
 #include "physics/RailedBody.h"
 #include "physics/RuntimeState.h"
 #include "physics/Traction.h"
@@ -17,7 +18,6 @@
 
 class btBoxShape;
 class btRigidBody;
-class btGeneric6DofSpring2Constraint;
 
 namespace tl {
 
@@ -29,8 +29,8 @@ struct Car : CarState { // derailed: the run-time state
     RollingStockSpec stock;
     std::unique_ptr<btBoxShape> shape;
     std::unique_ptr<btRigidBody> body;
-    std::vector<std::unique_ptr<btGeneric6DofSpring2Constraint>> pivots; // one per bogie
-    std::vector<Bogie> bogies;                                           // front first
+    std::vector<std::unique_ptr<PivotConstraint>> pivots; // one per bogie
+    std::vector<Bogie> bogies;                            // front first
     double rollStiffness = 0.0; // body roll vs. the mean bogie roll (two bogies) [N m/rad]
     double rollDamping = 0.0;   // [N m s/rad]
 };

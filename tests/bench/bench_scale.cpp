@@ -2,7 +2,7 @@
 // track with cant, telemetry on, the default solver iterations), and the cost per bogie-step at 100, 1 000
 // and 4 000 bogies: thread CPU time medians and spread of interleaved repeats, wall time, and the split by
 // step stage (physics/ScaleBenchmark.h). Goals: growth <= 1.3x, >= 1 500 bogies in real time.
-// Usage: bench_scale [--no-check] [--straight] [--no-telemetry] [--iterations N]
+// Usage: bench_scale [--no-check] [--straight] [--no-telemetry] [--iterations N] [--warmup STEPS]
 //                    [bogie-steps per measurement of the largest case] [repeats] [bogies...]
 // (--no-check: skip the run at the estimated real-time size, e.g. under valgrind --tool=callgrind)
 #include "physics/ScaleBenchmark.h"
@@ -22,6 +22,8 @@ int main(int argc, char** argv) {
             o.spline = false;
         else if (a == "--no-telemetry")
             o.telemetry = false;
+        else if (a == "--warmup" && i + 1 < argc)
+            o.warmupSteps = std::max(0, std::atoi(argv[++i]));
         else if (a == "--iterations" && i + 1 < argc)
             o.solverIterations = std::max(1, std::atoi(argv[++i]));
         else
