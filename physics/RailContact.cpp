@@ -18,13 +18,14 @@ TwistedFrame RailContact::worldFrame(const TrackPosition& p) const {
 }
 
 void RailContact::place(RailedBody& r, const Vec3& box, double mass, double friction, double speed) {
+    if (!r.world) r.world = &world_;
     r.makeBody(box, mass, friction, worldFrame(r.position), world_.trackBody(r.position.track), speed);
-    world_.add(*r.body, BulletWorld::Collides::Nothing);
+    r.world->add(*r.body, BulletWorld::Collides::Nothing);
     r.joint = r.makeJoint(world_.trackBody(r.position.track), localFrame(r.position));
     r.linkWarmStart();
     r.frameTrack = r.position.track;
     r.frameS = r.position.s;
-    world_.add(*r.joint);
+    r.world->add(*r.joint);
 }
 
 void RailContact::setFrame(RailedBody& r, bool force) const {
@@ -75,10 +76,10 @@ void RailContact::remakeJoint(RailedBody& r) {
     r.frameTrack = r.position.track;
     r.frameS = r.position.s;
     next->continueFrom(*r.joint);
-    world_.remove(*r.joint);
+    r.world->remove(*r.joint);
     r.joint = std::move(next);
     r.linkWarmStart();
-    world_.add(*r.joint);
+    r.world->add(*r.joint);
 }
 
 void RailContact::restore(RailedBody& r) {

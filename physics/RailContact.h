@@ -18,7 +18,7 @@ public:
         : layout_(layout), switches_(switches), world_(world) {}
 
     // Make r's body (box [m], mass [kg]) on its track at r.position moving at `speed` [m/s], and its joint;
-    // both added to the world.
+    // both added to r.world (the main world if none is set). Track bodies are the main world's.
     void place(RailedBody& r, const Vec3& box, double mass, double friction, double speed);
     // Before a step: the track frame at s (evaluated by the feeder already), and F.T(s, t) for the feeder.
     void prepare(RailedBody& r) const;

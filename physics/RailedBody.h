@@ -15,6 +15,8 @@ class btRigidBody;
 
 namespace tl {
 
+class BulletWorld;
+
 // How a railed body's trackjoint holds: ERP/CFM, or a spring-damper when both are set (VALIDATION.md).
 struct RailJointParams {
     double erp = 0.2;                // [-]
@@ -27,8 +29,9 @@ struct RailedBody : RailedState { // position, railed, FTBefore, load, monitor, 
     std::unique_ptr<btBoxShape> shape;
     std::unique_ptr<btRigidBody> body;
     std::unique_ptr<TrackJointConstraint> joint;
-    double cgHeight = 0.0;  // centre of mass above the anchor [m]
-    RailJointParams params; // the joint's ERP/CFM or spring
+    BulletWorld* world = nullptr; // the Bullet world its body and joint are in (the owner sets it)
+    double cgHeight = 0.0;        // centre of mass above the anchor [m]
+    RailJointParams params;       // the joint's ERP/CFM or spring
     // Where the joint's track frame was evaluated (RailContact::setFrame): a cache of wF(s), not state --
     // the frame is evaluated once per step, when s moves.
     int frameTrack = -1; // track index

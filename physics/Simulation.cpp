@@ -39,12 +39,12 @@ Simulation::~Simulation() {
     for (auto& t : trains_)
         for (auto& c : t->cars) {
             for (auto& p : c.pivots)
-                world_.remove(*p);
+                t->world->remove(*p);
             for (auto& b : c.bogies) {
-                world_.remove(*b.joint);
-                world_.remove(*b.body);
+                t->world->remove(*b.joint);
+                t->world->remove(*b.body);
             }
-            world_.remove(*c.body);
+            t->world->remove(*c.body);
         }
     for (auto& v : vehicles_) {
         world_.remove(*v->joint);
@@ -57,6 +57,10 @@ void Simulation::build(std::vector<BodySpec> bodies, std::vector<VehicleSpec> ve
         throw SimulationError("dt must be a positive number");
     switchStates_ = layout_.initialSwitchStates();
     telemetry_.setWindow(options_.telemetryWindow);
+    splitTrains_ = true;
+    for (const Track& t : layout_.tracks())
+        splitTrains_ = splitTrains_ && t.onGround();
+    units_ = {{&world_, true, 0, 0}};
     if (options_.groundPlane) addGround();
     world_.addTrackBodies(std::move(bodies), layout_);
     world_.setKinematicPoses(0.0, options_.dt);
@@ -77,15 +81,20 @@ void Simulation::step() {
                                  : profile_.after) += dt;
         last = now;
     };
+    const double t0 = time_, t1 = time_ + options_.dt;
     stage(StepStage::Kinematics, [&] { stageKinematics(); });
-    stage(StepStage::RailContact, [&] { stageRailContact(); });
-    stage(StepStage::Drive, [&] { stageDrive(); });
-    stage(StepStage::Forces, [&] { stageForces(); });
-    stage(StepStage::Solve, [&] { stageSolve(); });
-    stage(StepStage::Check, [&] { stageCheck(); });
-    stage(StepStage::Feed, [&] { stageFeed(); });
-    stage(StepStage::Monitor, [&] { stageMonitor(); });
-    stage(StepStage::Record, [&] { stageRecord(); });
+    for (const StepUnit& u : units_) { // each world through all its stages (Simulation.h)
+        time_ = t0;
+        stage(StepStage::RailContact, [&] { stageRailContact(u); });
+        stage(StepStage::Drive, [&] { stageDrive(u); });
+        stage(StepStage::Forces, [&] { stageForces(u); });
+        stage(StepStage::Solve, [&] { stageSolve(u); });
+        time_ = t1;
+        stage(StepStage::Check, [&] { stageCheck(u); });
+        stage(StepStage::Feed, [&] { stageFeed(u); });
+        stage(StepStage::Monitor, [&] { stageMonitor(u); });
+        stage(StepStage::Record, [&] { stageRecord(u); });
+    }
     ++profile_.steps;
 }
 
@@ -93,11 +102,12 @@ void Simulation::stageKinematics() {
     world_.setKinematicPoses(time_, options_.dt);
 }
 
-void Simulation::stageRailContact() {
-    for (auto& v : vehicles_)
-        if (v->railed) rail_.prepare(*v);
-    for (auto& t : trains_)
-        for (auto& car : t->cars)
+void Simulation::stageRailContact(const StepUnit& u) {
+    if (u.vehicles)
+        for (auto& v : vehicles_)
+            if (v->railed) rail_.prepare(*v);
+    for (int t = u.firstTrain; t < u.endTrain; ++t)
+        for (auto& car : trains_[std::size_t(t)]->cars)
             for (auto& b : car.bogies) {
                 if (!b.railed) continue;
                 rail_.prepare(b);
@@ -105,17 +115,17 @@ void Simulation::stageRailContact() {
             }
 }
 
-void Simulation::stageSolve() {
-    const long long rows = world_.solvedRows(), rowIterations = world_.solvedRowIterations();
-    world_.step(options_.dt);
-    profile_.rows += world_.solvedRows() - rows;
-    profile_.rowIterations += world_.solvedRowIterations() - rowIterations;
-    time_ += options_.dt;
-    world_.setKinematicPoses(time_, options_.dt);
+void Simulation::stageSolve(const StepUnit& u) {
+    BulletWorld& w = *u.world;
+    const long long rows = w.solvedRows(), rowIterations = w.solvedRowIterations();
+    w.step(options_.dt);
+    profile_.rows += w.solvedRows() - rows;
+    profile_.rowIterations += w.solvedRowIterations() - rowIterations;
+    if (&w == &world_) world_.setKinematicPoses(time_ + options_.dt, options_.dt); // the track bodies
 }
 
-void Simulation::stageFeed() {
-    for (int i = 0; i < vehicleCount(); ++i) {
+void Simulation::stageFeed(const StepUnit& u) {
+    for (int i = 0; u.vehicles && i < vehicleCount(); ++i) {
         Vehicle& v = *vehicles_[std::size_t(i)];
         if (!v.railed) continue;
         const FeedResult r = rail_.feed(v);
@@ -138,7 +148,7 @@ void Simulation::stageFeed() {
         if (v.spec.motor)
             v.joint->setMotor(true, v.position.direction * v.spec.motor->targetSpeed, v.spec.motor->maxForce);
     }
-    for (int t = 0; t < trainCount(); ++t) {
+    for (int t = u.firstTrain; t < u.endTrain; ++t) {
         Train& tr = *trains_[std::size_t(t)];
         for (int c = 0; c < int(tr.cars.size()); ++c)
             for (int b = 0; b < int(tr.cars[std::size_t(c)].bogies.size()); ++b) {
@@ -152,8 +162,8 @@ void Simulation::stageFeed() {
     }
 }
 
-void Simulation::stageMonitor() {
-    for (int t = 0; t < trainCount(); ++t) {
+void Simulation::stageMonitor(const StepUnit& u) {
+    for (int t = u.firstTrain; t < u.endTrain; ++t) {
         Train& tr = *trains_[std::size_t(t)];
         for (int c = 0; c < int(tr.cars.size()); ++c)
             for (int b = 0; b < int(tr.cars[std::size_t(c)].bogies.size()); ++b)
@@ -164,17 +174,17 @@ void Simulation::stageMonitor() {
     }
 }
 
-void Simulation::stageRecord() {
+void Simulation::stageRecord(const StepUnit& u) {
     // the rider filters run every step, recorded or not: run-time state a replay must reproduce
-    for (int i = 0; i < vehicleCount(); ++i)
+    for (int i = 0; u.vehicles && i < vehicleCount(); ++i)
         updateVehicleRider(i);
-    for (int t = 0; t < trainCount(); ++t)
+    for (int t = u.firstTrain; t < u.endTrain; ++t)
         for (int c = 0; c < int(trains_[std::size_t(t)]->cars.size()); ++c)
             updateCarRider(t, c);
     if (!options_.recordTelemetry) return;
-    for (int i = 0; i < vehicleCount(); ++i)
+    for (int i = 0; u.vehicles && i < vehicleCount(); ++i)
         recordVehicle(i);
-    for (int t = 0; t < trainCount(); ++t) {
+    for (int t = u.firstTrain; t < u.endTrain; ++t) {
         const Train& tr = *trains_[std::size_t(t)];
         for (int c = 0; c < int(tr.cars.size()); ++c)
             for (int b = 0; b < int(tr.cars[std::size_t(c)].bogies.size()); ++b)

@@ -12,8 +12,13 @@
 //   driving (SimulationDrive.cpp)           schedules, traction and brakes, couplers, roll springs
 //   monitoring (SimulationMonitor.cpp)      finiteness, derailment, Y/Q and wheel-unloading episodes
 //   recording (SimulationRecord.cpp)        telemetry samples
-// step() calls them in named stages, in this order (each a function over every vehicle and bogie):
+// step() calls them in named stages, in this order:
 //   kinematics -> railContact -> drive -> forces -> solve -> check -> feed -> monitor -> record
+// Each stage after kinematics is a function over the vehicles and trains of one Bullet world. Trains on
+// ground tracks never touch anything but their own track joints and the ground, so they are split into
+// worlds of about 100 bogies each, stepped one after another through all their stages: one world's bodies,
+// joints and bogies stay in the cache from its first stage to its last, and the cost per bogie does not grow
+// with the size of the fleet. (A layout with tracks on bodies keeps every train in the main world.)
 #include "core/layout/Layout.h"
 #include "physics/BodySpec.h"
 #include "physics/BulletWorld.h"
@@ -156,17 +161,26 @@ public:
     std::vector<std::string> trackIds() const;
 
 private:
+    // What one pass of step() covers: a Bullet world, with the vehicles (main world) and its trains
+    // (consecutive train indices [firstTrain, endTrain)).
+    struct StepUnit {
+        BulletWorld* world = nullptr;
+        bool vehicles = false;
+        int firstTrain = 0, endTrain = 0;
+    };
+
     void build(std::vector<BodySpec> bodies, std::vector<VehicleSpec> vehicles);
-    // The stages of a step, in order (step()).
-    void stageKinematics();  // track bodies at their prescribed pose
-    void stageRailContact(); // every railed body's track frame at its s; wheel-rail row limits
-    void stageDrive();       // schedules; traction, brakes and track drives as motor rows
-    void stageForces();      // couplers and roll springs (explicit forces)
-    void stageSolve();       // Bullet
-    void stageCheck() const; // finiteness of every body and joint force
-    void stageFeed();        // the feeder: s along the track, crossings, open ends
-    void stageMonitor();     // derailment monitor and Y/Q / unloading episodes of every railed bogie
-    void stageRecord();      // telemetry samples
+    BulletWorld& worldForTrain(int bogies); // the world a new train of that many bogies goes into
+    // The stages of a step, in order (step()), over one unit.
+    void stageKinematics();                 // track bodies at their prescribed pose
+    void stageRailContact(const StepUnit&); // every railed body's track frame at its s; wheel-rail limits
+    void stageDrive(const StepUnit&);       // schedules; traction, brakes and track drives as motor rows
+    void stageForces(const StepUnit&);      // couplers and roll springs (explicit forces)
+    void stageSolve(const StepUnit&);       // Bullet
+    void stageCheck(const StepUnit&) const; // finiteness of every body and joint force
+    void stageFeed(const StepUnit&);        // the feeder: s along the track, crossings, open ends
+    void stageMonitor(const StepUnit&);     // derailment monitor and Y/Q / unloading episodes of the bogies
+    void stageRecord(const StepUnit&);      // rider channels, telemetry samples
     // Building (SimulationBuild.cpp).
     void addVehicle(const VehicleSpec& spec);
     void addGround();
@@ -191,9 +205,10 @@ private:
     const RiderChannels& updateVehicleRider(int i);
     const RiderChannels& updateCarRider(int t, int c);
     // Railing state -> world (SimulationRailing.cpp): pivots, joints, collision groups.
-    std::vector<btRigidBody*> allBodies() const;              // dynamic bodies, fixed order (snapshots)
-    std::vector<BulletWorld::Entry> collisionEntries() const; // every body in build order
-    std::vector<btRigidBody*> contactBodies() const;          // the same bodies (contacts name them)
+    std::vector<btRigidBody*> allBodies() const; // dynamic bodies, fixed order (snapshots)
+    std::vector<BulletWorld*> worlds() const;    // the main world, then the train worlds
+    std::vector<BulletWorld::Entry> collisionEntries(const BulletWorld& w) const; // w's bodies in build order
+    std::vector<btRigidBody*> contactBodies() const; // every world's bodies in turn (contacts name them)
     void applyRailing(bool forceRebuild = false);
     bool anyDerailed() const;
 
@@ -202,7 +217,12 @@ private:
     SwitchStates switchStates_;
     double time_ = 0.0; // [s]
     BulletWorld world_;
-    RailContact rail_; // uses layout_, switchStates_, world_
+    RailContact rail_;                                      // uses layout_, switchStates_, world_
+    std::vector<std::unique_ptr<BulletWorld>> trainWorlds_; // trains split off the main world (step())
+    std::vector<int> trainWorldBogies_;                     // bogies in each of them
+    std::vector<StepUnit> units_;                           // the main world, then each train world
+    bool splitTrains_ = false;                              // every track on the ground: trains split off
+    double groundZ_ = 0.0;                                  // height of the ground plane [m]
     std::vector<std::unique_ptr<Vehicle>> vehicles_;
     std::vector<std::unique_ptr<Train>> trains_;
     std::vector<TrackDrive> drives_; // the layout's chain / booster sections (TrackDrives.h)

@@ -23,7 +23,25 @@ void Simulation::addGround() {
             any = true;
         }
     }
-    world_.addGround(zmin - options_.groundDepth);
+    groundZ_ = zmin - options_.groundDepth;
+    world_.addGround(groundZ_);
+}
+
+// Trains split off the main world when every track lies on the ground (Simulation.h): consecutive trains
+// share a world up to about kWorldBogies bogies.
+BulletWorld& Simulation::worldForTrain(int bogies) {
+    constexpr int kWorldBogies = 100;
+    if (!splitTrains_) return world_;
+    if (trainWorlds_.empty() || trainWorldBogies_.back() + bogies > kWorldBogies) {
+        auto w = std::make_unique<BulletWorld>(options_.gravity, options_.solverIterations,
+                                               options_.solverTolerance, options_.solverWarmStart);
+        if (options_.groundPlane) w->addGround(groundZ_);
+        trainWorlds_.push_back(std::move(w));
+        trainWorldBogies_.push_back(0);
+        units_.push_back({trainWorlds_.back().get(), false, trainCount(), trainCount()});
+    }
+    trainWorldBogies_.back() += bogies;
+    return *trainWorlds_.back();
 }
 
 void Simulation::addVehicle(const VehicleSpec& spec) {
@@ -46,6 +64,10 @@ void Simulation::addVehicle(const VehicleSpec& spec) {
 void Simulation::addTrain(const TrainSpec& spec) {
     auto train = std::make_unique<Train>();
     train->spec = spec;
+    int bogies = 0;
+    for (const RollingStockSpec& car : spec.cars)
+        bogies += car.bogies.count;
+    train->world = &worldForTrain(bogies);
     const int track = layout_.trackIndex(spec.track);
     if (track < 0) throw SimulationError("train \"" + spec.id + "\": unknown track " + spec.track);
     const TrackPosition head{track, spec.s, spec.direction};
@@ -66,6 +88,8 @@ void Simulation::addTrain(const TrainSpec& spec) {
             RowForceSolver::setWarmStart(*car.pivots[k], &car.bogies[k].pivotImpulses);
         }
     trains_.push_back(std::move(train));
+    for (StepUnit& u : units_)
+        if (u.world == trains_.back()->world) u.endTrain = trainCount();
     telemetry_.setSourceIds(vehicleIds(), trainIds());
 }
 
@@ -83,6 +107,7 @@ void Simulation::addCar(Train& train, const RollingStockSpec& stock, const Track
         if (a.stoppedAtOpenEnd)
             throw SimulationError("train \"" + train.spec.id + "\": a bogie does not fit on the track");
         Bogie b;
+        b.world = train.world;
         b.position = a.position;
         b.cgHeight = stock.bogies.cgHeight;
         b.params.erp = options_.trackJointErp;
@@ -113,7 +138,7 @@ void Simulation::addCar(Train& train, const RollingStockSpec& stock, const Track
     const Vec3 wc = wsum / nb;
     car.body->setLinearVelocity(toBt(Vec3(vsum / nb + wc.cross(Vec3(Xc.translation() - pivotMid)))));
     car.body->setAngularVelocity(toBt(wc));
-    world_.add(*car.body, BulletWorld::Collides::Nothing);
+    train.world->add(*car.body, BulletWorld::Collides::Nothing);
 
     // Pivots: position locked, yaw and pitch free with two bogies (all locked with one). With two bogies the
     // roll is free at the pivots and a roll spring (applyRollSpring) ties the body's roll to the MEAN roll
@@ -129,7 +154,7 @@ void Simulation::addCar(Train& train, const RollingStockSpec& stock, const Track
                                                    Xc.inverse() * Xb.translation(), Vec3::Zero());
         p->setRotation(nb == 2 ? PivotConstraint::Rotation::Free    // one bogie: the car sits
                                : PivotConstraint::Rotation::Rigid); // rigidly on it
-        world_.add(*p);
+        train.world->add(*p);
         car.pivots.push_back(std::move(p));
     }
     train.cars.push_back(std::move(car));

@@ -21,9 +21,9 @@ void Simulation::setDirection(int train, int direction) {
     trains_.at(std::size_t(train))->drive.direction = direction < 0 ? -1 : +1;
 }
 
-void Simulation::stageDrive() {
-    for (auto& tp : trains_) {
-        Train& t = *tp;
+void Simulation::stageDrive(const StepUnit& u) {
+    for (int ti = u.firstTrain; ti < u.endTrain; ++ti) {
+        Train& t = *trains_[std::size_t(ti)];
         while (t.nextSchedule < t.spec.schedule.size() && t.spec.schedule[t.nextSchedule].t <= time_ + 1e-9) {
             t.drive.throttle = t.spec.schedule[t.nextSchedule].throttle;
             t.drive.brake = t.spec.schedule[t.nextSchedule].brake;
@@ -47,8 +47,8 @@ void Simulation::driveBogie(const DriveInputs& in, const Car& car, Bogie& b) {
     b.joint->setMotorRange(m.on, m.vTarget, m.forceMin, m.forceMax);
 }
 
-void Simulation::stageForces() {
-    for (int ti = 0; ti < trainCount(); ++ti) {
+void Simulation::stageForces(const StepUnit& u) {
+    for (int ti = u.firstTrain; ti < u.endTrain; ++ti) {
         Train& t = *trains_[std::size_t(ti)];
         for (int k = 0; k < int(t.couplers.size()); ++k) {
             applyCoupler(t, t.couplers[std::size_t(k)]);

@@ -13,22 +13,25 @@
 
 namespace tl {
 
-void Simulation::stageCheck() const {
+void Simulation::stageCheck(const StepUnit& u) const {
     auto fail = [&](const std::string& who) {
         std::ostringstream msg;
         msg << "simulation stopped at t = " << time_ << " s: " << who
             << " has a non-finite state (position, velocity or constraint force)";
         throw SimulationError(msg.str());
     };
-    for (const auto& v : vehicles_)
-        if (!v->finite()) fail("vehicle \"" + v->spec.id + "\"");
-    for (const auto& tr : trains_)
+    if (u.vehicles)
+        for (const auto& v : vehicles_)
+            if (!v->finite()) fail("vehicle \"" + v->spec.id + "\"");
+    for (int t = u.firstTrain; t < u.endTrain; ++t) {
+        const Train* tr = trains_[std::size_t(t)].get();
         for (std::size_t c = 0; c < tr->cars.size(); ++c) {
             bool ok = bodyFinite(*tr->cars[c].body);
             for (const auto& b : tr->cars[c].bogies)
                 ok = ok && b.finite();
             if (!ok) fail("train \"" + tr->spec.id + "\" car " + std::to_string(c + 1));
         }
+    }
 }
 
 // The wheel-rail state of one bogie from its row forces: Q = f2 (both wheelsets), Y = f1, the roll moment

@@ -25,30 +25,41 @@ std::vector<btRigidBody*> Simulation::allBodies() const {
     return out;
 }
 
-// Every body with what it collides with, in the order the simulation was built (ground, layout bodies,
-// vehicles, per car its bogies then its body).
-std::vector<BulletWorld::Entry> Simulation::collisionEntries() const {
+std::vector<BulletWorld*> Simulation::worlds() const {
+    std::vector<BulletWorld*> out{const_cast<BulletWorld*>(&world_)};
+    for (const auto& w : trainWorlds_)
+        out.push_back(w.get());
+    return out;
+}
+
+// The bodies of world w with what they collide with, in the order the simulation was built (its ground; the
+// main world's layout bodies and vehicles; per car of its trains the bogies, then the body).
+std::vector<BulletWorld::Entry> Simulation::collisionEntries(const BulletWorld& w) const {
     using C = BulletWorld::Collides;
     std::vector<BulletWorld::Entry> out;
-    if (world_.ground()) out.push_back({world_.ground(), C::Ground});
-    for (int b = 0; b < world_.bodyCount(); ++b)
-        out.push_back({&world_.body(b), C::Nothing});
-    for (const auto& v : vehicles_)
-        out.push_back({v->body.get(), C::Nothing});
+    if (w.ground()) out.push_back({w.ground(), C::Ground});
+    if (&w == &world_) {
+        for (int b = 0; b < world_.bodyCount(); ++b)
+            out.push_back({&world_.body(b), C::Nothing});
+        for (const auto& v : vehicles_)
+            out.push_back({v->body.get(), C::Nothing});
+    }
     for (const auto& t : trains_)
-        for (const auto& c : t->cars) {
-            const C collides = c.derailed ? C::WithGround : C::Nothing;
-            for (const auto& b : c.bogies)
-                out.push_back({b.body.get(), collides});
-            out.push_back({c.body.get(), collides});
-        }
+        if (t->world == &w)
+            for (const auto& c : t->cars) {
+                const C collides = c.derailed ? C::WithGround : C::Nothing;
+                for (const auto& b : c.bogies)
+                    out.push_back({b.body.get(), collides});
+                out.push_back({c.body.get(), collides});
+            }
     return out;
 }
 
 std::vector<btRigidBody*> Simulation::contactBodies() const {
     std::vector<btRigidBody*> out;
-    for (const BulletWorld::Entry& e : collisionEntries())
-        out.push_back(e.body);
+    for (const BulletWorld* w : worlds())
+        for (const BulletWorld::Entry& e : collisionEntries(*w))
+            out.push_back(e.body);
     return out;
 }
 
@@ -66,7 +77,8 @@ void Simulation::applyRailing(bool forceRebuild) {
             for (auto& b : c.bogies)
                 b.joint->setEnabled(b.railed);
         }
-    world_.applyCollision(collisionEntries(), forceRebuild);
+    for (BulletWorld* w : worlds())
+        w->applyCollision(collisionEntries(*w), forceRebuild);
 }
 
 bool Simulation::anyDerailed() const {

@@ -50,7 +50,12 @@ SimulationState Simulation::snapshot() const {
     s.trackEvents = telemetry_.events().size();
     s.couplerEvents = telemetry_.couplerEvents().size();
     s.wheelEvents = telemetry_.wheelEvents().size();
-    s.contacts = world_.contacts(contactBodies());
+    const std::vector<btRigidBody*> named = contactBodies();
+    for (const BulletWorld* w : worlds()) {
+        std::vector<ContactManifoldState> c = w->contacts(named);
+        s.contacts.insert(s.contacts.end(), std::make_move_iterator(c.begin()),
+                          std::make_move_iterator(c.end()));
+    }
     return s;
 }
 
@@ -100,7 +105,9 @@ void Simulation::restore(const SimulationState& s) {
     // The world rebuilt canonically (every pair and contact cache gone), then the snapshot's contact points
     // handed back to their pairs: a state restored in mid-slide steps on as the live run did.
     applyRailing(true);
-    world_.restoreContacts(s.contacts, contactBodies());
+    const std::vector<btRigidBody*> named = contactBodies();
+    for (BulletWorld* w : worlds()) // each world takes the pairs of its own bodies
+        w->restoreContacts(s.contacts, named);
     telemetry_.truncate(time_, s.trackEvents, s.derailments);
     telemetry_.truncateCouplerEvents(s.couplerEvents);
     telemetry_.truncateWheelEvents(s.wheelEvents);

@@ -43,7 +43,8 @@ struct Coupler : CouplerState { // force, overload episode, broken: the run-time
 
 struct Train : TrainRunState { // drive, nextSchedule, derailed: the run-time state
     TrainSpec spec;
-    std::vector<Car> cars; // head first
+    BulletWorld* world = nullptr; // the Bullet world of its bodies and constraints
+    std::vector<Car> cars;        // head first
     std::vector<Coupler> couplers;
 };
 
