@@ -7,6 +7,7 @@
 #include <Eigen/SparseLU>
 
 #include <algorithm>
+#include <numbers>
 
 namespace tl {
 
@@ -95,6 +96,7 @@ Spline::Spline(std::vector<ControlPoint> points, bool closed) : points_(std::mov
     buildSegments();
     buildArcLengthTable();
     buildReferenceFrames();
+    copyIntoPieces();
 }
 
 // C2 system for m_i = dP/du (chord-length knots): natural ends (open) or periodic (closed); a handle
@@ -298,15 +300,96 @@ void Spline::buildArcLengthTable() {
         s += L;
     }
     length_ = s;
-    const int nb = static_cast<int>(nodes_.size()) * 2;
+    buildInversion();
+}
+
+// Converged local t at arc length nd.s0 + ds of node `node` (Newton on the accurate integral).
+double Spline::exactInverse(int node, double ds, double t) const {
+    const Node& nd = nodes_[node];
+    for (int it = 0; it < 60; ++it) {
+        const double step = (integrate(nd.seg, nd.t0, t) - ds) / speed(nd.seg, t);
+        t = std::clamp(t - step, nd.t0, nd.t1);
+        if (std::abs(step) < 1e-16) break;
+    }
+    return t;
+}
+
+void Spline::fitPieces(int node, double a, double b, int depth) {
+    constexpr int n = kInvDegree;
+    const Node& nd = nodes_[node];
+    const Segment& g = segments_[nd.seg];
+    Piece pc{};
+    pc.s0 = nd.s0 + a;
+    pc.invDs = 2.0 / (b - a);
+    pc.node = node;
+    // the converged inverse at the Chebyshev-Lobatto points x_j = cos(pi j / n) (ends exact: t0, t1)
+    double tv[n + 1];
+    for (int j = 0; j <= n; ++j) {
+        const double x = std::cos(std::numbers::pi * j / n), ds = a + 0.5 * (x + 1.0) * (b - a);
+        if (j == n && a == 0.0)
+            tv[j] = nd.t0;
+        else if (j == 0 && b == nd.s1 - nd.s0)
+            tv[j] = nd.t1;
+        else
+            tv[j] = exactInverse(node, ds, invertOnNode(g.b, g.c, g.d, nd.t0, nd.seed, nd.invDs, ds));
+    }
+    for (int k = 0; k <= n; ++k) { // discrete Chebyshev transform (interpolation at the Lobatto points)
+        double sum = 0.0;
+        for (int j = 0; j <= n; ++j)
+            sum += (j == 0 || j == n ? 0.5 : 1.0) * tv[j] * std::cos(std::numbers::pi * k * j / n);
+        pc.c[k] = (k == 0 || k == n ? 1.0 : 2.0) * sum / n;
+    }
+    // verify between the points (and at the quarter points of the ends' intervals)
+    bool ok = true;
+    for (int j = 0; j < 4 * n && ok; ++j) {
+        const double x = std::cos(std::numbers::pi * (j + 0.5) / (4 * n)), ds = a + 0.5 * (x + 1.0) * (b - a);
+        const double t = evalPiece(pc, nd.s0 + ds);
+        ok = std::abs(integrate(nd.seg, nd.t0, t) - ds) <= epsS_;
+    }
+    if (ok) {
+        pieces_.push_back(pc);
+        return;
+    }
+    if (depth < 8) {
+        const double m = 0.5 * (a + b);
+        fitPieces(node, a, m, depth + 1);
+        fitPieces(node, m, b, depth + 1);
+        return;
+    }
+    pc.newton = true; // keep the seed + Newton inversion (verified by acceptable()) on this piece
+    pieces_.push_back(pc);
+}
+
+void Spline::buildInversion() {
+    pieces_.clear();
+    for (int j = 0; j < static_cast<int>(nodes_.size()); ++j)
+        fitPieces(j, 0.0, nodes_[j].s1 - nodes_[j].s0, 0);
+    const int np = static_cast<int>(pieces_.size());
+    pieceS0_.resize(np);
+    for (int k = 0; k < np; ++k)
+        pieceS0_[k] = pieces_[k].s0;
+    const int nb = np * 2;
     bucketWidth_ = length_ / nb;
+    invBucketWidth_ = 1.0 / bucketWidth_; // a guess of the bucket: locate() then searches exactly
     bucket_.resize(nb + 1);
     int j = 0;
     for (int k = 0; k <= nb; ++k) {
         const double sk = k * bucketWidth_;
-        while (j + 1 < static_cast<int>(nodes_.size()) && nodes_[j + 1].s0 <= sk)
+        while (j + 1 < np && pieceS0_[j + 1] <= sk)
             ++j;
         bucket_[k] = j;
+    }
+}
+
+void Spline::copyIntoPieces() {
+    for (Piece& pc : pieces_) {
+        const Node& nd = nodes_[pc.node];
+        const Segment& g = segments_[nd.seg];
+        pc.a = g.a;
+        pc.b = g.b;
+        pc.cc = g.c;
+        pc.d = g.d;
+        pc.nsum = nd.Nref0 + nd.Nref1;
     }
 }
 
@@ -389,6 +472,30 @@ void Spline::buildReferenceFrames() {
     }
 }
 
+Spline Spline::transformed(const Pose& X) const {
+    Spline r = *this;
+    const Eigen::Matrix3d R = X.linear();
+    const Vec3 p = X.translation();
+    for (ControlPoint& c : r.points_) {
+        c.position = R * c.position + p;
+        if (c.tangent) c.tangent = R * *c.tangent;
+    }
+    for (Vec3& m : r.m_)
+        m = R * m;
+    for (Segment& g : r.segments_) {
+        g.a = R * g.a + p;
+        g.b = R * g.b;
+        g.c = R * g.c;
+        g.d = R * g.d;
+    }
+    for (Node& nd : r.nodes_) {
+        nd.Nref0 = R * nd.Nref0;
+        nd.Nref1 = R * nd.Nref1;
+    }
+    r.copyIntoPieces();
+    return r;
+}
+
 double Spline::wrap(double s) const {
     if (closed_) {
         s -= length_ * std::floor(s / length_);
@@ -398,36 +505,38 @@ double Spline::wrap(double s) const {
 }
 
 Spline::Located Spline::locate(double s) const {
-    const int nn = static_cast<int>(nodes_.size());
-    int j = bucket_[std::min(static_cast<int>(s / bucketWidth_), static_cast<int>(bucket_.size()) - 1)];
-    while (j + 1 < nn && nodes_[j + 1].s0 <= s)
+    const int np = static_cast<int>(pieceS0_.size());
+    int j = bucket_[std::min(static_cast<int>(s * invBucketWidth_), static_cast<int>(bucket_.size()) - 1)];
+    while (j + 1 < np && pieceS0_[j + 1] <= s)
         ++j;
-    while (j > 0 && nodes_[j].s0 > s)
+    while (j > 0 && pieceS0_[j] > s)
         --j;
-    const Node& nd = nodes_[j];
-    const Segment& g = segments_[nd.seg];
-    const double t = invertOnNode(g.b, g.c, g.d, nd.t0, nd.seed, nd.invDs, s - nd.s0);
-    return {j, t};
+    const Piece& pc = pieces_[j];
+    if (!pc.newton) [[likely]]
+        return {j, evalPiece(pc, s)};
+    const Node& nd = nodes_[pc.node];
+    return {j, invertOnNode(pc.b, pc.cc, pc.d, nd.t0, nd.seed, nd.invDs, s - nd.s0)};
 }
 
 Frame Spline::frameAt(const Located& at, double s) const {
-    const Node& nd = nodes_[at.node];
-    const Segment& g = segments_[nd.seg];
+    const Piece& pc = pieces_[at.piece];
     const double t = at.t;
-    const Vec3 d1 = g.b + t * (2.0 * g.c + 3.0 * t * g.d), d2 = 2.0 * g.c + 6.0 * t * g.d, d3 = 6.0 * g.d;
+    const Vec3 d1 = pc.b + t * (2.0 * pc.cc + 3.0 * t * pc.d), d2 = 2.0 * pc.cc + 6.0 * t * pc.d,
+               d3 = 6.0 * pc.d;
     const double sp2 = d1.squaredNorm(), sp = std::sqrt(sp2), isp = 1.0 / sp, isp2 = isp * isp;
     const Vec3 w = d1.cross(d2); // |w| / |d1|^3 = |kappa|
     const double w2 = w.squaredNorm();
     Frame f;
-    f.P = g.a + t * (g.b + t * (g.c + t * g.d));
+    f.P = pc.a + t * (pc.b + t * (pc.cc + t * pc.d));
     f.T = d1 * isp;
-    if (w2 > kStraightRel2 * sp2 * (d2.squaredNorm() + d3.squaredNorm())) {
+    if (w2 > kStraightRel2 * sp2 * (d2.squaredNorm() + d3.squaredNorm())) [[likely]] {
         const double iwn = 1.0 / std::sqrt(w2);
-        const double sign = w.cross(f.T).dot(nd.Nref0 + nd.Nref1) < 0.0 ? -iwn : iwn;
+        const double sign = w.cross(f.T).dot(pc.nsum) < 0.0 ? -iwn : iwn;
         f.B = w * sign;
         f.N = f.B.cross(f.T);
         f.tau = w.dot(d3) * iwn * iwn;
     } else { // kappa ~ 0: roll the reference normal uniformly about T
+        const Node& nd = nodes_[pc.node];
         f.N = projectUnit(rotateAbout(nd.Nref0, f.T, nd.rollRate * (s - nd.s0)), f.T);
         f.B = f.T.cross(f.N);
         f.tau = nd.rollRate;
@@ -448,13 +557,13 @@ Frame Spline::frame(double s) const {
 
 Vec3 Spline::position(double s) const {
     const Located at = locate(wrap(s));
-    const Segment& g = segments_[nodes_[at.node].seg];
-    return g.a + at.t * (g.b + at.t * (g.c + at.t * g.d));
+    const Piece& pc = pieces_[at.piece];
+    return pc.a + at.t * (pc.b + at.t * (pc.cc + at.t * pc.d));
 }
 
 double Spline::parameterAt(double s) const {
     const Located at = locate(wrap(s));
-    const Segment& g = segments_[nodes_[at.node].seg];
+    const Segment& g = segments_[nodes_[pieces_[at.piece].node].seg];
     return g.u0 + at.t * g.du;
 }
 

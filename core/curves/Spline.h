@@ -44,6 +44,11 @@ public:
     Frame frame(double s) const override;
     Vec3 position(double s) const override;
 
+    // The same spline moved by the rigid pose X (its points, handles, pieces, tables and reference normals):
+    // frame(s) of the copy is X applied to frame(s) of this one up to rounding (a track's placement folded
+    // into the coefficients once, instead of a transform per evaluation).
+    Spline transformed(const Pose& X) const;
+
     const std::vector<ControlPoint>& points() const { return points_; }
     int segmentCount() const { return static_cast<int>(segments_.size()); }
 
@@ -69,9 +74,34 @@ private:
         Vec3 Nref0, Nref1; // reference (continued) normal at s0 and s1
         double rollRate;   // rotation of Nref0 -> Nref1 about T per metre [rad/m] (used where kappa ~ 0)
     };
+    // s -> t on part of one node: t = sum c_k T_k(x), x = 2 (s - s0) invDs - 1 (Chebyshev interpolant at
+    // the Chebyshev-Lobatto points of the converged inverse, so exact at both ends), verified at
+    // construction against the accurate integral to epsS_ between the points; a piece that cannot be fitted
+    // (after subdivision) keeps the node's seed + Newton inversion (newton = true).
+    static constexpr int kInvDegree = 5;
+    struct Piece {
+        double s0;    // arc length at the piece's start [m]
+        double invDs; // 2 / (s1 - s0) [1/m]
+        int node;     // node index
+        bool newton;  // fallback: invert with the node's seed + one Newton step
+        double c[kInvDegree + 1];
+        // copies of what a frame needs, so that one lookup finds them: its segment's a, b, c, d and the
+        // node's Nref0 + Nref1 (the sign reference)
+        Vec3 a, b, cc, d, nsum;
+    };
+    static double evalPiece(const Piece& p, double s) { // Clenshaw
+        const double x = (s - p.s0) * p.invDs - 1.0, x2 = 2.0 * x;
+        double b1 = 0.0, b2 = 0.0;
+        for (int k = kInvDegree; k >= 1; --k) {
+            const double b0 = p.c[k] + x2 * b1 - b2;
+            b2 = b1;
+            b1 = b0;
+        }
+        return p.c[0] + x * b1 - b2;
+    }
     struct Located {
-        int node; // sub-interval index
-        double t; // exact local parameter of its segment
+        int piece; // s -> t piece index
+        double t;  // exact local parameter of its segment
     };
 
     Located locate(double s) const; // sub-interval and exact local t for arc length s
@@ -85,17 +115,24 @@ private:
     void subdivide(int seg, double ta, double tb, int depth, std::size_t segStart,
                    std::vector<Node>& out) const;
     bool acceptable(int seg, double ta, double tb) const;
+    double exactInverse(int node, double ds, double guess) const; // converged t at s0 + ds of a node
+    void fitPieces(int node, double a, double b, int depth);      // t(s) on [s0 + a, s0 + b] of a node
+    void buildInversion();
+    void copyIntoPieces(); // Piece::a .. nsum
     void buildReferenceFrames();
 
     std::vector<ControlPoint> points_;
     bool closed_;
     std::vector<Vec3> m_; // dP/du at the points
     std::vector<Segment> segments_;
-    std::vector<Node> nodes_;  // sub-intervals sorted by s, tiling [0, length]
-    std::vector<int> bucket_;  // bucket_[k] = last node with s0 <= k * bucketWidth_
-    double bucketWidth_ = 1.0; // [m]
-    double length_ = 0.0;      // [m]
-    double epsS_ = 1e-13;      // arc-length tolerance of the table checks [m]
+    std::vector<Node> nodes_;     // sub-intervals sorted by s, tiling [0, length]
+    std::vector<Piece> pieces_;   // s -> t polynomials, sorted by s, tiling [0, length]
+    std::vector<double> pieceS0_; // their starts (compact: searched per call)
+    std::vector<int> bucket_;     // bucket_[k] = last piece with s0 <= k * bucketWidth_
+    double bucketWidth_ = 1.0;    // [m]
+    double invBucketWidth_ = 1.0; // [1/m]
+    double length_ = 0.0;         // [m]
+    double epsS_ = 1e-13;         // arc-length tolerance of the table checks [m]
 };
 
 } // namespace tl

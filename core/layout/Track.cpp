@@ -1,5 +1,11 @@
 #include "core/layout/Track.h"
 
+#include "core/curves/Spline.h"
+#include "core/twists/CantTwist.h"
+#include "core/twists/ConstantTwist.h"
+#include "core/twists/KeysTwist.h"
+#include "core/twists/LinearTwist.h"
+#include "core/twists/SmoothBankTwist.h"
 #include "core/twists/UpFrameTwist.h"
 
 #include <cmath>
@@ -16,12 +22,56 @@ TwistedFrame transformed(const Pose& X, const TwistedFrame& f) {
     return r;
 }
 
+// localFrame's data: the curve's frame in body coordinates (a spline moved into the body once; other
+// curves rotated per call), and the twist evaluated on that frame where it only reads rotation invariants.
+struct Track::Fast {
+    std::shared_ptr<const Spline> spline; // the curve moved by the placement (null: rotate the curve's frame)
+    Eigen::Matrix3d R;                    // placement rotation
+    Vec3 p;                               // placement translation
+    const UpReference* ref = nullptr;     // up-framed: the twist's level reference (else null)
+    Vec3 up;                              // its up in body coordinates
+    const Twist* profile = nullptr;       // the bank (up-framed) or the twist (Frenet); null = none
+    bool readsFrame = false;              // profile reads F (kappa, dkappa): give it the level frame
+};
+
+namespace {
+
+// Twists whose value depends on s and on the frame's rotation invariants only (kappa, dkappa, tau).
+bool invariant(const Twist* t, bool& readsFrame) {
+    readsFrame = false;
+    if (!t || dynamic_cast<const SmoothBankTwist*>(t) || dynamic_cast<const ConstantTwist*>(t) ||
+        dynamic_cast<const LinearTwist*>(t) || dynamic_cast<const KeysTwist*>(t))
+        return true;
+    if (dynamic_cast<const CantTwist*>(t)) return readsFrame = true;
+    return false;
+}
+
+} // namespace
+
 Track::Track(std::string id, CurvePtr curve, TwistPtr twist, const Pose& placement, std::string body,
              UpReferencePtr up)
     : id_(std::move(id)), curve_(std::move(curve)), twist_(std::move(twist)), placement_(placement),
       body_(std::move(body)), up_(std::move(up)) {
     if (!curve_) throw std::invalid_argument("Track: null curve");
     if (!up_) up_ = std::make_shared<UpReference>(curve_, placement_.linear().transpose() * Vec3::UnitZ());
+    auto f = std::make_shared<Fast>();
+    f->R = placement_.linear();
+    f->p = placement_.translation();
+    bool ok = true;
+    if (const auto* u = dynamic_cast<const UpFrameTwist*>(twist_.get())) {
+        f->ref = u->reference().get();
+        f->up = f->R * f->ref->up();
+        f->profile = u->bank().get();
+        ok = &f->ref->curve() == curve_.get() && invariant(f->profile, f->readsFrame);
+    } else {
+        f->profile = twist_.get();
+        ok = invariant(f->profile, f->readsFrame);
+        f->readsFrame = false; // a Frenet profile reads the curve's own frame
+    }
+    if (!ok) return; // e.g. a directional twist (reads F's vectors in curve coordinates): composed path
+    if (const auto* sp = dynamic_cast<const Spline*>(curve_.get()))
+        f->spline = std::make_shared<const Spline>(sp->transformed(placement_));
+    fast_ = std::move(f);
 }
 
 bool Track::upFramed() const {
@@ -46,8 +96,62 @@ TwistedFrame Track::curveFrame(double s) const {
     return twisted(F, w.wt, w.dwt);
 }
 
-TwistedFrame Track::localFrame(double s) const {
+TwistedFrame Track::localFrameComposed(double s) const {
     return transformed(placement_, curveFrame(s));
+}
+
+TwistedFrame Track::localFrame(double s) const {
+    if (!fast_) [[unlikely]]
+        return localFrameComposed(s);
+    const Fast& f = *fast_;
+    TwistedFrame w;
+    Frame& F = w.F;
+    if (f.spline) {
+        F = f.spline->Spline::frame(s);
+    } else {
+        F = curve_->frame(s);
+        F.P = f.R * F.P + f.p;
+        F.T = f.R * F.T;
+        F.N = f.R * F.N;
+        F.B = f.R * F.B;
+    }
+    double c = 1.0, sn = 0.0; // cos, sin of wt
+    if (f.ref) {              // UpFrameTwist::at: wt = a + bank (on the level frame)
+        const UpReference::Angle u = f.ref->at(s, F, f.up);
+        TwistValue b{};
+        if (f.profile) {
+            if (f.readsFrame) { // UpReference::level with cos a, sin a from the angle
+                Frame l = F;
+                l.N = u.c * F.N + u.sn * F.B;
+                l.B = -u.sn * F.N + u.c * F.B;
+                l.kappa = F.kappa * u.c;
+                l.dkappa = F.dkappa * u.c - F.kappa * u.sn * u.da;
+                l.tau = F.tau + u.da;
+                b = f.profile->at(s, l);
+            } else {
+                b = f.profile->at(s, F);
+            }
+        }
+        w.wt = u.a + b.wt;
+        w.dwt = u.da + b.dwt;
+        if (b.wt == 0.0) {
+            c = u.c;
+            sn = u.sn;
+        } else { // cos, sin of a + bank
+            double cb, sb;
+            ::sincos(b.wt, &sb, &cb);
+            c = u.c * cb - u.sn * sb;
+            sn = u.sn * cb + u.c * sb;
+        }
+    } else if (f.profile) {
+        const TwistValue v = f.profile->at(s, F);
+        w.wt = v.wt;
+        w.dwt = v.dwt;
+        ::sincos(v.wt, &sn, &c);
+    }
+    w.wN = c * F.N + sn * F.B;
+    w.wB = -sn * F.N + c * F.B;
+    return w;
 }
 
 TwistedFrame Track::frameInWorld(double s, const Pose& bodyToWorld) const {

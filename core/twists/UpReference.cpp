@@ -87,7 +87,7 @@ UpReference::UpReference(CurvePtr curve, const Vec3& up) : curve_(std::move(curv
     }
 }
 
-UpReference::Angle UpReference::at(double s, const Frame& F) const {
+UpReference::Angle UpReference::at(double s, const Frame& F, const Vec3& up) const {
     const double L = curve_->length();
     if (curve_->closed()) {
         s -= L * std::floor(s / L);
@@ -111,12 +111,30 @@ UpReference::Angle UpReference::at(double s, const Frame& F) const {
                     (3 * t2 - 2 * t) * m1) /
                    w;
         }
-        const Vec3 wB = -std::sin(r.a) * F.N + std::cos(r.a) * F.B;
-        r.upsideDown = wB.dot(up_) < 0.0;
+        r.c = std::cos(r.a);
+        r.sn = std::sin(r.a);
+        const Vec3 wB = -r.sn * F.N + r.c * F.B;
+        r.upsideDown = wB.dot(up) < 0.0;
         return r;
     }
-    double r2 = 0;
-    r.a = raw(F, r.da, r2) + iv.parity * kPi;
+    // raw: a = atan2(-uN, uB) (as raw()), cos a = uB / r, sin a = -uN / r
+    const double uT = up.dot(F.T), uN = up.dot(F.N), uB = up.dot(F.B);
+    const double r2 = uN * uN + uB * uB;
+    r.da = r2 > 1e-300 ? F.kappa * uT * uB / r2 - F.tau : 0.0;
+    // atan2(-0, uB) or atan2(+0, uB) exactly (level rails on a level curve: uN = 0), without the call
+    const double a = uN == 0.0 && (uB > 0.0 || uB < 0.0)
+                         ? (uB > 0.0 ? std::copysign(0.0, -uN) : std::copysign(kPi, -uN))
+                         : std::atan2(-uN, uB);
+    r.a = a + iv.parity * kPi;
+    if (r2 > 0.0) {
+        const double ir = 1.0 / std::sqrt(r2);
+        r.c = uB * ir;
+        r.sn = -uN * ir;
+    }
+    if (iv.parity) {
+        r.c = -r.c;
+        r.sn = -r.sn;
+    }
     r.upsideDown = iv.parity != 0;
     return r;
 }

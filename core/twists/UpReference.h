@@ -35,12 +35,16 @@ public:
     UpReference(CurvePtr curve, const Vec3& up);
 
     struct Angle {
-        double a = 0.0;          // angle from F.B to the continued U about T [rad]
-        double da = 0.0;         // d a / ds [rad/m]
-        bool upsideDown = false; // continued U is -(up made perpendicular to T)
+        double a = 0.0;           // angle from F.B to the continued U about T [rad]
+        double da = 0.0;          // d a / ds [rad/m]
+        bool upsideDown = false;  // continued U is -(up made perpendicular to T)
+        double c = 1.0, sn = 0.0; // cos a, sin a (from the components of up where a is atan2 of them)
     };
     // F must be curve().frame(s) (the caller usually has it already).
-    Angle at(double s, const Frame& F) const;
+    Angle at(double s, const Frame& F) const { return at(s, F, up_); }
+    // The same with F given in other coordinates (rotated by R): up = R up() (the angle and its rate are
+    // invariant under rotations; a track's localFrame evaluates its curve in its body's coordinates).
+    Angle at(double s, const Frame& F, const Vec3& up) const;
     // The level frame as a Frame: T, N = level left (U x T), B = U, kappa = lateral curvature
     // (dT/ds . N, the "horizontal" curvature; positive turning left), dkappa its derivative,
     // tau = the level frame's roll rate tau(F) + da/ds. Its Darboux vector is not tau T + kappa B (it also

@@ -79,11 +79,14 @@ double sumOf(const TwistedFrame& f) {
 
 int main(int argc, char** argv) {
     int repeats = 11, calls = 200'000;
+    std::string only; // --only <text>: the cubic and the cases whose name contains it (profiling)
     for (int i = 1; i + 1 < argc; ++i) {
         if (!std::strcmp(argv[i], "--repeats"))
             repeats = std::max(1, std::atoi(argv[++i]));
         else if (!std::strcmp(argv[i], "--calls"))
             calls = std::max(1000, std::atoi(argv[++i]));
+        else if (!std::strcmp(argv[i], "--only"))
+            only = argv[++i];
     }
     const double length = 2000.0;
     const double b0 = bench::wallSeconds();
@@ -124,6 +127,7 @@ int main(int argc, char** argv) {
 
     std::vector<Case> cases;
     auto add = [&](const char* name, std::function<double()> run) {
+        if (!cases.empty() && std::string(name).find(only) == std::string::npos) return;
         Case c;
         c.name = name;
         c.run = std::move(run);
