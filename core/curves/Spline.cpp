@@ -7,6 +7,7 @@
 #include <Eigen/SparseLU>
 
 #include <algorithm>
+#include <limits>
 #include <numbers>
 
 namespace tl {
@@ -19,7 +20,7 @@ constexpr double kW8[4] = {0.3626837833783620, 0.3137066458778873, 0.22238103445
 
 constexpr int kMaxDepth = 30;               // adaptive subdivision limit (t-width 1e-9 of a segment)
 constexpr double kMaxNormalTurn = 0.906308; // cos(25 deg): max turn of the signed normal per quarter node
-constexpr double kStraightRel2 = 1e-14;     // |P' x P''|^2 <= this * |P'|^2 (|P''|^2 + |P'''|^2): kappa ~ 0
+constexpr double kStraightRel2 = Spline::kStraightRel2;
 
 struct Derivs {
     Vec3 d1, d2, d3; // dP/dt, d2P/dt2, d3P/dt3
@@ -333,12 +334,20 @@ void Spline::fitPieces(int node, double a, double b, int depth) {
         else
             tv[j] = exactInverse(node, ds, invertOnNode(g.b, g.c, g.d, nd.t0, nd.seed, nd.invDs, ds));
     }
+    double c[n + 1];
     for (int k = 0; k <= n; ++k) { // discrete Chebyshev transform (interpolation at the Lobatto points)
         double sum = 0.0;
         for (int j = 0; j <= n; ++j)
             sum += (j == 0 || j == n ? 0.5 : 1.0) * tv[j] * std::cos(std::numbers::pi * k * j / n);
-        pc.c[k] = (k == 0 || k == n ? 1.0 : 2.0) * sum / n;
+        c[k] = (k == 0 || k == n ? 1.0 : 2.0) * sum / n;
     }
+    static_assert(n == 5); // T2 = 2x^2 - 1, T3 = 4x^3 - 3x, T4 = 8x^4 - 8x^2 + 1, T5 = 16x^5 - 20x^3 + 5x
+    pc.m[0] = c[0] - c[2] + c[4];
+    pc.m[1] = c[1] - 3.0 * c[3] + 5.0 * c[5];
+    pc.m[2] = 2.0 * c[2] - 8.0 * c[4];
+    pc.m[3] = 4.0 * c[3] - 20.0 * c[5];
+    pc.m[4] = 8.0 * c[4];
+    pc.m[5] = 16.0 * c[5];
     // verify between the points (and at the quarter points of the ends' intervals)
     bool ok = true;
     for (int j = 0; j < 4 * n && ok; ++j) {
@@ -368,9 +377,17 @@ void Spline::buildInversion() {
     pieceS0_.resize(np);
     for (int k = 0; k < np; ++k)
         pieceS0_[k] = pieces_[k].s0;
-    const int nb = np * 2;
+    pieceS0_.push_back(std::numeric_limits<double>::infinity()); // sentinels for locate()
+    pieceS0_.push_back(std::numeric_limits<double>::infinity());
+    // buckets no longer than the shortest piece (at most 64 per piece, at least 2): a bucket then holds at
+    // most one piece start, so the piece of s is bucket_[k] plus 0 or 1 (2 with k rounded one low)
+    double shortest = length_;
+    for (int k = 0; k < np; ++k)
+        shortest = std::min(shortest, (k + 1 < np ? pieceS0_[k + 1] : length_) - pieceS0_[k]);
+    const double want = shortest > 0.0 ? std::ceil(length_ / shortest) : 0.0;
+    const int nb = std::max(2 * np, static_cast<int>(std::min(want, 64.0 * np)));
     bucketWidth_ = length_ / nb;
-    invBucketWidth_ = 1.0 / bucketWidth_; // a guess of the bucket: locate() then searches exactly
+    invBucketWidth_ = 1.0 / bucketWidth_; // a guess of the bucket: locate() then checks exactly
     bucket_.resize(nb + 1);
     int j = 0;
     for (int k = 0; k <= nb; ++k) {
@@ -496,63 +513,33 @@ Spline Spline::transformed(const Pose& X) const {
     return r;
 }
 
-double Spline::wrap(double s) const {
-    if (closed_) {
-        s -= length_ * std::floor(s / length_);
-        return s >= length_ ? 0.0 : s;
-    }
-    return args::clampArc(s, length_);
+// kappa ~ 0 at t: N, B, tau, kappa, dkappa from the reference normal rolled uniformly about T (f.T, f.P set).
+void Spline::rollFrame(const Piece& pc, double s, const Vec3& d1, const Vec3& d2, Frame& f) const {
+    const Node& nd = nodes_[pc.node];
+    const Vec3 d3 = 6.0 * pc.d, w = d1.cross(d2);
+    const double sp2 = d1.squaredNorm(), isp = 1.0 / std::sqrt(sp2), isp2 = isp * isp;
+    f.N = projectUnit(rotateAbout(nd.Nref0, f.T, nd.rollRate * (s - nd.s0)), f.T);
+    f.B = f.T.cross(f.N);
+    f.tau = nd.rollRate;
+    f.kappa = w.dot(f.B) * isp2 * isp;
+    f.dkappa =
+        ((sp2 * d3.dot(f.N) + w.dot(d2.cross(f.N))) * isp2 * isp2 - 4.0 * f.kappa * d1.dot(d2) * isp2) * isp;
 }
 
-Spline::Located Spline::locate(double s) const {
-    const int np = static_cast<int>(pieceS0_.size());
-    int j = bucket_[std::min(static_cast<int>(s * invBucketWidth_), static_cast<int>(bucket_.size()) - 1)];
+Spline::Located Spline::locateSlow(int j, double s) const {
+    const int np = static_cast<int>(pieces_.size());
     while (j + 1 < np && pieceS0_[j + 1] <= s)
         ++j;
     while (j > 0 && pieceS0_[j] > s)
         --j;
     const Piece& pc = pieces_[j];
-    if (!pc.newton) [[likely]]
-        return {j, evalPiece(pc, s)};
+    if (!pc.newton) return {j, evalPiece(pc, s)};
     const Node& nd = nodes_[pc.node];
     return {j, invertOnNode(pc.b, pc.cc, pc.d, nd.t0, nd.seed, nd.invDs, s - nd.s0)};
 }
 
-Frame Spline::frameAt(const Located& at, double s) const {
-    const Piece& pc = pieces_[at.piece];
-    const double t = at.t;
-    const Vec3 d1 = pc.b + t * (2.0 * pc.cc + 3.0 * t * pc.d), d2 = 2.0 * pc.cc + 6.0 * t * pc.d,
-               d3 = 6.0 * pc.d;
-    const double sp2 = d1.squaredNorm(), sp = std::sqrt(sp2), isp = 1.0 / sp, isp2 = isp * isp;
-    const Vec3 w = d1.cross(d2); // |w| / |d1|^3 = |kappa|
-    const double w2 = w.squaredNorm();
-    Frame f;
-    f.P = pc.a + t * (pc.b + t * (pc.cc + t * pc.d));
-    f.T = d1 * isp;
-    if (w2 > kStraightRel2 * sp2 * (d2.squaredNorm() + d3.squaredNorm())) [[likely]] {
-        const double iwn = 1.0 / std::sqrt(w2);
-        const double sign = w.cross(f.T).dot(pc.nsum) < 0.0 ? -iwn : iwn;
-        f.B = w * sign;
-        f.N = f.B.cross(f.T);
-        f.tau = w.dot(d3) * iwn * iwn;
-    } else { // kappa ~ 0: roll the reference normal uniformly about T
-        const Node& nd = nodes_[pc.node];
-        f.N = projectUnit(rotateAbout(nd.Nref0, f.T, nd.rollRate * (s - nd.s0)), f.T);
-        f.B = f.T.cross(f.N);
-        f.tau = nd.rollRate;
-    }
-    // kappa = kv . N with the curvature vector kv = (w x d1) / |d1|^4, i.e. kappa = (w . B) / |d1|^3
-    f.kappa = w.dot(f.B) * isp2 * isp;
-    // dkappa = (dkv/dt . N) / |d1|, dkv/dt = ((d1 x d3) x d1 + w x d2) / |d1|^4 - 4 kv (d1 . d2) / |d1|^2;
-    // with N perpendicular to d1: ((d1 x d3) x d1) . N = |d1|^2 (d3 . N) and (w x d2) . N = w . (d2 x N)
-    f.dkappa =
-        ((sp2 * d3.dot(f.N) + w.dot(d2.cross(f.N))) * isp2 * isp2 - 4.0 * f.kappa * d1.dot(d2) * isp2) * isp;
-    return f;
-}
-
 Frame Spline::frame(double s) const {
-    s = wrap(s);
-    return frameAt(locate(s), s);
+    return evaluate(s);
 }
 
 Vec3 Spline::position(double s) const {

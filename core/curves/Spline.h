@@ -20,6 +20,8 @@
 // return with N flipped at s = 0 (not seen for planar or generic curves).
 #include "core/geometry/Curve.h"
 
+#include <algorithm>
+#include <cmath>
 #include <optional>
 #include <vector>
 
@@ -41,7 +43,13 @@ public:
     std::string type() const override { return "spline"; }
     double length() const override { return length_; }
     bool closed() const override { return closed_; }
-    Frame frame(double s) const override;
+    Frame frame(double s) const override; // = evaluate(s)
+    // frame(s), inline for a caller that knows the curve is a spline (Track::localFrame).
+    Frame evaluate(double s) const {
+        s = wrap(s);
+        return frameAt(locate(s), s);
+    }
+    static constexpr double kStraightRel2 = 1e-14; // |w|^2 <= this |d1|^2 (|d2|^2 + |d3|^2): kappa ~ 0
     Vec3 position(double s) const override;
 
     // The same spline moved by the rigid pose X (its points, handles, pieces, tables and reference normals):
@@ -75,38 +83,87 @@ private:
         double rollRate;   // rotation of Nref0 -> Nref1 about T per metre [rad/m] (used where kappa ~ 0)
     };
     // s -> t on part of one node: t = sum c_k T_k(x), x = 2 (s - s0) invDs - 1 (Chebyshev interpolant at
-    // the Chebyshev-Lobatto points of the converged inverse, so exact at both ends), verified at
-    // construction against the accurate integral to epsS_ between the points; a piece that cannot be fitted
-    // (after subdivision) keeps the node's seed + Newton inversion (newton = true).
+    // the Chebyshev-Lobatto points of the converged inverse, so exact at both ends), evaluated in the power
+    // basis t = sum m_k x^k by Estrin's scheme (short dependency chain; the basis change costs ~1e-16 in t),
+    // verified at construction - with this very evaluation - against the accurate integral to epsS_ between
+    // the points; a piece that cannot be fitted (after subdivision) keeps the node's seed + Newton inversion
+    // (newton = true).
     static constexpr int kInvDegree = 5;
     struct Piece {
-        double s0;    // arc length at the piece's start [m]
-        double invDs; // 2 / (s1 - s0) [1/m]
-        int node;     // node index
-        bool newton;  // fallback: invert with the node's seed + one Newton step
-        double c[kInvDegree + 1];
+        double s0;                // arc length at the piece's start [m]
+        double invDs;             // 2 / (s1 - s0) [1/m]
+        int node;                 // node index
+        bool newton;              // fallback: invert with the node's seed + one Newton step
+        double m[kInvDegree + 1]; // power-basis coefficients in x
         // copies of what a frame needs, so that one lookup finds them: its segment's a, b, c, d and the
         // node's Nref0 + Nref1 (the sign reference)
         Vec3 a, b, cc, d, nsum;
     };
-    static double evalPiece(const Piece& p, double s) { // Clenshaw
-        const double x = (s - p.s0) * p.invDs - 1.0, x2 = 2.0 * x;
-        double b1 = 0.0, b2 = 0.0;
-        for (int k = kInvDegree; k >= 1; --k) {
-            const double b0 = p.c[k] + x2 * b1 - b2;
-            b2 = b1;
-            b1 = b0;
-        }
-        return p.c[0] + x * b1 - b2;
+    static double evalPiece(const Piece& p, double s) { // Estrin
+        const double x = (s - p.s0) * p.invDs - 1.0, x2 = x * x;
+        const double q01 = p.m[0] + p.m[1] * x, q23 = p.m[2] + p.m[3] * x, q45 = p.m[4] + p.m[5] * x;
+        return q01 + x2 * (q23 + x2 * q45);
     }
     struct Located {
         int piece; // s -> t piece index
         double t;  // exact local parameter of its segment
     };
 
-    Located locate(double s) const; // sub-interval and exact local t for arc length s
-    Frame frameAt(const Located& at, double s) const;
-    double wrap(double s) const; // clamp (open) or wrap (closed) to [0, length]
+    // sub-interval and exact local t for arc length s (in [0, length])
+    Located locate(double s) const {
+        const int np = static_cast<int>(pieces_.size());
+        int j =
+            bucket_[std::min(static_cast<int>(s * invBucketWidth_), static_cast<int>(bucket_.size()) - 1)];
+        j += int(pieceS0_[j + 1] <= s) + int(pieceS0_[j + 2] <= s); // sentinels: +inf at np, np + 1
+        const Piece& pc = pieces_[j];
+        // exact check (fails only where a bucket holds more than one piece start, or k was rounded high)
+        if ((j + 1 < np && pieceS0_[j + 1] <= s) || (j > 0 && pc.s0 > s) || pc.newton) [[unlikely]]
+            return locateSlow(j, s);
+        return {j, evalPiece(pc, s)};
+    }
+    Located locateSlow(int j, double s) const; // the search from j, and the Newton fallback
+    // The frame from P' = d1, P'' = d2, P''' = d3 at t, arranged so that the two square roots and reciprocals
+    // (|d1| and |w| = |d1 x d2|) and the dot products run side by side: the sign and N's direction come
+    // from n = w x d1 (N = n / (|w| |d1|) up to the sign), so nothing waits for T before the end.
+    Frame frameAt(const Located& at, double s) const {
+        const Piece& pc = pieces_[at.piece];
+        const double t = at.t;
+        const Vec3 d1 = pc.b + t * (2.0 * pc.cc + 3.0 * t * pc.d), d2 = 2.0 * pc.cc + 6.0 * t * pc.d,
+                   d3 = 6.0 * pc.d;
+        const double sp2 = d1.squaredNorm(), isp = 1.0 / std::sqrt(sp2), isp2 = isp * isp;
+        const Vec3 w = d1.cross(d2); // |w| / |d1|^3 = |kappa|
+        const double w2 = w.squaredNorm();
+        Frame f;
+        f.P = pc.a + t * (pc.b + t * (pc.cc + t * pc.d));
+        f.T = d1 * isp;
+        if (!(w2 > kStraightRel2 * sp2 * (d2.squaredNorm() + d3.squaredNorm()))) [[unlikely]] {
+            rollFrame(pc, s, d1, d2, f); // kappa ~ 0: roll the reference normal uniformly about T
+            return f;
+        }
+        const Vec3 n = w.cross(d1); // along N (unsigned), |n| = |w| |d1|
+        const double iwn = 1.0 / std::sqrt(w2);
+        const double sg = n.dot(pc.nsum) < 0.0 ? -1.0 : 1.0;
+        const double wd3 = w.dot(d3), nd3 = n.dot(d3), wd2n = w.dot(d2.cross(n)), d12 = d1.dot(d2);
+        const double sw = sg * iwn, swp = sw * isp; // B = sw w, N = swp n
+        f.B = w * sw;
+        f.N = n * swp;
+        f.tau = wd3 * iwn * iwn;
+        // kappa = kv . N with the curvature vector kv = (w x d1) / |d1|^4, i.e. kappa = (w . B) / |d1|^3
+        f.kappa = sg * (w2 * iwn) * (isp2 * isp);
+        // dkappa = (dkv/dt . N) / |d1|, dkv/dt = ((d1 x d3) x d1 + w x d2) / |d1|^4 - 4 kv (d1 . d2) /
+        // |d1|^2; with N perpendicular to d1: ((d1 x d3) x d1) . N = |d1|^2 (d3 . N), (w x d2) . N = w . (d2
+        // x N)
+        f.dkappa = ((sp2 * nd3 + wd2n) * swp * isp2 * isp2 - 4.0 * f.kappa * d12 * isp2) * isp;
+        return f;
+    }
+    void rollFrame(const Piece& pc, double s, const Vec3& d1, const Vec3& d2, Frame& f) const;
+    double wrap(double s) const { // clamp (open) or wrap (closed) to [0, length]
+        if (closed_) {
+            s -= length_ * std::floor(s / length_);
+            return s >= length_ ? 0.0 : s;
+        }
+        return s < 0.0 ? 0.0 : (s > length_ ? length_ : s);
+    }
     double speed(int seg, double t) const;
     double integrate(int seg, double ta, double tb) const; // accurate |dP/dt| integral (2 x 8-point GL)
     void solveDerivatives();
@@ -127,8 +184,10 @@ private:
     std::vector<Segment> segments_;
     std::vector<Node> nodes_;     // sub-intervals sorted by s, tiling [0, length]
     std::vector<Piece> pieces_;   // s -> t polynomials, sorted by s, tiling [0, length]
-    std::vector<double> pieceS0_; // their starts (compact: searched per call)
-    std::vector<int> bucket_;     // bucket_[k] = last piece with s0 <= k * bucketWidth_
+    std::vector<double> pieceS0_; // their starts (compact: searched per call), then two +inf sentinels
+    std::vector<int> bucket_;     // bucket_[k] = last piece with s0 <= k * bucketWidth_ (buckets no longer
+                                  // than the shortest piece where that costs <= 64 per piece: then the piece
+                                  // of s is bucket_[k] + 0, 1 or 2 without a branch)
     double bucketWidth_ = 1.0;    // [m]
     double invBucketWidth_ = 1.0; // [1/m]
     double length_ = 0.0;         // [m]

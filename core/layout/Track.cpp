@@ -32,6 +32,7 @@ struct Track::Fast {
     Vec3 up;                              // its up in body coordinates
     const Twist* profile = nullptr;       // the bank (up-framed) or the twist (Frenet); null = none
     bool readsFrame = false;              // profile reads F (kappa, dkappa): give it the level frame
+    const SmoothBankTwist* smooth = nullptr; // profile as a SmoothBankTwist (a function of s: no call)
 };
 
 namespace {
@@ -68,6 +69,7 @@ Track::Track(std::string id, CurvePtr curve, TwistPtr twist, const Pose& placeme
         ok = invariant(f->profile, f->readsFrame);
         f->readsFrame = false; // a Frenet profile reads the curve's own frame
     }
+    f->smooth = dynamic_cast<const SmoothBankTwist*>(f->profile);
     if (!ok) return; // e.g. a directional twist (reads F's vectors in curve coordinates): composed path
     if (const auto* sp = dynamic_cast<const Spline*>(curve_.get()))
         f->spline = std::make_shared<const Spline>(sp->transformed(placement_));
@@ -105,9 +107,11 @@ TwistedFrame Track::localFrame(double s) const {
         return localFrameComposed(s);
     const Fast& f = *fast_;
     TwistedFrame w;
+    TwistValue b{}; // a smooth bank first: it needs s only, so it overlaps the frame's evaluation
+    if (f.smooth) b = f.smooth->at(s);
     Frame& F = w.F;
     if (f.spline) {
-        F = f.spline->Spline::frame(s);
+        F = f.spline->evaluate(s);
     } else {
         F = curve_->frame(s);
         F.P = f.R * F.P + f.p;
@@ -118,8 +122,7 @@ TwistedFrame Track::localFrame(double s) const {
     double c = 1.0, sn = 0.0; // cos, sin of wt
     if (f.ref) {              // UpFrameTwist::at: wt = a + bank (on the level frame)
         const UpReference::Angle u = f.ref->at(s, F, f.up);
-        TwistValue b{};
-        if (f.profile) {
+        if (f.profile && !f.smooth) {
             if (f.readsFrame) { // UpReference::level with cos a, sin a from the angle
                 Frame l = F;
                 l.N = u.c * F.N + u.sn * F.B;
@@ -144,7 +147,7 @@ TwistedFrame Track::localFrame(double s) const {
             sn = u.sn * cb + u.c * sb;
         }
     } else if (f.profile) {
-        const TwistValue v = f.profile->at(s, F);
+        const TwistValue v = f.smooth ? b : f.profile->at(s, F);
         w.wt = v.wt;
         w.dwt = v.dwt;
         ::sincos(v.wt, &sn, &c);
