@@ -377,10 +377,9 @@ void Spline::buildInversion() {
     pieceS0_.resize(np);
     for (int k = 0; k < np; ++k)
         pieceS0_[k] = pieces_[k].s0;
-    pieceS0_.push_back(std::numeric_limits<double>::infinity()); // sentinels for locate()
-    pieceS0_.push_back(std::numeric_limits<double>::infinity());
+    pieceS0_.push_back(std::numeric_limits<double>::infinity()); // sentinel for locate()
     // buckets no longer than the shortest piece (at most 64 per piece, at least 2): a bucket then holds at
-    // most one piece start, so the piece of s is bucket_[k] plus 0 or 1 (2 with k rounded one low)
+    // most one piece start, so the piece of s is bucket_[k].piece plus 0 or 1
     double shortest = length_;
     for (int k = 0; k < np; ++k)
         shortest = std::min(shortest, (k + 1 < np ? pieceS0_[k + 1] : length_) - pieceS0_[k]);
@@ -394,7 +393,7 @@ void Spline::buildInversion() {
         const double sk = k * bucketWidth_;
         while (j + 1 < np && pieceS0_[j + 1] <= sk)
             ++j;
-        bucket_[k] = j;
+        bucket_[k] = {pieceS0_[j + 1], j};
     }
 }
 
@@ -404,8 +403,10 @@ void Spline::copyIntoPieces() {
         const Segment& g = segments_[nd.seg];
         pc.a = g.a;
         pc.b = g.b;
-        pc.cc = g.c;
+        pc.c2 = 2.0 * g.c;
         pc.d = g.d;
+        pc.d3 = 3.0 * g.d;
+        pc.d6 = 6.0 * g.d;
         pc.nsum = nd.Nref0 + nd.Nref1;
     }
 }
@@ -516,7 +517,7 @@ Spline Spline::transformed(const Pose& X) const {
 // kappa ~ 0 at t: N, B, tau, kappa, dkappa from the reference normal rolled uniformly about T (f.T, f.P set).
 void Spline::rollFrame(const Piece& pc, double s, const Vec3& d1, const Vec3& d2, Frame& f) const {
     const Node& nd = nodes_[pc.node];
-    const Vec3 d3 = 6.0 * pc.d, w = d1.cross(d2);
+    const Vec3 d3 = pc.d6, w = d1.cross(d2);
     const double sp2 = d1.squaredNorm(), isp = 1.0 / std::sqrt(sp2), isp2 = isp * isp;
     f.N = projectUnit(rotateAbout(nd.Nref0, f.T, nd.rollRate * (s - nd.s0)), f.T);
     f.B = f.T.cross(f.N);
@@ -535,7 +536,7 @@ Spline::Located Spline::locateSlow(int j, double s) const {
     const Piece& pc = pieces_[j];
     if (!pc.newton) return {j, evalPiece(pc, s)};
     const Node& nd = nodes_[pc.node];
-    return {j, invertOnNode(pc.b, pc.cc, pc.d, nd.t0, nd.seed, nd.invDs, s - nd.s0)};
+    return {j, invertOnNode(pc.b, 0.5 * pc.c2, pc.d, nd.t0, nd.seed, nd.invDs, s - nd.s0)};
 }
 
 Frame Spline::frame(double s) const {
@@ -545,7 +546,7 @@ Frame Spline::frame(double s) const {
 Vec3 Spline::position(double s) const {
     const Located at = locate(wrap(s));
     const Piece& pc = pieces_[at.piece];
-    return pc.a + at.t * (pc.b + at.t * (pc.cc + at.t * pc.d));
+    return pc.a + at.t * (pc.b + at.t * (0.5 * pc.c2 + at.t * pc.d));
 }
 
 double Spline::parameterAt(double s) const {

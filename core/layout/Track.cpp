@@ -37,6 +37,32 @@ struct Track::Fast {
 
 namespace {
 
+// sin x and cos x: for |x| <= 0.8 (banks; a cant is clamped well below) their Taylor series to x^17 and x^16
+// (truncation < 1e-17 absolute), evaluated in y = x^2 by Estrin's scheme, inline; else ::sincos.
+inline void sinCos(double x, double& sn, double& c) {
+    if (!(std::abs(x) <= 0.8)) [[unlikely]] {
+        ::sincos(x, &sn, &c);
+        return;
+    }
+    constexpr auto f = [](int n) { // 1 / n!
+        double p = 1.0;
+        for (int k = 2; k <= n; ++k)
+            p *= k;
+        return 1.0 / p;
+    };
+    constexpr double s1 = -f(3), s2 = f(5), s3 = -f(7), s4 = f(9), s5 = -f(11), s6 = f(13), s7 = -f(15),
+                     s8 = f(17);
+    constexpr double c1 = -f(2), c2 = f(4), c3 = -f(6), c4 = f(8), c5 = -f(10), c6 = f(12), c7 = -f(14),
+                     c8 = f(16);
+    const double y = x * x, y2 = y * y, y4 = y2 * y2, y8 = y4 * y4;
+    const double ps =
+        (1.0 + s1 * y) + y2 * (s2 + s3 * y) + y4 * ((s4 + s5 * y) + y2 * (s6 + s7 * y)) + y8 * s8;
+    const double pc =
+        (1.0 + c1 * y) + y2 * (c2 + c3 * y) + y4 * ((c4 + c5 * y) + y2 * (c6 + c7 * y)) + y8 * c8;
+    sn = x * ps;
+    c = pc;
+}
+
 // Twists whose value depends on s and on the frame's rotation invariants only (kappa, dkappa, tau).
 bool invariant(const Twist* t, bool& readsFrame) {
     readsFrame = false;
@@ -111,7 +137,7 @@ TwistedFrame Track::localFrame(double s) const {
     if (f.smooth) b = f.smooth->at(s);
     Frame& F = w.F;
     if (f.spline) {
-        F = f.spline->evaluate(s);
+        f.spline->evaluate(s, F);
     } else {
         F = curve_->frame(s);
         F.P = f.R * F.P + f.p;
@@ -142,7 +168,7 @@ TwistedFrame Track::localFrame(double s) const {
             sn = u.sn;
         } else { // cos, sin of a + bank
             double cb, sb;
-            ::sincos(b.wt, &sb, &cb);
+            sinCos(b.wt, sb, cb);
             c = u.c * cb - u.sn * sb;
             sn = u.sn * cb + u.c * sb;
         }
@@ -150,10 +176,10 @@ TwistedFrame Track::localFrame(double s) const {
         const TwistValue v = f.smooth ? b : f.profile->at(s, F);
         w.wt = v.wt;
         w.dwt = v.dwt;
-        ::sincos(v.wt, &sn, &c);
+        sinCos(v.wt, sn, c);
     }
-    w.wN = c * F.N + sn * F.B;
-    w.wB = -sn * F.N + c * F.B;
+    w.wN = Vec3(c * F.N.x() + sn * F.B.x(), c * F.N.y() + sn * F.B.y(), c * F.N.z() + sn * F.B.z());
+    w.wB = Vec3(c * F.B.x() - sn * F.N.x(), c * F.B.y() - sn * F.N.y(), c * F.B.z() - sn * F.N.z());
     return w;
 }
 

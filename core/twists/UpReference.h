@@ -47,12 +47,15 @@ public:
     // invariant under rotations; a track's localFrame evaluates its curve in its body's coordinates).
     Angle at(double s, const Frame& F, const Vec3& up) const {
         s = closed_ ? s - length_ * std::floor(s / length_) : (s < 0.0 ? 0.0 : (s > length_ ? length_ : s));
-        const int n = int(intervals_.size());
-        int k = int(s * invH_);
-        k = k < 0 ? 0 : (k > n - 1 ? n - 1 : k);
-        const Interval& iv = intervals_[std::size_t(k)];
-        if (iv.zone >= 0) [[unlikely]]
-            return inZone(s, F, up, iv.zone);
+        Interval iv; // raw, parity 0 everywhere when there are no zones (the parity only changes across one)
+        if (!zones_.empty()) {
+            const int n = int(intervals_.size());
+            int k = int(s * invH_);
+            k = k < 0 ? 0 : (k > n - 1 ? n - 1 : k);
+            iv = intervals_[std::size_t(k)];
+            if (iv.zone >= 0) [[unlikely]]
+                return inZone(s, F, up, iv.zone);
+        }
         // raw: a = atan2(-uN, uB) (as raw()), cos a = uB / r, sin a = -uN / r
         const double uT = up.dot(F.T), uN = up.dot(F.N), uB = up.dot(F.B), r2 = uN * uN + uB * uB;
         if (!(uN == 0.0 && r2 > 1e-300)) [[unlikely]]
@@ -60,8 +63,8 @@ public:
         // level rails on a level curve (uN = 0): atan2(-0, uB) or atan2(+0, uB) exactly, without the call;
         // r = |uB| (sqrt(uB^2) = |uB| in IEEE arithmetic), so cos a = +-1, sin a = -uN
         Angle r;
-        r.a = (uB > 0.0 ? std::copysign(0.0, -uN) : std::copysign(kPi_, -uN)) + iv.parity * kPi_;
-        r.c = uB > 0.0 ? 1.0 : -1.0;
+        r.a = std::copysign(kPi_ * double(uB < 0.0), -uN) + iv.parity * kPi_; // selects without branches
+        r.c = std::copysign(1.0, uB);
         r.sn = -uN;
         r.da = F.kappa * uT / uB - F.tau; // uB / r2 = 1 / uB up to rounding
         if (iv.parity) {
