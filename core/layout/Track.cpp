@@ -129,10 +129,12 @@ TwistedFrame Track::localFrameComposed(double s) const {
 }
 
 TwistedFrame Track::localFrame(double s) const {
-    if (!fast_) [[unlikely]]
-        return localFrameComposed(s);
+    TwistedFrame w; // every return returns w: built in the caller's slot (no 168-byte copy at the end)
+    if (!fast_) [[unlikely]] {
+        w = localFrameComposed(s);
+        return w;
+    }
     const Fast& f = *fast_;
-    TwistedFrame w;
     TwistValue b{}; // a smooth bank first: it needs s only, so it overlaps the frame's evaluation
     if (f.smooth) b = f.smooth->at(s);
     Frame& F = w.F;
