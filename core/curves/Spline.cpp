@@ -7,6 +7,8 @@
 #include <Eigen/SparseLU>
 
 #include <algorithm>
+#include <limits>
+#include <numbers>
 
 namespace tl {
 
@@ -18,7 +20,7 @@ constexpr double kW8[4] = {0.3626837833783620, 0.3137066458778873, 0.22238103445
 
 constexpr int kMaxDepth = 30;               // adaptive subdivision limit (t-width 1e-9 of a segment)
 constexpr double kMaxNormalTurn = 0.906308; // cos(25 deg): max turn of the signed normal per quarter node
-constexpr double kStraightRel2 = 1e-14;     // |P' x P''|^2 <= this * |P'|^2 (|P''|^2 + |P'''|^2): kappa ~ 0
+constexpr double kStraightRel2 = Spline::kStraightRel2;
 
 struct Derivs {
     Vec3 d1, d2, d3; // dP/dt, d2P/dt2, d3P/dt3
@@ -95,6 +97,7 @@ Spline::Spline(std::vector<ControlPoint> points, bool closed) : points_(std::mov
     buildSegments();
     buildArcLengthTable();
     buildReferenceFrames();
+    copyIntoPieces();
 }
 
 // C2 system for m_i = dP/du (chord-length knots): natural ends (open) or periodic (closed); a handle
@@ -298,15 +301,113 @@ void Spline::buildArcLengthTable() {
         s += L;
     }
     length_ = s;
-    const int nb = static_cast<int>(nodes_.size()) * 2;
+    buildInversion();
+}
+
+// Converged local t at arc length nd.s0 + ds of node `node` (Newton on the accurate integral).
+double Spline::exactInverse(int node, double ds, double t) const {
+    const Node& nd = nodes_[node];
+    for (int it = 0; it < 60; ++it) {
+        const double step = (integrate(nd.seg, nd.t0, t) - ds) / speed(nd.seg, t);
+        t = std::clamp(t - step, nd.t0, nd.t1);
+        if (std::abs(step) < 1e-16) break;
+    }
+    return t;
+}
+
+void Spline::fitPieces(int node, double a, double b, int depth) {
+    constexpr int n = kInvDegree;
+    const Node& nd = nodes_[node];
+    const Segment& g = segments_[nd.seg];
+    Piece pc{};
+    pc.s0 = nd.s0 + a;
+    pc.invDs = 2.0 / (b - a);
+    pc.node = node;
+    // the converged inverse at the Chebyshev-Lobatto points x_j = cos(pi j / n) (ends exact: t0, t1)
+    double tv[n + 1];
+    for (int j = 0; j <= n; ++j) {
+        const double x = std::cos(std::numbers::pi * j / n), ds = a + 0.5 * (x + 1.0) * (b - a);
+        if (j == n && a == 0.0)
+            tv[j] = nd.t0;
+        else if (j == 0 && b == nd.s1 - nd.s0)
+            tv[j] = nd.t1;
+        else
+            tv[j] = exactInverse(node, ds, invertOnNode(g.b, g.c, g.d, nd.t0, nd.seed, nd.invDs, ds));
+    }
+    double c[n + 1];
+    for (int k = 0; k <= n; ++k) { // discrete Chebyshev transform (interpolation at the Lobatto points)
+        double sum = 0.0;
+        for (int j = 0; j <= n; ++j)
+            sum += (j == 0 || j == n ? 0.5 : 1.0) * tv[j] * std::cos(std::numbers::pi * k * j / n);
+        c[k] = (k == 0 || k == n ? 1.0 : 2.0) * sum / n;
+    }
+    static_assert(n == 5); // T2 = 2x^2 - 1, T3 = 4x^3 - 3x, T4 = 8x^4 - 8x^2 + 1, T5 = 16x^5 - 20x^3 + 5x
+    pc.m[0] = c[0] - c[2] + c[4];
+    pc.m[1] = c[1] - 3.0 * c[3] + 5.0 * c[5];
+    pc.m[2] = 2.0 * c[2] - 8.0 * c[4];
+    pc.m[3] = 4.0 * c[3] - 20.0 * c[5];
+    pc.m[4] = 8.0 * c[4];
+    pc.m[5] = 16.0 * c[5];
+    // verify between the points (and at the quarter points of the ends' intervals)
+    bool ok = true;
+    for (int j = 0; j < 4 * n && ok; ++j) {
+        const double x = std::cos(std::numbers::pi * (j + 0.5) / (4 * n)), ds = a + 0.5 * (x + 1.0) * (b - a);
+        const double t = evalPiece(pc, nd.s0 + ds);
+        ok = std::abs(integrate(nd.seg, nd.t0, t) - ds) <= epsS_;
+    }
+    if (ok) {
+        pieces_.push_back(pc);
+        return;
+    }
+    if (depth < 8) {
+        const double m = 0.5 * (a + b);
+        fitPieces(node, a, m, depth + 1);
+        fitPieces(node, m, b, depth + 1);
+        return;
+    }
+    pc.newton = true; // keep the seed + Newton inversion (verified by acceptable()) on this piece
+    pieces_.push_back(pc);
+}
+
+void Spline::buildInversion() {
+    pieces_.clear();
+    for (int j = 0; j < static_cast<int>(nodes_.size()); ++j)
+        fitPieces(j, 0.0, nodes_[j].s1 - nodes_[j].s0, 0);
+    const int np = static_cast<int>(pieces_.size());
+    pieceS0_.resize(np);
+    for (int k = 0; k < np; ++k)
+        pieceS0_[k] = pieces_[k].s0;
+    pieceS0_.push_back(std::numeric_limits<double>::infinity()); // sentinel for locate()
+    // buckets no longer than the shortest piece (at most 64 per piece, at least 2): a bucket then holds at
+    // most one piece start, so the piece of s is bucket_[k].piece plus 0 or 1
+    double shortest = length_;
+    for (int k = 0; k < np; ++k)
+        shortest = std::min(shortest, (k + 1 < np ? pieceS0_[k + 1] : length_) - pieceS0_[k]);
+    const double want = shortest > 0.0 ? std::ceil(length_ / shortest) : 0.0;
+    const int nb = std::max(2 * np, static_cast<int>(std::min(want, 64.0 * np)));
     bucketWidth_ = length_ / nb;
+    invBucketWidth_ = 1.0 / bucketWidth_; // a guess of the bucket: locate() then checks exactly
     bucket_.resize(nb + 1);
     int j = 0;
     for (int k = 0; k <= nb; ++k) {
         const double sk = k * bucketWidth_;
-        while (j + 1 < static_cast<int>(nodes_.size()) && nodes_[j + 1].s0 <= sk)
+        while (j + 1 < np && pieceS0_[j + 1] <= sk)
             ++j;
-        bucket_[k] = j;
+        bucket_[k] = {pieceS0_[j + 1], j};
+    }
+}
+
+void Spline::copyIntoPieces() {
+    for (Piece& pc : pieces_) {
+        const Node& nd = nodes_[pc.node];
+        const Segment& g = segments_[nd.seg];
+        pc.a = g.a;
+        pc.b = g.b;
+        pc.c2 = 2.0 * g.c;
+        pc.d = g.d;
+        pc.d3 = 3.0 * g.d;
+        pc.d6 = 6.0 * g.d;
+        pc.nsum = nd.Nref0 + nd.Nref1;
     }
 }
 
@@ -389,72 +490,68 @@ void Spline::buildReferenceFrames() {
     }
 }
 
-double Spline::wrap(double s) const {
-    if (closed_) {
-        s -= length_ * std::floor(s / length_);
-        return s >= length_ ? 0.0 : s;
+Spline Spline::transformed(const Pose& X) const {
+    Spline r = *this;
+    const Eigen::Matrix3d R = X.linear();
+    const Vec3 p = X.translation();
+    for (ControlPoint& c : r.points_) {
+        c.position = R * c.position + p;
+        if (c.tangent) c.tangent = R * *c.tangent;
     }
-    return args::clampArc(s, length_);
+    for (Vec3& m : r.m_)
+        m = R * m;
+    for (Segment& g : r.segments_) {
+        g.a = R * g.a + p;
+        g.b = R * g.b;
+        g.c = R * g.c;
+        g.d = R * g.d;
+    }
+    for (Node& nd : r.nodes_) {
+        nd.Nref0 = R * nd.Nref0;
+        nd.Nref1 = R * nd.Nref1;
+    }
+    r.copyIntoPieces();
+    return r;
 }
 
-Spline::Located Spline::locate(double s) const {
-    const int nn = static_cast<int>(nodes_.size());
-    int j = bucket_[std::min(static_cast<int>(s / bucketWidth_), static_cast<int>(bucket_.size()) - 1)];
-    while (j + 1 < nn && nodes_[j + 1].s0 <= s)
-        ++j;
-    while (j > 0 && nodes_[j].s0 > s)
-        --j;
-    const Node& nd = nodes_[j];
-    const Segment& g = segments_[nd.seg];
-    const double t = invertOnNode(g.b, g.c, g.d, nd.t0, nd.seed, nd.invDs, s - nd.s0);
-    return {j, t};
-}
-
-Frame Spline::frameAt(const Located& at, double s) const {
-    const Node& nd = nodes_[at.node];
-    const Segment& g = segments_[nd.seg];
-    const double t = at.t;
-    const Vec3 d1 = g.b + t * (2.0 * g.c + 3.0 * t * g.d), d2 = 2.0 * g.c + 6.0 * t * g.d, d3 = 6.0 * g.d;
-    const double sp2 = d1.squaredNorm(), sp = std::sqrt(sp2), isp = 1.0 / sp, isp2 = isp * isp;
-    const Vec3 w = d1.cross(d2); // |w| / |d1|^3 = |kappa|
-    const double w2 = w.squaredNorm();
-    Frame f;
-    f.P = g.a + t * (g.b + t * (g.c + t * g.d));
-    f.T = d1 * isp;
-    if (w2 > kStraightRel2 * sp2 * (d2.squaredNorm() + d3.squaredNorm())) {
-        const double iwn = 1.0 / std::sqrt(w2);
-        const double sign = w.cross(f.T).dot(nd.Nref0 + nd.Nref1) < 0.0 ? -iwn : iwn;
-        f.B = w * sign;
-        f.N = f.B.cross(f.T);
-        f.tau = w.dot(d3) * iwn * iwn;
-    } else { // kappa ~ 0: roll the reference normal uniformly about T
-        f.N = projectUnit(rotateAbout(nd.Nref0, f.T, nd.rollRate * (s - nd.s0)), f.T);
-        f.B = f.T.cross(f.N);
-        f.tau = nd.rollRate;
-    }
-    // kappa = kv . N with the curvature vector kv = (w x d1) / |d1|^4, i.e. kappa = (w . B) / |d1|^3
+// kappa ~ 0 at t: N, B, tau, kappa, dkappa from the reference normal rolled uniformly about T (f.T, f.P set).
+void Spline::rollFrame(const Piece& pc, double s, const Vec3& d1, const Vec3& d2, Frame& f) const {
+    const Node& nd = nodes_[pc.node];
+    const Vec3 d3 = pc.d6, w = d1.cross(d2);
+    const double sp2 = d1.squaredNorm(), isp = 1.0 / std::sqrt(sp2), isp2 = isp * isp;
+    f.N = projectUnit(rotateAbout(nd.Nref0, f.T, nd.rollRate * (s - nd.s0)), f.T);
+    f.B = f.T.cross(f.N);
+    f.tau = nd.rollRate;
     f.kappa = w.dot(f.B) * isp2 * isp;
-    // dkappa = (dkv/dt . N) / |d1|, dkv/dt = ((d1 x d3) x d1 + w x d2) / |d1|^4 - 4 kv (d1 . d2) / |d1|^2;
-    // with N perpendicular to d1: ((d1 x d3) x d1) . N = |d1|^2 (d3 . N) and (w x d2) . N = w . (d2 x N)
     f.dkappa =
         ((sp2 * d3.dot(f.N) + w.dot(d2.cross(f.N))) * isp2 * isp2 - 4.0 * f.kappa * d1.dot(d2) * isp2) * isp;
-    return f;
+}
+
+Spline::Located Spline::locateSlow(int j, double s) const {
+    const int np = static_cast<int>(pieces_.size());
+    while (j + 1 < np && pieceS0_[j + 1] <= s)
+        ++j;
+    while (j > 0 && pieceS0_[j] > s)
+        --j;
+    const Piece& pc = pieces_[j];
+    if (!pc.newton) return {j, evalPiece(pc, s)};
+    const Node& nd = nodes_[pc.node];
+    return {j, invertOnNode(pc.b, 0.5 * pc.c2, pc.d, nd.t0, nd.seed, nd.invDs, s - nd.s0)};
 }
 
 Frame Spline::frame(double s) const {
-    s = wrap(s);
-    return frameAt(locate(s), s);
+    return evaluate(s);
 }
 
 Vec3 Spline::position(double s) const {
     const Located at = locate(wrap(s));
-    const Segment& g = segments_[nodes_[at.node].seg];
-    return g.a + at.t * (g.b + at.t * (g.c + at.t * g.d));
+    const Piece& pc = pieces_[at.piece];
+    return pc.a + at.t * (pc.b + at.t * (0.5 * pc.c2 + at.t * pc.d));
 }
 
 double Spline::parameterAt(double s) const {
     const Located at = locate(wrap(s));
-    const Segment& g = segments_[nodes_[at.node].seg];
+    const Segment& g = segments_[nodes_[pieces_[at.piece].node].seg];
     return g.u0 + at.t * g.du;
 }
 

@@ -20,6 +20,8 @@
 // return with N flipped at s = 0 (not seen for planar or generic curves).
 #include "core/geometry/Curve.h"
 
+#include <algorithm>
+#include <cmath>
 #include <optional>
 #include <vector>
 
@@ -41,8 +43,24 @@ public:
     std::string type() const override { return "spline"; }
     double length() const override { return length_; }
     bool closed() const override { return closed_; }
-    Frame frame(double s) const override;
+    Frame frame(double s) const override; // = evaluate(s)
+    // frame(s), inline for a caller that knows the curve is a spline (Track::localFrame).
+    Frame evaluate(double s) const {
+        Frame f;
+        evaluate(s, f);
+        return f;
+    }
+    void evaluate(double s, Frame& f) const { // all of f's members are set
+        s = wrap(s);
+        frameAt(locate(s), s, f);
+    }
+    static constexpr double kStraightRel2 = 1e-14; // |w|^2 <= this |d1|^2 (|d2|^2 + |d3|^2): kappa ~ 0
     Vec3 position(double s) const override;
+
+    // The same spline moved by the rigid pose X (its points, handles, pieces, tables and reference normals):
+    // frame(s) of the copy is X applied to frame(s) of this one up to rounding (a track's placement folded
+    // into the coefficients once, instead of a transform per evaluation).
+    Spline transformed(const Pose& X) const;
 
     const std::vector<ControlPoint>& points() const { return points_; }
     int segmentCount() const { return static_cast<int>(segments_.size()); }
@@ -69,14 +87,98 @@ private:
         Vec3 Nref0, Nref1; // reference (continued) normal at s0 and s1
         double rollRate;   // rotation of Nref0 -> Nref1 about T per metre [rad/m] (used where kappa ~ 0)
     };
+    // s -> t on part of one node: t = sum c_k T_k(x), x = 2 (s - s0) invDs - 1 (Chebyshev interpolant at
+    // the Chebyshev-Lobatto points of the converged inverse, so exact at both ends), evaluated in the power
+    // basis t = sum m_k x^k by Estrin's scheme (short dependency chain; the basis change costs ~1e-16 in t),
+    // verified at construction - with this very evaluation - against the accurate integral to epsS_ between
+    // the points; a piece that cannot be fitted (after subdivision) keeps the node's seed + Newton inversion
+    // (newton = true).
+    static constexpr int kInvDegree = 5;
+    struct Piece {
+        double s0;                // arc length at the piece's start [m]
+        double invDs;             // 2 / (s1 - s0) [1/m]
+        int node;                 // node index
+        bool newton;              // fallback: invert with the node's seed + one Newton step
+        double m[kInvDegree + 1]; // power-basis coefficients in x
+        // copies of what a frame needs, so that one lookup finds them: its segment's a, b, 2 c, d, 3 d, 6 d
+        // and the node's Nref0 + Nref1 (the sign reference)
+        Vec3 a, b, c2, d, d3, d6, nsum;
+    };
+    static double evalPiece(const Piece& p, double s) { // Estrin
+        const double x = (s - p.s0) * p.invDs - 1.0, x2 = x * x;
+        const double q01 = p.m[0] + p.m[1] * x, q23 = p.m[2] + p.m[3] * x, q45 = p.m[4] + p.m[5] * x;
+        return q01 + x2 * (q23 + x2 * q45);
+    }
     struct Located {
-        int node; // sub-interval index
-        double t; // exact local parameter of its segment
+        int piece; // s -> t piece index
+        double t;  // exact local parameter of its segment
     };
 
-    Located locate(double s) const; // sub-interval and exact local t for arc length s
-    Frame frameAt(const Located& at, double s) const;
-    double wrap(double s) const; // clamp (open) or wrap (closed) to [0, length]
+    // sub-interval and exact local t for arc length s (in [0, length])
+    Located locate(double s) const {
+        const int np = static_cast<int>(pieces_.size());
+        const Bucket& bk =
+            bucket_[std::min(static_cast<int>(s * invBucketWidth_), static_cast<int>(bucket_.size()) - 1)];
+        const int j = bk.piece + int(bk.next <= s);
+        const Piece& pc = pieces_[j];
+        // exact check (fails only where a bucket holds more than one piece start, or k was rounded off)
+        if ((j + 1 < np && pieceS0_[j + 1] <= s) || (j > 0 && pc.s0 > s) || pc.newton) [[unlikely]]
+            return locateSlow(j, s);
+        return {j, evalPiece(pc, s)};
+    }
+    Located locateSlow(int j, double s) const; // the search from j, and the Newton fallback
+    // The frame from P' = d1, P'' = d2, P''' = d3 at t, in scalars (the compiler's mix of packed and scalar
+    // 3-vector code spilled and reloaded halves of vectors here: store-forwarding stalls), arranged so that
+    // the two square roots and reciprocals (|d1| and |w| = |d1 x d2|) and the dot products run side by
+    // side: the sign and N's direction come from n = w x d1 (N = n / (|w| |d1|) up to the sign).
+    void frameAt(const Located& at, double s, Frame& f) const {
+        const Piece& pc = pieces_[at.piece];
+        const double t = at.t;
+        const double bx = pc.b.x(), by = pc.b.y(), bz = pc.b.z(), cx = pc.c2.x(), cy = pc.c2.y(),
+                     cz = pc.c2.z();
+        const double ex = pc.d6.x(), ey = pc.d6.y(), ez = pc.d6.z(); // d3 = 6 d
+        const double d1x = bx + t * (cx + t * pc.d3.x()), d1y = by + t * (cy + t * pc.d3.y()),
+                     d1z = bz + t * (cz + t * pc.d3.z());
+        const double d2x = cx + t * ex, d2y = cy + t * ey, d2z = cz + t * ez;
+        const double sp2 = d1x * d1x + d1y * d1y + d1z * d1z;
+        const double wx = d1y * d2z - d1z * d2y, wy = d1z * d2x - d1x * d2z, wz = d1x * d2y - d1y * d2x;
+        const double w2 = wx * wx + wy * wy + wz * wz; // |w| / |d1|^3 = |kappa|
+        const double isp = 1.0 / std::sqrt(sp2), isp2 = isp * isp;
+        f.P = Vec3(pc.a.x() + t * (bx + t * (0.5 * cx + t * pc.d.x())),
+                   pc.a.y() + t * (by + t * (0.5 * cy + t * pc.d.y())),
+                   pc.a.z() + t * (bz + t * (0.5 * cz + t * pc.d.z())));
+        f.T = Vec3(d1x * isp, d1y * isp, d1z * isp);
+        if (!(w2 > kStraightRel2 * sp2 * (d2x * d2x + d2y * d2y + d2z * d2z + ex * ex + ey * ey + ez * ez)))
+            [[unlikely]] {
+            rollFrame(pc, s, Vec3(d1x, d1y, d1z), Vec3(d2x, d2y, d2z), f); // kappa ~ 0: roll about T
+            return;
+        }
+        const double nx = wy * d1z - wz * d1y, ny = wz * d1x - wx * d1z, nz = wx * d1y - wy * d1x; // w x d1
+        const double iwn = 1.0 / std::sqrt(w2);
+        // -1 where n points against the reference normal (a select, not a branch: it flips along the curve)
+        const double sg = std::copysign(1.0, nx * pc.nsum.x() + ny * pc.nsum.y() + nz * pc.nsum.z() + 0.0);
+        // w . (d2 x n) = (w x d2) . (w x d1) = |w|^2 (d1 . d2), as w is perpendicular to d1 and d2
+        const double wd3 = wx * ex + wy * ey + wz * ez, nd3 = nx * ex + ny * ey + nz * ez,
+                     d12 = d1x * d2x + d1y * d2y + d1z * d2z;
+        const double sw = sg * iwn, swp = sw * isp; // B = sw w, N = swp n
+        f.B = Vec3(wx * sw, wy * sw, wz * sw);
+        f.N = Vec3(nx * swp, ny * swp, nz * swp);
+        f.tau = wd3 * iwn * iwn;
+        // kappa = kv . N with the curvature vector kv = (w x d1) / |d1|^4, i.e. kappa = (w . B) / |d1|^3
+        f.kappa = sg * (w2 * iwn) * (isp2 * isp);
+        // dkappa = (dkv/dt . N) / |d1|, dkv/dt = ((d1 x d3) x d1 + w x d2) / |d1|^4 - 4 kv (d1 . d2) /
+        // |d1|^2; with N perpendicular to d1: ((d1 x d3) x d1) . N = |d1|^2 (d3 . N), (w x d2) . N = w . (d2
+        // x N)
+        f.dkappa = ((sp2 * nd3 + w2 * d12) * swp * isp2 * isp2 - 4.0 * f.kappa * d12 * isp2) * isp;
+    }
+    void rollFrame(const Piece& pc, double s, const Vec3& d1, const Vec3& d2, Frame& f) const;
+    double wrap(double s) const { // clamp (open) or wrap (closed) to [0, length]
+        if (closed_) {
+            s -= length_ * std::floor(s / length_);
+            return s >= length_ ? 0.0 : s;
+        }
+        return s < 0.0 ? 0.0 : (s > length_ ? length_ : s);
+    }
     double speed(int seg, double t) const;
     double integrate(int seg, double ta, double tb) const; // accurate |dP/dt| integral (2 x 8-point GL)
     void solveDerivatives();
@@ -85,17 +187,30 @@ private:
     void subdivide(int seg, double ta, double tb, int depth, std::size_t segStart,
                    std::vector<Node>& out) const;
     bool acceptable(int seg, double ta, double tb) const;
+    double exactInverse(int node, double ds, double guess) const; // converged t at s0 + ds of a node
+    void fitPieces(int node, double a, double b, int depth);      // t(s) on [s0 + a, s0 + b] of a node
+    void buildInversion();
+    void copyIntoPieces(); // Piece::a .. nsum
     void buildReferenceFrames();
 
     std::vector<ControlPoint> points_;
     bool closed_;
     std::vector<Vec3> m_; // dP/du at the points
     std::vector<Segment> segments_;
-    std::vector<Node> nodes_;  // sub-intervals sorted by s, tiling [0, length]
-    std::vector<int> bucket_;  // bucket_[k] = last node with s0 <= k * bucketWidth_
-    double bucketWidth_ = 1.0; // [m]
-    double length_ = 0.0;      // [m]
-    double epsS_ = 1e-13;      // arc-length tolerance of the table checks [m]
+    std::vector<Node> nodes_;     // sub-intervals sorted by s, tiling [0, length]
+    std::vector<Piece> pieces_;   // s -> t polynomials, sorted by s, tiling [0, length]
+    std::vector<double> pieceS0_; // their starts (compact: searched per call), then a +inf sentinel
+    struct Bucket {
+        double next; // the start of the piece after `piece` (+inf after the last)
+        int piece;   // the last piece with s0 <= k * bucketWidth_
+    };
+    // buckets no longer than the shortest piece where that costs <= 64 per piece: a bucket then holds at
+    // most one piece start, so the piece of s is piece + (next <= s), without a branch
+    std::vector<Bucket> bucket_;
+    double bucketWidth_ = 1.0;    // [m]
+    double invBucketWidth_ = 1.0; // [1/m]
+    double length_ = 0.0;         // [m]
+    double epsS_ = 1e-13;         // arc-length tolerance of the table checks [m]
 };
 
 } // namespace tl

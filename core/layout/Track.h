@@ -31,8 +31,13 @@ public:
 
     // Twisted frame at arc length s in curve-local coordinates (s clamped/wrapped by the curve).
     TwistedFrame curveFrame(double s) const;
-    // ... in the parent body's coordinates (placement applied).
+    // ... in the parent body's coordinates (placement applied). The simulation's per-frame call: a spline
+    // is evaluated from a copy moved into the body at construction, the up reference's angle from the
+    // components of up (no atan2 where they make it exact, no cos/sin of it), one sincos of the bank.
+    // Equal to transformed(placement(), curveFrame(s)) up to rounding (localFrameComposed).
     TwistedFrame localFrame(double s) const;
+    // The composition localFrame stands for (reference for tests and benchmarks).
+    TwistedFrame localFrameComposed(double s) const;
     // ... in world coordinates, given the parent body's pose (identity for the ground).
     TwistedFrame frameInWorld(double s, const Pose& bodyToWorld) const;
 
@@ -52,6 +57,8 @@ private:
     Pose placement_; // curve-local -> body
     std::string body_;
     UpReferencePtr up_; // level reference (never null)
+    struct Fast;        // localFrame's precomputed data (null: the composed path)
+    std::shared_ptr<const Fast> fast_;
 };
 
 } // namespace tl

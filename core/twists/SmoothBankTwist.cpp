@@ -28,47 +28,24 @@ SmoothBankTwist::SmoothBankTwist(TwistPtr profile, UpReferencePtr up, Mode mode,
     if (closed_) table_[n] = table_[0];
     for (int k = 1; k <= n; ++k)
         prefix_[k] = prefix_[k - 1] + 0.5 * h_ * (table_[k - 1] + table_[k]);
+    cells_.resize(n);
+    for (int k = 0; k < n; ++k)
+        cells_[k] = {prefix_[k], table_[k], (table_[k + 1] - table_[k]) / h_};
+    last_ = n - 1;
+    invH_ = 1.0 / h_;
+    invWidth_ = 1.0 / width_;
+    invLength_ = 1.0 / length_;
+    total_ = prefix_.back();
+    end_ = table_.back();
 }
 
-double SmoothBankTwist::b(double x) const {
-    const int n = int(table_.size()) - 1;
-    if (closed_) {
-        x -= length_ * std::floor(x / length_);
-    } else if (x <= 0) {
-        return table_.front();
-    } else if (x >= length_) {
-        return table_.back();
-    }
-    const int k = std::clamp(int(x / h_), 0, n - 1);
-    const double t = x / h_ - k;
-    return table_[k] + t * (table_[k + 1] - table_[k]);
-}
-
-double SmoothBankTwist::G(double x) const {
-    const int n = int(table_.size()) - 1;
-    double base = 0;
-    if (closed_) {
-        const double turns = std::floor(x / length_);
-        base = turns * prefix_.back();
-        x -= turns * length_;
-    } else if (x <= 0) {
-        return x * table_.front();
-    } else if (x >= length_) {
-        return prefix_.back() + (x - length_) * table_.back();
-    }
-    const int k = std::clamp(int(x / h_), 0, n - 1);
-    const double d = x - k * h_, t = d / h_;
-    return base + prefix_[k] + d * (table_[k] + 0.5 * t * (table_[k + 1] - table_[k]));
+TwistValue SmoothBankTwist::ramp(double s) const {
+    const double x = std::clamp(s / length_, 0.0, 1.0);
+    return {b0_ + (b1_ - b0_) * x * x * (3.0 - 2.0 * x), (b1_ - b0_) * 6.0 * x * (1.0 - x) / length_};
 }
 
 TwistValue SmoothBankTwist::at(double s, const Frame&) const {
-    if (mode_ == Mode::Ramp) {
-        const double x = std::clamp(s / length_, 0.0, 1.0);
-        return {b0_ + (b1_ - b0_) * x * x * (3.0 - 2.0 * x), (b1_ - b0_) * 6.0 * x * (1.0 - x) / length_};
-    }
-    if (!closed_) s = args::clampArc(s, length_);
-    const double lo = s - 0.5 * width_, hi = s + 0.5 * width_;
-    return {(G(hi) - G(lo)) / width_, (b(hi) - b(lo)) / width_};
+    return at(s);
 }
 
 } // namespace tl

@@ -14,6 +14,7 @@
 #include "core/geometry/Twist.h"
 #include "core/twists/UpReference.h"
 
+#include <cmath>
 #include <vector>
 
 namespace tl {
@@ -25,12 +26,46 @@ public:
     SmoothBankTwist(TwistPtr profile, UpReferencePtr up, Mode mode, double width = 10.0);
     std::string type() const override { return profile_->type(); }
     TwistValue at(double s, const Frame& F) const override; // F: the level frame (ignored: tabulated)
+    // The same without a frame (a function of s only), inline for Track::localFrame.
+    TwistValue at(double s) const {
+        if (mode_ == Mode::Ramp) return ramp(s);
+        if (!closed_) s = s < 0.0 ? 0.0 : (s > length_ ? length_ : s);
+        double blo, bhi;
+        const double glo = G(s - 0.5 * width_, blo), ghi = G(s + 0.5 * width_, bhi);
+        return {(ghi - glo) * invWidth_, (bhi - blo) * invWidth_};
+    }
     Mode mode() const { return mode_; }
     double width() const { return width_; }
 
 private:
-    double b(double x) const; // tabulated profile, linear, periodic (closed) or end-extended (open)
-    double G(double x) const; // its exact integral from 0
+    TwistValue ramp(double s) const;
+    // The tabulated profile b (linear, periodic when closed, end-extended when open) and its exact integral
+    // from 0, both at x from one cell: G(x) = prefix + d (value + d slope / 2), b(x) = value + d slope.
+    double G(double x, double& b) const {
+        double base = 0.0;
+        if (closed_) {
+            const double turns = std::floor(x * invLength_);
+            base = turns * total_;
+            x -= turns * length_;
+        } else if (x <= 0.0) {
+            b = cells_.front().value;
+            return x * b;
+        } else if (x >= length_) {
+            b = end_;
+            return total_ + (x - length_) * b;
+        }
+        int k = static_cast<int>(x * invH_);
+        k = k < 0 ? 0 : (k > last_ ? last_ : k);
+        const Cell& c = cells_[static_cast<std::size_t>(k)];
+        const double d = x - k * h_;
+        b = c.value + d * c.slope;
+        return base + c.prefix + d * (c.value + 0.5 * d * c.slope);
+    }
+    struct Cell {      // [k h, (k + 1) h]
+        double prefix; // int_0^{k h} b
+        double value;  // b(k h)
+        double slope;  // (b((k + 1) h) - b(k h)) / h
+    };
 
     TwistPtr profile_;
     UpReferencePtr up_;
@@ -42,6 +77,10 @@ private:
     double h_ = 0.2;             // Average: table spacing [m]
     std::vector<double> table_;  // b at k h_, k = 0..n
     std::vector<double> prefix_; // int_0^{k h_} b
+    std::vector<Cell> cells_;    // n cells (from table_ and prefix_)
+    int last_ = 0;               // n - 1
+    double invH_ = 5.0, invWidth_ = 0.1, invLength_ = 0.0;
+    double total_ = 0.0, end_ = 0.0; // prefix_.back(), table_.back()
 };
 
 } // namespace tl

@@ -28,6 +28,9 @@ UpReference::UpReference(CurvePtr curve, const Vec3& up) : curve_(std::move(curv
     const double L = curve_->length();
     const int n = std::clamp(int(std::ceil(L / 0.25)), 32, 40000);
     h_ = L / n;
+    invH_ = 1.0 / h_;
+    length_ = L;
+    closed_ = curve_->closed();
     const double cone2 = std::pow(std::sin(kSingularAngle), 2);
     std::vector<double> A(n + 1), D(n + 1), tau(n + 1);
     std::vector<Vec3> U(n + 1);
@@ -87,37 +90,42 @@ UpReference::UpReference(CurvePtr curve, const Vec3& up) : curve_(std::move(curv
     }
 }
 
-UpReference::Angle UpReference::at(double s, const Frame& F) const {
-    const double L = curve_->length();
-    if (curve_->closed()) {
-        s -= L * std::floor(s / L);
-    } else {
-        s = args::clampArc(s, L);
-    }
-    const int n = int(intervals_.size());
-    const int k = std::clamp(int(s / h_), 0, n - 1);
-    const Interval& iv = intervals_[std::size_t(k)];
+UpReference::Angle UpReference::inZone(double s, const Frame& F, const Vec3& up, int zone) const {
     Angle r;
-    if (iv.zone >= 0) {
-        const Zone& z = zones_[std::size_t(iv.zone)];
-        if (z.hold) {
-            r.a = z.a0;
-        } else {
-            const double w = z.s1 - z.s0, t = std::clamp((s - z.s0) / w, 0.0, 1.0), t2 = t * t, t3 = t2 * t;
-            const double m0 = z.d0 * w, m1 = z.d1 * w;
-            r.a = (2 * t3 - 3 * t2 + 1) * z.a0 + (t3 - 2 * t2 + t) * m0 + (-2 * t3 + 3 * t2) * z.a1 +
-                  (t3 - t2) * m1;
-            r.da = ((6 * t2 - 6 * t) * z.a0 + (3 * t2 - 4 * t + 1) * m0 + (-6 * t2 + 6 * t) * z.a1 +
-                    (3 * t2 - 2 * t) * m1) /
-                   w;
-        }
-        const Vec3 wB = -std::sin(r.a) * F.N + std::cos(r.a) * F.B;
-        r.upsideDown = wB.dot(up_) < 0.0;
-        return r;
+    const Zone& z = zones_[std::size_t(zone)];
+    if (z.hold) {
+        r.a = z.a0;
+    } else {
+        const double w = z.s1 - z.s0, t = std::clamp((s - z.s0) / w, 0.0, 1.0), t2 = t * t, t3 = t2 * t;
+        const double m0 = z.d0 * w, m1 = z.d1 * w;
+        r.a = (2 * t3 - 3 * t2 + 1) * z.a0 + (t3 - 2 * t2 + t) * m0 + (-2 * t3 + 3 * t2) * z.a1 +
+              (t3 - t2) * m1;
+        r.da = ((6 * t2 - 6 * t) * z.a0 + (3 * t2 - 4 * t + 1) * m0 + (-6 * t2 + 6 * t) * z.a1 +
+                (3 * t2 - 2 * t) * m1) /
+               w;
     }
-    double r2 = 0;
-    r.a = raw(F, r.da, r2) + iv.parity * kPi;
-    r.upsideDown = iv.parity != 0;
+    r.c = std::cos(r.a);
+    r.sn = std::sin(r.a);
+    const Vec3 wB = -r.sn * F.N + r.c * F.B;
+    r.upsideDown = wB.dot(up) < 0.0;
+    return r;
+}
+
+UpReference::Angle UpReference::tilted(const Frame& F, double uT, double uN, double uB, int parity) {
+    Angle r;
+    const double r2 = uN * uN + uB * uB;
+    r.a = std::atan2(-uN, uB) + parity * kPi;
+    r.da = r2 > 1e-300 ? F.kappa * uT * uB / r2 - F.tau : 0.0;
+    if (r2 > 0.0) {
+        const double ir = 1.0 / std::sqrt(r2);
+        r.c = uB * ir;
+        r.sn = -uN * ir;
+    }
+    if (parity) {
+        r.c = -r.c;
+        r.sn = -r.sn;
+    }
+    r.upsideDown = parity != 0;
     return r;
 }
 

@@ -21,6 +21,7 @@
 // two) cannot return to its start with the same U; it then flips at s = 0.
 #include "core/geometry/Curve.h"
 
+#include <cmath>
 #include <memory>
 #include <vector>
 
@@ -35,12 +36,44 @@ public:
     UpReference(CurvePtr curve, const Vec3& up);
 
     struct Angle {
-        double a = 0.0;          // angle from F.B to the continued U about T [rad]
-        double da = 0.0;         // d a / ds [rad/m]
-        bool upsideDown = false; // continued U is -(up made perpendicular to T)
+        double a = 0.0;           // angle from F.B to the continued U about T [rad]
+        double da = 0.0;          // d a / ds [rad/m]
+        bool upsideDown = false;  // continued U is -(up made perpendicular to T)
+        double c = 1.0, sn = 0.0; // cos a, sin a (from the components of up where a is atan2 of them)
     };
     // F must be curve().frame(s) (the caller usually has it already).
-    Angle at(double s, const Frame& F) const;
+    Angle at(double s, const Frame& F) const { return at(s, F, up_); }
+    // The same with F given in other coordinates (rotated by R): up = R up() (the angle and its rate are
+    // invariant under rotations; a track's localFrame evaluates its curve in its body's coordinates).
+    Angle at(double s, const Frame& F, const Vec3& up) const {
+        s = closed_ ? s - length_ * std::floor(s / length_) : (s < 0.0 ? 0.0 : (s > length_ ? length_ : s));
+        Interval iv; // raw, parity 0 everywhere when there are no zones (the parity only changes across one)
+        if (!zones_.empty()) {
+            const int n = int(intervals_.size());
+            int k = int(s * invH_);
+            k = k < 0 ? 0 : (k > n - 1 ? n - 1 : k);
+            iv = intervals_[std::size_t(k)];
+            if (iv.zone >= 0) [[unlikely]]
+                return inZone(s, F, up, iv.zone);
+        }
+        // raw: a = atan2(-uN, uB) (as raw()), cos a = uB / r, sin a = -uN / r
+        const double uT = up.dot(F.T), uN = up.dot(F.N), uB = up.dot(F.B), r2 = uN * uN + uB * uB;
+        if (!(uN == 0.0 && r2 > 1e-300)) [[unlikely]]
+            return tilted(F, uT, uN, uB, iv.parity);
+        // level rails on a level curve (uN = 0): atan2(-0, uB) or atan2(+0, uB) exactly, without the call;
+        // r = |uB| (sqrt(uB^2) = |uB| in IEEE arithmetic), so cos a = +-1, sin a = -uN
+        Angle r;
+        r.a = std::copysign(kPi_ * double(uB < 0.0), -uN) + iv.parity * kPi_; // selects without branches
+        r.c = std::copysign(1.0, uB);
+        r.sn = -uN;
+        r.da = F.kappa * uT / uB - F.tau; // uB / r2 = 1 / uB up to rounding
+        if (iv.parity) {
+            r.c = -r.c;
+            r.sn = -r.sn;
+        }
+        r.upsideDown = iv.parity != 0;
+        return r;
+    }
     // The level frame as a Frame: T, N = level left (U x T), B = U, kappa = lateral curvature
     // (dT/ds . N, the "horizontal" curvature; positive turning left), dkappa its derivative,
     // tau = the level frame's roll rate tau(F) + da/ds. Its Darboux vector is not tau T + kappa B (it also
@@ -65,10 +98,16 @@ private:
     };
     // raw a = atan2(-up.N, up.B) with its exact slope; r2 = |up x T|^2
     double raw(const Frame& F, double& da, double& r2) const;
+    Angle inZone(double s, const Frame& F, const Vec3& up, int zone) const;           // at() in a zone
+    static Angle tilted(const Frame& F, double uT, double uN, double uB, int parity); // at(): uN != 0
+    static constexpr double kPi_ = 3.141592653589793238462643383279502884;
 
     CurvePtr curve_;
     Vec3 up_;
     double h_ = 0.25;                 // sample spacing [m]
+    double invH_ = 4.0;               // 1 / h_
+    double length_ = 0.0;             // curve_->length()
+    bool closed_ = false;             // curve_->closed()
     std::vector<Interval> intervals_; // n intervals of length h_
     std::vector<Zone> zones_;
 };
