@@ -5,9 +5,7 @@
 #include "physics/Simulation.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
-#include <ctime>
 #include <iomanip>
 #include <memory>
 #include <numbers>
@@ -28,12 +26,6 @@ constexpr double kPointSpacing = 40.0; // spline points [m]
 
 int trainsFor(int bogies) {
     return std::max(1, (bogies + kBogiesPerTrain - 1) / kBogiesPerTrain);
-}
-
-double threadCpuSeconds() {
-    timespec t{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return double(t.tv_sec) + 1e-9 * double(t.tv_nsec);
 }
 
 // Parallel tracks "y0", "y1", ... along +x, 10 m apart: weaving splines with equilibrium cant (the
@@ -87,12 +79,12 @@ public:
     // Thread CPU and wall time of `steps` steps [s]; the profile of the same steps added to `p`.
     void run(int steps, double& cpu, double& wall, StepProfile& p) {
         sim_->resetStepProfile();
-        const auto w0 = std::chrono::steady_clock::now();
-        const double c0 = threadCpuSeconds();
-        for (int i = 0; i < steps; ++i)
-            sim_->step();
-        cpu = threadCpuSeconds() - c0;
-        wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
+        const bench::Timed t = bench::timed([&] {
+            for (int i = 0; i < steps; ++i)
+                sim_->step();
+        });
+        cpu = t.cpu;
+        wall = t.wall;
         const StepProfile& q = sim_->stepProfile();
         for (int s = 0; s < int(StepStage::Count); ++s)
             p.stage[s] += q.stage[s];
@@ -105,17 +97,6 @@ private:
     ScaleBenchmarkOptions o_;
     std::unique_ptr<Simulation> sim_;
 };
-
-ScaleBenchmarkStat statOf(std::vector<double> v) {
-    ScaleBenchmarkStat s;
-    if (v.empty()) return s;
-    std::sort(v.begin(), v.end());
-    const std::size_t n = v.size();
-    s.median = n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-    s.min = v.front();
-    s.max = v.back();
-    return s;
-}
 
 struct Measured {
     ScaleBenchmarkCase c;
@@ -131,8 +112,8 @@ void measure(Fleet& f, Measured& m) {
 }
 
 void finish(Measured& m, double dt) {
-    m.c.cpu = statOf(m.c.cpuNs);
-    m.c.wall = statOf(m.c.wallNs);
+    m.c.cpu = bench::statOf(m.c.cpuNs);
+    m.c.wall = bench::statOf(m.c.wallNs);
     const double n = double(m.profile.steps) * m.c.bogies;
     m.c.stageNs.assign(std::size_t(StepStage::Count), 0.0);
     for (int s = 0; s < int(StepStage::Count); ++s)

@@ -12,6 +12,8 @@
 // other processes) and wall time; the table gives medians and the spread (min..max) of the repeats, and the
 // split by step stage (Simulation::stepProfile(), wall). Used by tests/bench/bench_scale.cpp and
 // `tracklab-cli bench --scale`.
+#include "core/BenchTiming.h"
+
 #include <ostream>
 #include <string>
 #include <vector>
@@ -40,10 +42,7 @@ struct ScaleBenchmarkOptions {
     bool findRealTime = true;     // also measure at the estimated real-time bogie count
 };
 
-struct ScaleBenchmarkStat { // over the repeats
-    double median = 0, min = 0, max = 0;
-    double spread() const { return median > 0 ? (max - min) / median : 0; } // [-]
-};
+using ScaleBenchmarkStat = bench::Stat; // median, min, max over the repeats
 
 struct ScaleBenchmarkCase {
     int bogies = 0;               // bogies stepped

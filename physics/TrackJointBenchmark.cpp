@@ -6,7 +6,6 @@
 
 #include <btBulletDynamicsCommon.h>
 
-#include <chrono>
 #include <cmath>
 #include <iomanip>
 #include <memory>
@@ -29,8 +28,8 @@ TwistedFrame arcFrame(double R, double y0, double s) {
     return twisted(F, 0.0, 0.0);
 }
 
-// One world with `joints` boxes of 1000 kg, each railed on its own arc (R = 200 m + 5 m k) at 20 m/s
-// (trackjoint) or locked in place (6-DOF: a moving body would be stopped; the rows cost the same).
+// One world with `joints` boxes of 1000 kg, each moving at 20 m/s on its own arc (R = 200 m + 5 m k):
+// railed by a trackjoint, or held by a 6-DOF lock whose frame moves along the arc at that speed.
 class Bench {
 public:
     Bench(Kind kind, const TrackJointBenchmarkOptions& o) : kind_(kind), o_(o) {
@@ -54,16 +53,13 @@ public:
             ci.m_startWorldTransform = toBt(X);
             auto body = std::make_unique<btRigidBody>(ci);
             body->setActivationState(DISABLE_DEACTIVATION);
-            const bool moving = kind != Kind::SixDofLocked;
-            if (moving) {
-                body->setLinearVelocity(btVector3(20, 0, 0) +
-                                        btVector3(0, 0, 20.0 / R).cross(btVector3(0, 0, 1)));
-                body->setAngularVelocity(btVector3(0, 0, 20.0 / R));
-            }
+            body->setLinearVelocity(btVector3(kSpeed, 0, 0) +
+                                    btVector3(0, 0, kSpeed / R).cross(btVector3(0, 0, 1)));
+            body->setAngularVelocity(btVector3(0, 0, kSpeed / R));
             world_->addRigidBody(body.get(), 1, 0);
             Pose anchor = Pose::Identity();
             anchor.translation() = Vec3(0, 0, -1);
-            if (moving) {
+            if (kind != Kind::SixDofLocked) {
                 auto j =
                     std::make_unique<TrackJointConstraint>(*body, anchor, btTypedConstraint::getFixedBody());
                 j->setTrackFrame(w);
@@ -80,6 +76,7 @@ public:
                 c->setAngularLowerLimit(btVector3(0, 0, 0));
                 c->setAngularUpperLimit(btVector3(0, 0, 0));
                 world_->addConstraint(c.get(), true);
+                locks_.push_back({R, y0, 0.0, c.get()});
                 constraints_.push_back(std::move(c));
             }
             bodies_.push_back(std::move(body));
@@ -93,17 +90,34 @@ public:
     }
     int rows() const { return kind_ == Kind::SixDofLocked || kind_ == Kind::TrackJointMotor ? 6 : 5; }
 
-    double run(int steps) {
-        const auto t0 = std::chrono::steady_clock::now();
-        for (int i = 0; i < steps; ++i) {
-            world_->stepSimulation(o_.dt, 0, o_.dt);
-            if (kind_ == Kind::TrackJointFeeder) feed();
-        }
-        const auto t1 = std::chrono::steady_clock::now();
-        return std::chrono::duration<double, std::nano>(t1 - t0).count() / (double(steps) * o_.joints);
+    // Thread CPU and wall time per joint-step of `steps` steps [ns].
+    bench::Timed run(int steps) {
+        bench::Timed t = bench::timed([&] {
+            for (int i = 0; i < steps; ++i) {
+                if (kind_ == Kind::SixDofLocked) carryLocks();
+                world_->stepSimulation(o_.dt, 0, o_.dt);
+                if (kind_ == Kind::TrackJointFeeder) feed();
+            }
+        });
+        const double n = double(steps) * o_.joints;
+        return {1e9 * t.cpu / n, 1e9 * t.wall / n};
     }
 
 private:
+    static constexpr double kSpeed = 20.0; // [m/s]
+    // The 6-DOF locks' frames one step further along their arcs.
+    void carryLocks() {
+        for (auto& l : locks_) {
+            l.s += kSpeed * o_.dt;
+            const TwistedFrame w = arcFrame(l.R, l.y0, l.s);
+            Pose XA = Pose::Identity();
+            XA.linear().col(0) = w.F.T;
+            XA.linear().col(1) = w.wN;
+            XA.linear().col(2) = w.wB;
+            XA.translation() = w.F.P;
+            l.lock->setFrames(l.lock->getFrameOffsetA(), toBt(XA));
+        }
+    }
     // The seeds' ds rule and a new track frame per joint (what Simulation adds per step).
     void feed() {
         for (auto& t : track_) {
@@ -128,6 +142,11 @@ private:
     std::vector<std::unique_ptr<btRigidBody>> bodies_;
     std::vector<std::unique_ptr<btTypedConstraint>> constraints_;
     std::vector<Rail> track_;
+    struct Lock {
+        double R, y0, s;
+        btGeneric6DofSpring2Constraint* lock;
+    };
+    std::vector<Lock> locks_;
 };
 
 } // namespace
@@ -139,33 +158,42 @@ std::vector<TrackJointBenchmarkCase> runTrackJointBenchmark(const TrackJointBenc
                            "trackjoint (6 rows, motor on)", "trackjoint (5 rows) + ds feeder"};
     std::vector<TrackJointBenchmarkCase> cases(4);
     std::vector<std::unique_ptr<Bench>> benches;
+    std::vector<std::vector<double>> cpu(4), wall(4);
     for (int k = 0; k < 4; ++k) {
         benches.push_back(std::make_unique<Bench>(kinds[k], o));
         cases[std::size_t(k)].name = names[k];
         cases[std::size_t(k)].rows = benches.back()->rows();
-        cases[std::size_t(k)].nsPerJointStep = 1e300;
         benches.back()->run(std::max(1, o.steps / 10)); // warm up
     }
     for (int r = 0; r < o.repeats; ++r)
-        for (int k = 0; k < 4; ++k) // interleaved: drifting machine load hits every case alike
-            cases[std::size_t(k)].nsPerJointStep =
-                std::min(cases[std::size_t(k)].nsPerJointStep, benches[std::size_t(k)]->run(o.steps));
-    for (auto& c : cases)
-        c.ratio = c.nsPerJointStep / cases[0].nsPerJointStep;
+        for (std::size_t k = 0; k < 4; ++k) { // interleaved: drifting machine load hits every case alike
+            const bench::Timed t = benches[k]->run(o.steps);
+            cpu[k].push_back(t.cpu);
+            wall[k].push_back(t.wall);
+        }
+    for (std::size_t k = 0; k < 4; ++k) {
+        cases[k].cpu = bench::statOf(cpu[k]);
+        cases[k].wall = bench::statOf(wall[k]);
+        cases[k].ratio = cases[k].cpu.median / cases[0].cpu.median;
+    }
     return cases;
 }
 
 void printTrackJointBenchmark(std::ostream& os, const TrackJointBenchmarkOptions& o,
                               const std::vector<TrackJointBenchmarkCase>& cases) {
-    os << "trackjoint benchmark: " << o.joints << " joints, " << o.steps << " steps x " << o.repeats
-       << " repeats (best), " << o.solverIterations << " solver iterations, dt = " << o.dt << " s\n";
-    os << std::left << std::setw(40) << "case" << std::right << std::setw(6) << "rows" << std::setw(18)
-       << "ns/joint-step" << std::setw(16) << "ratio vs 6-DOF"
+    os << "trackjoint benchmark: " << o.joints << " joints, each body at 20 m/s on its own arc, " << o.steps
+       << " steps x " << o.repeats << " interleaved repeats, " << o.solverIterations
+       << " solver iterations, dt = " << o.dt << " s\n"
+       << "ns per joint-step: thread CPU median [min..max], wall median; ratio of the CPU medians\n";
+    os << std::left << std::setw(40) << "case" << std::right << std::setw(6) << "rows" << std::setw(10)
+       << "CPU" << std::setw(20) << "[min..max]" << std::setw(10) << "wall" << std::setw(16)
+       << "ratio vs 6-DOF"
        << "\n";
     for (const auto& c : cases)
-        os << std::left << std::setw(40) << c.name << std::right << std::setw(6) << c.rows << std::setw(18)
-           << std::fixed << std::setprecision(1) << c.nsPerJointStep << std::setw(16) << std::setprecision(3)
-           << c.ratio << "\n";
+        os << std::left << std::setw(40) << c.name << std::right << std::setw(6) << c.rows << std::fixed
+           << std::setprecision(1) << std::setw(10) << c.cpu.median << std::setw(8) << "[" << std::setw(5)
+           << c.cpu.min << ".." << std::setw(5) << c.cpu.max << "]" << std::setw(10) << c.wall.median
+           << std::setw(16) << std::setprecision(3) << c.ratio << "\n";
     os.unsetf(std::ios::fixed);
 }
 

@@ -41,7 +41,7 @@ int runBench(const QStringList& args) {
     parser.addOption({"joints", "Trackjoint table: bodies with one joint each (default 200).", "N", "200"});
     parser.addOption({"steps", "Trackjoint table: steps per measurement (default 1000).", "N", "1000"});
     parser.addOption(
-        {"repeats", "Interleaved repeats (default 3, best counts; scale table 7, medians).", "N"});
+        {"repeats", "Interleaved repeats (default 5 for the trackjoint table, 7 for the scale table; medians).", "N"});
     parser.addOption(
         {"bogies", "Scale table: bogie counts (default 100,1000,4000).", "A,B,...", "100,1000,4000"});
     parser.addOption(

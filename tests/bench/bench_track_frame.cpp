@@ -12,7 +12,7 @@
 //   arc         Track::localFrame on an up-framed arc with cant
 // Reported: thread CPU time (CLOCK_THREAD_CPUTIME_ID) and wall time per call, median and min..max over the
 // repeats, and the ratio of each case's median to the cubic's (both medians of the same interleaved runs).
-#include "BenchTiming.h"
+#include "core/BenchTiming.h"
 
 #include "core/curves/Spline.h"
 #include "core/layout/Layout.h"

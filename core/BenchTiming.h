@@ -1,5 +1,6 @@
 #pragma once
-// Small timing helpers shared by the benchmarks (header-only): thread CPU time (CLOCK_THREAD_CPUTIME_ID:
+// Small timing helpers shared by the benchmarks (header-only; tests/bench and the CLI's bench tables in
+// physics/*Benchmark.cpp): thread CPU time (CLOCK_THREAD_CPUTIME_ID:
 // the core's own work, not time lost to other processes on a shared machine) and wall time, and the
 // median with its min..max spread over interleaved repeats.
 #include <algorithm>
