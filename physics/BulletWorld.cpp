@@ -107,6 +107,10 @@ BulletWorld::BulletWorld(double gravity, int solverIterations, double solverTole
     world_->getSolverInfo().m_numIterations = solverIterations;
     // Bullet compares the largest squared velocity change of a row in an iteration with this.
     world_->getSolverInfo().m_leastSquaresResidualThreshold = solverTolerance * solverTolerance;
+    // Every island (a car, a vehicle) is its own solve, so that it ends when its own rows have converged:
+    // in a batch of islands the largest residual of any of them would decide, and a train's result would
+    // depend on which other trains share its batch.
+    world_->getSolverInfo().m_minimumSolverBatchSize = 1;
 }
 
 BulletWorld::~BulletWorld() {

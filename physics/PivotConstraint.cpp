@@ -2,6 +2,8 @@
 
 #include "physics/BulletEigen.h"
 
+#include <cmath>
+
 namespace tl {
 
 PivotConstraint::PivotConstraint(btRigidBody& car, btRigidBody& bogie, const Vec3& pivotInCar,
@@ -14,20 +16,23 @@ PivotConstraint::PivotConstraint(btRigidBody& car, btRigidBody& bogie, const Vec
 
 void PivotConstraint::getInfo1(btConstraintInfo1* info) {
     int rows = 3;
-    btVector3 axis;
-    double C;
+    btVector3 n;
+    double phi;
     if (m_rotation == Rotation::Rigid) rows += 3;
-    if (m_rotation == Rotation::RollLocked && rollRow(axis, C)) rows += 1;
+    if (m_rotation == Rotation::RollLocked && rollRow(n, phi)) rows += 1;
     info->m_numConstraintRows = rows;
     info->nub = 6 - rows;
 }
 
-bool PivotConstraint::rollRow(btVector3& axis, double& C) const {
+bool PivotConstraint::rollRow(btVector3& n, double& phi) const {
     const btVector3 yB = m_rbB.getCenterOfMassTransform().getBasis() * m_lateralInB;
     const btVector3 zA = m_rbA.getCenterOfMassTransform().getBasis().getColumn(2);
-    axis = yB.cross(zA);
-    C = yB.dot(zA);
-    return axis.length2() > 1e-12;
+    const btVector3 axis = yB.cross(zA);
+    const double s = axis.length();
+    if (!(s > 1e-6)) return false;
+    n = axis / s;
+    phi = std::atan2(yB.dot(zA), s);
+    return true;
 }
 
 // Rows 0-2: vA + wA x a1 - vB - wB x a2 = erp/dt (pB - pA) along the world axes (a1, a2: the pivot from each
@@ -63,9 +68,9 @@ void PivotConstraint::getInfo2(btConstraintInfo2* info) {
         info->m_constraintError[row * skip] = k * error;
     };
     if (m_rotation == Rotation::RollLocked) {
-        btVector3 axis;
-        double C;
-        if (rollRow(axis, C)) angularRow(3, axis, C); // axis . (wA - wB) = k C drives C to 0
+        btVector3 n;
+        double phi;
+        if (rollRow(n, phi)) angularRow(3, n, phi); // n . (wA - wB) = k phi drives the roll to 0
         return;
     }
     if (m_rotation != Rotation::Rigid) return;

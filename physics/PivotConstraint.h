@@ -31,9 +31,11 @@ public:
 
 private:
     // Roll lock: the body's lateral axis as held at construction, carried by the bogie, stays perpendicular
-    // to the body's up axis: C = yB . zA = 0, dC/dt = (wB - wA) . (yB x zA). False where that axis vanishes
-    // (the bogie rolled a quarter turn: no row).
-    bool rollRow(btVector3& axis, double& C) const;
+    // to the body's up axis -- whatever the yaw about the body's up axis and the pitch about the bogie's
+    // lateral axis (the free rotations, in that order, as Bullet's 6-DOF constraint decomposes them). The
+    // roll angle phi = atan2(yB . zA, |yB x zA|), turning at (wB - wA) . n with n = (yB x zA) / |yB x zA|.
+    // False where n is undefined (the bogie rolled a quarter turn: no row).
+    bool rollRow(btVector3& n, double& phi) const;
 
     btVector3 m_pivotInA, m_pivotInB; // [m], body frames (A = car body, B = bogie)
     btMatrix3x3 m_bogieToCar;         // the held relative orientation: R_A^T R_B at construction

@@ -22,9 +22,14 @@ Simulation::Simulation(const Layout& layout, const SimulationOptions& options, c
     : layout_(layout), options_(options),
       world_(options.gravity, options.solverIterations, options.solverTolerance, options.solverWarmStart),
       rail_(layout_, switchStates_, world_), drives_(readTrackDrives(layout, file)) {
-    build(parseBodies(layout.spec().bodies, file), parseVehicles(layout.spec().vehicles, layout, file));
-    for (const auto& t : parseTrains(layout.spec().trains, layout_, file, options_.rollingStockDirs))
-        addTrain(t);
+    try {
+        build(parseBodies(layout.spec().bodies, file), parseVehicles(layout.spec().vehicles, layout, file));
+        for (const auto& t : parseTrains(layout.spec().trains, layout_, file, options_.rollingStockDirs))
+            addTrain(t);
+    } catch (...) { // no destructor runs for a half-built object: take the bodies out of the worlds first
+        removeFromWorlds();
+        throw;
+    }
 }
 
 Simulation::Simulation(const Layout& layout, std::vector<BodySpec> bodies, std::vector<VehicleSpec> vehicles,
@@ -36,6 +41,10 @@ Simulation::Simulation(const Layout& layout, std::vector<BodySpec> bodies, std::
 }
 
 Simulation::~Simulation() {
+    removeFromWorlds();
+}
+
+void Simulation::removeFromWorlds() {
     for (auto& t : trains_)
         for (auto& c : t->cars) {
             for (auto& p : c.pivots)

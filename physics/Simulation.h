@@ -170,6 +170,7 @@ private:
     };
 
     void build(std::vector<BodySpec> bodies, std::vector<VehicleSpec> vehicles);
+    void removeFromWorlds(); // every vehicle's and train's bodies and constraints out of their worlds
     BulletWorld& worldForTrain(int bogies); // the world a new train of that many bogies goes into
     // The stages of a step, in order (step()), over one unit.
     void stageKinematics();                 // track bodies at their prescribed pose

@@ -27,6 +27,13 @@ void Simulation::addGround() {
     world_.addGround(groundZ_);
 }
 
+namespace {
+// Bogie k's place along the track from its car's centre [m] (front first).
+double bogieOffset(const RollingStockSpec& stock, int k) {
+    return stock.bogies.count == 2 ? (k == 0 ? 0.5 : -0.5) * stock.bogies.spacing : 0.0;
+}
+} // namespace
+
 // Trains split off the main world when every track lies on the ground (Simulation.h): consecutive trains
 // share a world up to about kWorldBogies bogies.
 BulletWorld& Simulation::worldForTrain(int bogies) {
@@ -62,15 +69,13 @@ void Simulation::addVehicle(const VehicleSpec& spec) {
 }
 
 void Simulation::addTrain(const TrainSpec& spec) {
-    auto train = std::make_unique<Train>();
-    train->spec = spec;
-    int bogies = 0;
-    for (const RollingStockSpec& car : spec.cars)
-        bogies += car.bogies.count;
-    train->world = &worldForTrain(bogies);
     const int track = layout_.trackIndex(spec.track);
     if (track < 0) throw SimulationError("train \"" + spec.id + "\": unknown track " + spec.track);
+    // Where each car's centre goes, every car and bogie checked to fit before any body is made (a throw
+    // leaves the world as it was).
     const TrackPosition head{track, spec.s, spec.direction};
+    std::vector<TrackPosition> centres;
+    int bogies = 0;
     double behind = 0.0; // distance of the current car's centre behind the head car's centre [m]
     for (std::size_t c = 0; c < spec.cars.size(); ++c) {
         if (c > 0) behind += 0.5 * (spec.cars[c - 1].body.length + spec.cars[c].body.length);
@@ -78,8 +83,18 @@ void Simulation::addTrain(const TrainSpec& spec) {
         if (a.stoppedAtOpenEnd)
             throw SimulationError("train \"" + spec.id + "\": car " + std::to_string(c) +
                                   " does not fit on the track behind the head (open end)");
-        addCar(*train, spec.cars[c], a.position, spec.speed);
+        const RollingStockSpec& stock = spec.cars[c];
+        for (int k = 0; k < stock.bogies.count; ++k)
+            if (layout_.advance(a.position, bogieOffset(stock, k), switchStates_).stoppedAtOpenEnd)
+                throw SimulationError("train \"" + spec.id + "\": a bogie does not fit on the track");
+        centres.push_back(a.position);
+        bogies += stock.bogies.count;
     }
+    auto train = std::make_unique<Train>();
+    train->spec = spec;
+    train->world = &worldForTrain(bogies);
+    for (std::size_t c = 0; c < spec.cars.size(); ++c)
+        addCar(*train, spec.cars[c], centres[c], spec.speed);
     for (std::size_t c = 1; c < train->cars.size(); ++c)
         addCoupler(*train, int(c - 1), int(c));
     for (Car& car : train->cars) // the warm starts, now that the bogies are where they stay
@@ -102,10 +117,8 @@ void Simulation::addCar(Train& train, const RollingStockSpec& stock, const Track
     Vec3 Psum = Vec3::Zero(), up = Vec3::Zero(), vsum = Vec3::Zero(), wsum = Vec3::Zero();
     std::vector<Vec3> P;
     for (int k = 0; k < nb; ++k) {
-        const double off = nb == 2 ? (k == 0 ? 0.5 : -0.5) * stock.bogies.spacing : 0.0;
-        const AdvanceResult a = layout_.advance(centre, off, switchStates_);
-        if (a.stoppedAtOpenEnd)
-            throw SimulationError("train \"" + train.spec.id + "\": a bogie does not fit on the track");
+        const AdvanceResult a =
+            layout_.advance(centre, bogieOffset(stock, k), switchStates_); // fits: addTrain
         Bogie b;
         b.world = train.world;
         b.position = a.position;

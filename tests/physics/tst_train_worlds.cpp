@@ -1,0 +1,126 @@
+// Trains in their own Bullet worlds (Simulation.h): on ground tracks the trains are split into worlds of
+// about 100 bogies, each solved island by island until its own rows converge (RowForceSolver, BulletWorld). A
+// train's run must then not depend on which other trains exist or which world it lands in:
+//   1. the demo's line-speed case (locomotive + 2 coaches at 30 m/s into c3, overturn at t = 6.7958 s) run
+//      alone, and last behind 20 other trains of the same make running at other speeds, 8 to 17.5 m/s, under
+//      c3's critical speed (16 share the first world, the train runs in the second): it derails at the same
+//      step, place and speed as when alone, and its bodies end 1.5 s past the derailment (wreck on the
+//      ground) in bit-identical poses (a solve that ended by the largest residual of a batch of islands
+//      fails this). (A derailment of another train in the same world would rebuild that world's broadphase
+//      and drop the wreck's persistent contact points: from then on the wreck's run would differ.)
+//   2. a snapshot of that fleet before the derailment, restored and run on past it, repeats the live run bit
+//      for bit across both worlds (derailments, ground contacts, every body's pose).
+#include "core/layout/Layout.h"
+#include "core/layout/LayoutFile.h"
+#include "physics/Simulation.h"
+
+#include <QtTest>
+
+#include <cstring>
+
+using namespace tl;
+
+namespace {
+const std::string kDemo = std::string(TRACKLAB_SOURCE_DIR) + "/resources/layouts/demo.json";
+constexpr int kOthers = 20; // trains ahead of the one watched
+
+// kOthers trains at 8, 8.5, ... m/s (throttle 0.3), then the line-speed train "T" at 30 m/s: all on "top".
+std::unique_ptr<Simulation> lineSpeedFleet(int others) {
+    LayoutSpec spec = loadLayoutSpec(kDemo);
+    const double top = Layout::load(kDemo).trackById("top").length();
+    spec.trains = nlohmann::json::array();
+    auto add = [&](const std::string& id, double speed) { // trains pass through one another: they share it
+        spec.trains.push_back({{"id", id},
+                               {"cars", {"locomotive", "passenger-car", "passenger-car"}},
+                               {"start", {{"track", "top"}, {"s", top - 150}}},
+                               {"speed", speed}});
+    };
+    for (int i = 0; i < others; ++i)
+        add("O" + std::to_string(i), 8.0 + 0.5 * i);
+    add("T", 30.0);
+    SimulationOptions o;
+    o.recordTelemetry = false;
+    auto sim = std::make_unique<Simulation>(Layout::compile(spec, kDemo), o, kDemo);
+    for (int i = 0; i < others; ++i)
+        sim->setThrottle(i, 0.3);
+    sim->setThrottle(others, 30.0 / 44.0);
+    return sim;
+}
+
+bool samePose(const Pose& a, const Pose& b) {
+    return std::memcmp(a.matrix().data(), b.matrix().data(), sizeof(double) * 16) == 0;
+}
+
+// Every body of train t in a, bit for bit as train u in b.
+bool sameTrain(const Simulation& a, int t, const Simulation& b, int u) {
+    for (int c = 0; c < int(a.train(t).cars.size()); ++c) {
+        if (!samePose(a.carPose(t, c), b.carPose(u, c))) return false;
+        for (int k = 0; k < int(a.train(t).cars[std::size_t(c)].bogies.size()); ++k)
+            if (!samePose(a.bogiePose(t, c, k), b.bogiePose(u, c, k))) return false;
+    }
+    return true;
+}
+} // namespace
+
+class TstTrainWorlds : public QObject {
+    Q_OBJECT
+private slots:
+    void trainRunsAsAloneInAnyWorld();
+    void restoreRepeatsEveryWorld();
+};
+
+void TstTrainWorlds::trainRunsAsAloneInAnyWorld() {
+    auto alone = lineSpeedFleet(0);
+    auto fleet = lineSpeedFleet(kOthers);
+    QCOMPARE(fleet->bogieCount(), 6 * (kOthers + 1));
+    alone->runUntil(8.3);
+    fleet->runUntil(8.3);
+    QVERIFY(!alone->derailments().empty());
+    const DerailmentEvent& first = alone->derailments().front();
+    qInfo("alone: %s; %zu derailment events", first.message.c_str(), alone->derailments().size());
+    QCOMPARE(QString::fromStdString(first.trackId), QString("c3"));
+    QVERIFY(std::abs(first.t - 6.7958) < 0.001);
+    std::size_t n = 0, others = 0;
+    for (const DerailmentEvent& e : fleet->derailments()) {
+        if (e.train != kOthers) {
+            ++others;
+            continue;
+        }
+        const DerailmentEvent& a = alone->derailments().at(n++);
+        QCOMPARE(e.t, a.t);
+        QCOMPARE(e.s, a.s);
+        QCOMPARE(e.speed, a.speed);
+        QCOMPARE(e.car, a.car);
+        QCOMPARE(QString::fromStdString(e.cause), QString::fromStdString(a.cause));
+    }
+    qInfo("in the fleet: the same %zu events; the other trains %zu", n, others);
+    QCOMPARE(others, std::size_t(0));
+    QCOMPARE(n, alone->derailments().size());
+    QVERIFY(sameTrain(*fleet, kOthers, *alone, 0));
+}
+
+void TstTrainWorlds::restoreRepeatsEveryWorld() {
+    auto live = lineSpeedFleet(kOthers);
+    live->runUntil(6.5); // railed, 0.3 s before the overturn
+    QVERIFY(live->derailments().empty());
+    const SimulationState before = live->snapshot();
+    live->runUntil(8.3); // derailed, cars on the ground
+    QVERIFY(!live->derailments().empty());
+    QVERIFY(!live->snapshot().contacts.empty());
+
+    auto replay = lineSpeedFleet(kOthers);
+    replay->restore(before);
+    replay->runUntil(8.3);
+    QCOMPARE(replay->derailments().size(), live->derailments().size());
+    for (std::size_t k = 0; k < live->derailments().size(); ++k) {
+        QCOMPARE(replay->derailments()[k].t, live->derailments()[k].t);
+        QCOMPARE(replay->derailments()[k].train, live->derailments()[k].train);
+        QCOMPARE(replay->derailments()[k].s, live->derailments()[k].s);
+    }
+    for (int i = 0; i <= kOthers; ++i)
+        QVERIFY2(sameTrain(*replay, i, *live, i), ("train " + std::to_string(i)).c_str());
+    QCOMPARE(replay->snapshot().contacts.size(), live->snapshot().contacts.size());
+}
+
+QTEST_GUILESS_MAIN(TstTrainWorlds)
+#include "tst_train_worlds.moc"
