@@ -4,6 +4,7 @@
 // compiling the new tracks alone + the polyline), (c) joining the two open ends (joinEnds + recompile).
 // Repeats are interleaved; medians and the spread (min .. max) are printed. The preview's rate in
 // updates per second is the interactive figure (goal >= 30 per second).
+#include "core/BenchTiming.h"
 #include "core/design/AppendPiece.h"
 #include "core/design/EndState.h"
 #include "core/design/JoinEnds.h"
@@ -12,7 +13,6 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <ctime>
 #include <numbers>
 #include <string>
 #include <vector>
@@ -21,37 +21,20 @@ using namespace tl;
 using namespace tl::design;
 
 namespace {
-double ms(const timespec& a, const timespec& b) {
-    return (double(b.tv_sec - a.tv_sec) + 1e-9 * double(b.tv_nsec - a.tv_nsec)) * 1e3;
-}
-
-// One operation's samples: thread CPU time and wall time (monotonic clock), in ms.
+// One operation's samples: thread CPU time and wall time, in ms.
 struct Samples {
     std::vector<double> cpu, wall;
     void time(auto&& f) {
-        timespec c0{}, c1{}, w0{}, w1{};
-        clock_gettime(CLOCK_MONOTONIC, &w0);
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c0);
-        f();
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c1);
-        clock_gettime(CLOCK_MONOTONIC, &w1);
-        cpu.push_back(ms(c0, c1));
-        wall.push_back(ms(w0, w1));
+        const bench::Timed t = bench::timed(f);
+        cpu.push_back(1e3 * t.cpu);
+        wall.push_back(1e3 * t.wall);
     }
 };
 
-struct Stats {
-    double median, lo, hi;
-};
-Stats stats(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    return {v[v.size() / 2], v.front(), v.back()};
-}
-
 void print(const char* what, const Samples& s) {
-    const Stats c = stats(s.cpu), w = stats(s.wall);
+    const bench::Stat c = bench::statOf(s.cpu), w = bench::statOf(s.wall);
     std::printf("%-44s cpu median %8.3f ms (%.3f .. %.3f)  wall median %8.3f ms (%.3f .. %.3f)\n", what,
-                c.median, c.lo, c.hi, w.median, w.lo, w.hi);
+                c.median, c.min, c.max, w.median, w.min, w.max);
 }
 
 Layout chain(Layout L, EndRef& end, const PieceSpec& p, int times) {
@@ -156,11 +139,11 @@ int main() {
     print("append a piece (commit: edit + recompile)", append);
     print("preview a piece (edit + new tracks + line)", preview);
     std::printf("  preview: %zu polyline points, %.0f updates/s by cpu median, %.0f by wall median\n", points,
-                1000.0 / stats(preview.cpu).median, 1000.0 / stats(preview.wall).median);
+                1000.0 / bench::statOf(preview.cpu).median, 1000.0 / bench::statOf(preview.wall).median);
     print("preview a spline to the mouse", previewSpline);
     std::printf("  spline preview: %zu polyline points, %.0f updates/s by cpu median, %.0f by wall median\n",
-                splinePoints, 1000.0 / stats(previewSpline.cpu).median,
-                1000.0 / stats(previewSpline.wall).median);
+                splinePoints, 1000.0 / bench::statOf(previewSpline.cpu).median,
+                1000.0 / bench::statOf(previewSpline.wall).median);
     print("join two ends (fit + recompile)", join);
     print("join a quarter turn (fit + recompile)", joinCac);
     std::printf("  quarter turn connector: %s\n", cacText.c_str());
