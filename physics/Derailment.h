@@ -43,6 +43,7 @@ struct BogieMargins {
     double dqq = 0.0;      // wheel unloading ratio ΔQ/Q = (Q0 - Q) / Q0 of the lighter wheel [-]
     double yq2m = 0.0;     // Y/Q, mean over the last 2 m of travel while loaded (UIC 518; DistanceMean.h) [-]
     double dqq2m = 0.0;    // ΔQ/Q, mean over the last 2 m of travel [-]
+    double speed = 0.0;    // along the bogie's facing direction, relative to the track [m/s]
 };
 
 // Per-bogie monitor memory (plain data: part of a simulation snapshot).

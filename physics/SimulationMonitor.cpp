@@ -68,7 +68,8 @@ void Simulation::monitorBogie(int t, int c, int bi) {
     m.lateralSaturated = lateralMax > 0 && std::abs(f[0]) >= th.saturated * lateralMax;
     m.rollSaturated = rollMax > 0 && m.rollTorque >= th.saturated * rollMax;
     m.unloaded = Q <= Qmin;
-    const double travelled = std::abs(b.speed()) * options_.dt; // the UIC 518 means weigh by distance
+    m.speed = b.speed();                                      // (the rider channels and the record read it)
+    const double travelled = std::abs(m.speed) * options_.dt; // the UIC 518 means weigh by distance
     if (m.loaded) b.yq2m.add(m.yq, travelled);
     b.dqq2m.add(m.dqq, travelled);
     m.yq2m = m.loaded ? b.yq2m.mean(m.yq) : 0.0;

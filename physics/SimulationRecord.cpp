@@ -5,12 +5,12 @@ namespace tl {
 
 namespace {
 // What every railed body records: where it is on its track, its speed and anchor, railed or not.
-TelemetrySample railedSample(double t, const RailedBody& r) {
+TelemetrySample railedSample(double t, const RailedBody& r, double speed) {
     TelemetrySample s;
     s.t = t;
     s.track = r.position.track;
     s.s = r.position.s;
-    s.speed = r.speed();
+    s.speed = speed;
     const Vec3 AP = r.anchorPoint();
     s.x = AP.x();
     s.y = AP.y();
@@ -21,7 +21,7 @@ TelemetrySample railedSample(double t, const RailedBody& r) {
 } // namespace
 
 void Simulation::recordVehicle(int i) {
-    TelemetrySample s = railedSample(time_, *vehicles_[std::size_t(i)]);
+    TelemetrySample s = railedSample(time_, *vehicles_[std::size_t(i)], vehicles_[std::size_t(i)]->speed());
     s.rider = vehicles_[std::size_t(i)]->rider.last; // stageRecord updated it
     const Vehicle& v = *vehicles_[std::size_t(i)];
     s.vehicle = i;
@@ -33,11 +33,10 @@ void Simulation::recordVehicle(int i) {
 }
 
 void Simulation::recordBogie(int t, int c, int bi) {
-    TelemetrySample s =
-        railedSample(time_, trains_[std::size_t(t)]->cars[std::size_t(c)].bogies[std::size_t(bi)]);
     const Car& car = trains_[std::size_t(t)]->cars[std::size_t(c)];
-    s.rider = car.rider.last; // stageRecord updated it
     const Bogie& b = car.bogies[std::size_t(bi)];
+    TelemetrySample s = railedSample(time_, b, b.railed ? b.margins.speed : b.speed()); // (the monitor's)
+    s.rider = car.rider.last; // stageRecord updated it
     s.vehicle = -1;
     s.train = t;
     s.car = c;

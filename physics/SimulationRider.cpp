@@ -49,7 +49,7 @@ const RiderChannels& Simulation::updateCarRider(int t, int c) {
         if (!b.railed) continue;
         rail_.setFrame(b); // (the feeder set it at this s)
         const TwistedFrame w = transformed(world_.trackBodyPose(b.position.track), b.joint->trackFrameInB());
-        const double v = std::abs(b.speed());
+        const double v = std::abs(b.margins.speed); // the monitor's, this step
         sum += riderCantDeficiency(w, v, railCentreDistance(layout_.spec()), options_.gravity);
         ++n;
     }
