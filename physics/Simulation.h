@@ -17,8 +17,9 @@
 // Each stage after kinematics is a function over the vehicles and trains of one Bullet world. Trains on
 // ground tracks never touch anything but their own track joints and the ground, so they are split into
 // worlds of about 100 bogies each, stepped one after another through all their stages: one world's bodies,
-// joints and bogies stay in the cache from its first stage to its last, and the cost per bogie does not grow
-// with the size of the fleet. (A layout with tracks on bodies keeps every train in the main world.)
+// joints and bogies stay in the cache from its first stage to its last (scale benchmark: 4 000 bogies cost
+// 1.75x what 100 do per bogie-step, were 2.85x in one world). A layout with tracks on bodies keeps every
+// train in the main world.
 #include "core/layout/Layout.h"
 #include "physics/BodySpec.h"
 #include "physics/BulletWorld.h"
