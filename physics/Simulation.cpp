@@ -6,6 +6,7 @@
 
 #include <btBulletDynamicsCommon.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <sstream>
@@ -92,7 +93,18 @@ void Simulation::step() {
     };
     const double t0 = time_, t1 = time_ + options_.dt;
     stage(StepStage::Kinematics, [&] { stageKinematics(); });
-    for (const StepUnit& u : units_) { // each world through all its stages (Simulation.h)
+    // More than one train world: each evicts the others' data from the caches, so each is prefetched while
+    // the one before it steps (CachePrefetch.h).
+    const bool prefetch = units_.size() > 2;
+    next_ = nullptr;
+    for (std::size_t k = 0; k < units_.size(); ++k) { // each world through all its stages (Simulation.h)
+        StepUnit& u = units_[k];
+        if (prefetch) {
+            next_ = &units_[(k + 1) % units_.size()].lines;
+            next_->rewind();
+            constexpr std::size_t kCallsPerBogie = 4; // rail contact, feed, monitor, record
+            drip_ = next_->lines() / std::max<std::size_t>(1, kCallsPerBogie * std::size_t(u.bogies)) + 1;
+        }
         time_ = t0;
         stage(StepStage::RailContact, [&] { stageRailContact(u); });
         stage(StepStage::Drive, [&] { stageDrive(u); });
@@ -103,8 +115,35 @@ void Simulation::step() {
         stage(StepStage::Feed, [&] { stageFeed(u); });
         stage(StepStage::Monitor, [&] { stageMonitor(u); });
         stage(StepStage::Record, [&] { stageRecord(u); });
+        if (prefetch) {
+            next_->issueAll(); // the rest (a unit without bogies, or without telemetry)
+            next_ = nullptr;
+            queueLines(u);
+        }
     }
     ++profile_.steps;
+}
+
+void Simulation::queueLines(StepUnit& u) const {
+    u.lines.clear();
+    u.bogies = 0;
+    for (int t = u.firstTrain; t < u.endTrain; ++t) {
+        const Train& train = *trains_[std::size_t(t)];
+        u.lines.add(&train);
+        u.lines.add(train.cars.data(), train.cars.size() * sizeof(Car));
+        u.lines.add(train.couplers.data(), train.couplers.size() * sizeof(Coupler));
+        for (const Car& car : train.cars) {
+            u.lines.add(car.body.get());
+            u.lines.add(car.bogies.data(), car.bogies.size() * sizeof(Bogie));
+            for (const auto& p : car.pivots)
+                u.lines.add(p.get());
+            for (const Bogie& b : car.bogies) {
+                u.lines.add(b.body.get());
+                u.lines.add(b.joint.get());
+            }
+            u.bogies += int(car.bogies.size());
+        }
+    }
 }
 
 void Simulation::stageKinematics() {
@@ -118,6 +157,7 @@ void Simulation::stageRailContact(const StepUnit& u) {
     for (int t = u.firstTrain; t < u.endTrain; ++t)
         for (auto& car : trains_[std::size_t(t)]->cars)
             for (auto& b : car.bogies) {
+                prefetchNext();
                 if (!b.railed) continue;
                 rail_.prepare(b);
                 RailContact::setWheelRailLimits(b, car.stock.wheelRail);
@@ -162,6 +202,7 @@ void Simulation::stageFeed(const StepUnit& u) {
         for (int c = 0; c < int(tr.cars.size()); ++c)
             for (int b = 0; b < int(tr.cars[std::size_t(c)].bogies.size()); ++b) {
                 Bogie& bg = tr.cars[std::size_t(c)].bogies[std::size_t(b)];
+                prefetchNext();
                 if (bg.railed && rail_.feed(bg).openEnd) {
                     DerailmentVerdict v;
                     v.derailed = true;
@@ -175,11 +216,13 @@ void Simulation::stageMonitor(const StepUnit& u) {
     for (int t = u.firstTrain; t < u.endTrain; ++t) {
         Train& tr = *trains_[std::size_t(t)];
         for (int c = 0; c < int(tr.cars.size()); ++c)
-            for (int b = 0; b < int(tr.cars[std::size_t(c)].bogies.size()); ++b)
+            for (int b = 0; b < int(tr.cars[std::size_t(c)].bogies.size()); ++b) {
+                prefetchNext();
                 if (tr.cars[std::size_t(c)].bogies[std::size_t(b)].railed) {
                     monitorBogie(t, c, b);
                     watchWheels(t, c, b);
                 }
+            }
     }
 }
 
@@ -196,8 +239,10 @@ void Simulation::stageRecord(const StepUnit& u) {
     for (int t = u.firstTrain; t < u.endTrain; ++t) {
         const Train& tr = *trains_[std::size_t(t)];
         for (int c = 0; c < int(tr.cars.size()); ++c)
-            for (int b = 0; b < int(tr.cars[std::size_t(c)].bogies.size()); ++b)
+            for (int b = 0; b < int(tr.cars[std::size_t(c)].bogies.size()); ++b) {
+                prefetchNext();
                 recordBogie(t, c, b);
+            }
     }
 }
 

@@ -23,6 +23,7 @@
 #include "core/layout/Layout.h"
 #include "physics/BodySpec.h"
 #include "physics/BulletWorld.h"
+#include "physics/CachePrefetch.h"
 #include "physics/Derailment.h"
 #include "physics/RailContact.h"
 #include "physics/SimulationState.h"
@@ -168,12 +169,18 @@ private:
         BulletWorld* world = nullptr;
         bool vehicles = false;
         int firstTrain = 0, endTrain = 0;
+        CachePrefetch lines; // its trains' objects, queued after its own step (CachePrefetch.h)
+        int bogies = 0;      // of its trains, when they were queued
     };
 
     void build(std::vector<BodySpec> bodies, std::vector<VehicleSpec> vehicles);
     void removeFromWorlds(); // every vehicle's and train's bodies and constraints out of their worlds
     BulletWorld& worldForTrain(int bogies); // the world a new train of that many bogies goes into
     // The stages of a step, in order (step()), over one unit.
+    void queueLines(StepUnit&) const; // the unit's trains' objects, for prefetching in the next step
+    void prefetchNext() {             // a few lines of the next unit's data, from a per-bogie loop
+        if (next_) next_->issue(drip_);
+    }
     void stageKinematics();                 // track bodies at their prescribed pose
     void stageRailContact(const StepUnit&); // every railed body's track frame at its s; wheel-rail limits
     void stageDrive(const StepUnit&);       // schedules; traction, brakes and track drives as motor rows
@@ -230,6 +237,8 @@ private:
     std::vector<TrackDrive> drives_; // the layout's chain / booster sections (TrackDrives.h)
     Telemetry telemetry_;
     StepProfile profile_;
+    CachePrefetch* next_ = nullptr; // the next unit's lines while a unit steps (prefetchNext)
+    std::size_t drip_ = 0;          // lines per prefetchNext call
 };
 
 } // namespace tl
