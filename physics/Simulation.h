@@ -17,9 +17,10 @@
 // Each stage after kinematics is a function over the vehicles and trains of one Bullet world. Trains on
 // ground tracks never touch anything but their own track joints and the ground, so they are split into
 // worlds of about 100 bogies each, stepped one after another through all their stages: one world's bodies,
-// joints and bogies stay in the cache from its first stage to its last (scale benchmark: 4 000 bogies cost
-// 1.75x what 100 do per bogie-step, were 2.85x in one world). A layout with tracks on bodies keeps every
-// train in the main world.
+// joints and bogies stay in the cache from its first stage to its last; with more than one train world,
+// each world's objects are prefetched while the world before it steps (CachePrefetch.h). Scale benchmark:
+// 4 000 bogies cost ~1.5x what 100 do per bogie-step (1.75x without the prefetch, 2.85x in one world). A
+// layout with tracks on bodies keeps every train in the main world.
 #include "core/layout/Layout.h"
 #include "physics/BodySpec.h"
 #include "physics/BulletWorld.h"
