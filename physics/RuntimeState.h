@@ -45,13 +45,16 @@ struct RailedState {               // a vehicle or a bogie
     double load = 0.0;             // bogies: Q, the vertical row force of the last step [N] (limits use it)
     BogieMonitor monitor;          // bogies: derailment monitor memory
     BogieMargins margins;          // bogies: wheel-rail state of the last step
-    RiderState rider;              // single vehicles: the rider channels' filter (RiderChannels.h)
     EpisodeState yqEpisode;        // bogies: Y/Q over the Nadal limit
     EpisodeState unloadingEpisode; // bogies: wheel unloading ΔQ/Q over its limit
     DistanceMean yq2m;             // bogies: Y/Q over the last 2 m of travel (while loaded)
     DistanceMean dqq2m;            // bogies: ΔQ/Q over the last 2 m of travel
     RowImpulses jointImpulses;     // warm start of the trackjoint's rows
     RowImpulses pivotImpulses;     // bogies: warm start of the car's pivot on this bogie
+};
+
+struct VehicleRunState { // a single vehicle (a bogie has none: its car carries the rider)
+    RiderState rider;    // the rider channels' filter and latest reading (RiderChannels.h)
 };
 
 struct CarState {

@@ -33,7 +33,7 @@ SimulationState Simulation::snapshot() const {
     for (const btRigidBody* b : allBodies())
         s.bodies.push_back(stateOf(*b));
     for (const auto& v : vehicles_)
-        s.vehicles.push_back(*v);
+        s.vehicles.push_back({static_cast<const RailedState&>(*v), static_cast<const VehicleRunState&>(*v)});
     for (const auto& t : trains_) {
         TrainState ts;
         ts.run = *t;
@@ -81,7 +81,8 @@ void Simulation::restore(const SimulationState& s) {
         setState(*bodies[i], s.bodies[i]);
     for (std::size_t i = 0; i < vehicles_.size(); ++i) {
         Vehicle& v = *vehicles_[i];
-        static_cast<RailedState&>(v) = s.vehicles[i];
+        static_cast<RailedState&>(v) = s.vehicles[i].railed;
+        static_cast<VehicleRunState&>(v) = s.vehicles[i].run;
         rail_.restore(v);
         if (v.spec.motor)
             v.joint->setMotor(true, v.position.direction * v.spec.motor->targetSpeed, v.spec.motor->maxForce);

@@ -23,11 +23,16 @@ struct ContactManifoldState {
     std::vector<unsigned char> bytes; // btManifoldPoint[n]
 };
 
+struct VehicleState {
+    RailedState railed;
+    VehicleRunState run;
+};
+
 struct SimulationState {
     double time = 0.0; // [s]
     SwitchStates switches;
     std::vector<RigidBodyState> bodies; // every dynamic body, in the simulation's fixed order
-    std::vector<RailedState> vehicles;
+    std::vector<VehicleState> vehicles;
     std::vector<TrainState> trains;
     std::size_t derailments = 0;                // derailment events recorded so far (later ones are dropped)
     std::size_t trackEvents = 0;                // open-end events recorded so far

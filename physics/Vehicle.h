@@ -5,7 +5,8 @@
 
 namespace tl {
 
-struct Vehicle : RailedBody { // body, joint, position, railed (false once released at an open end)
+struct Vehicle : RailedBody,
+                 VehicleRunState { // body, joint, position, railed (false once released at an open end)
     VehicleSpec spec;
 };
 
