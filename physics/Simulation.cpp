@@ -70,7 +70,7 @@ void Simulation::build(std::vector<BodySpec> bodies, std::vector<VehicleSpec> ve
     splitTrains_ = true;
     for (const Track& t : layout_.tracks())
         splitTrains_ = splitTrains_ && t.onGround();
-    units_ = {{&world_, true, 0, 0}};
+    units_ = {{&world_, true, 0, 0, {}, 0}};
     if (options_.groundPlane) addGround();
     world_.addTrackBodies(std::move(bodies), layout_);
     world_.setKinematicPoses(0.0, options_.dt);

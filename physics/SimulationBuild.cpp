@@ -45,7 +45,7 @@ BulletWorld& Simulation::worldForTrain(int bogies) {
         if (options_.groundPlane) w->addGround(groundZ_);
         trainWorlds_.push_back(std::move(w));
         trainWorldBogies_.push_back(0);
-        units_.push_back({trainWorlds_.back().get(), false, trainCount(), trainCount()});
+        units_.push_back({trainWorlds_.back().get(), false, trainCount(), trainCount(), {}, 0});
     }
     trainWorldBogies_.back() += bogies;
     return *trainWorlds_.back();
