@@ -126,7 +126,6 @@ void Simulation::step() {
 
 void Simulation::queueLines(StepUnit& u) const {
     u.lines.clear();
-    u.bogies = 0;
     for (int t = u.firstTrain; t < u.endTrain; ++t) {
         const Train& train = *trains_[std::size_t(t)];
         u.lines.add(&train);
@@ -141,7 +140,6 @@ void Simulation::queueLines(StepUnit& u) const {
                 u.lines.add(b.body.get());
                 u.lines.add(b.joint.get());
             }
-            u.bogies += int(car.bogies.size());
         }
     }
 }

@@ -171,17 +171,17 @@ private:
         bool vehicles = false;
         int firstTrain = 0, endTrain = 0;
         CachePrefetch lines; // its trains' objects, queued after its own step (CachePrefetch.h)
-        int bogies = 0;      // of its trains, when they were queued
+        int bogies = 0;      // of its trains
     };
 
     void build(std::vector<BodySpec> bodies, std::vector<VehicleSpec> vehicles);
     void removeFromWorlds(); // every vehicle's and train's bodies and constraints out of their worlds
     BulletWorld& worldForTrain(int bogies); // the world a new train of that many bogies goes into
-    // The stages of a step, in order (step()), over one unit.
-    void queueLines(StepUnit&) const; // the unit's trains' objects, for prefetching in the next step
-    void prefetchNext() {             // a few lines of the next unit's data, from a per-bogie loop
+    void queueLines(StepUnit&) const;       // the unit's trains' objects, for prefetching in the next step
+    void prefetchNext() {                   // a few lines of the next unit's data, from a per-bogie loop
         if (next_) next_->issue(drip_);
     }
+    // The stages of a step, in order (step()), over one unit.
     void stageKinematics();                 // track bodies at their prescribed pose
     void stageRailContact(const StepUnit&); // every railed body's track frame at its s; wheel-rail limits
     void stageDrive(const StepUnit&);       // schedules; traction, brakes and track drives as motor rows
@@ -229,7 +229,6 @@ private:
     BulletWorld world_;
     RailContact rail_;                                      // uses layout_, switchStates_, world_
     std::vector<std::unique_ptr<BulletWorld>> trainWorlds_; // trains split off the main world (step())
-    std::vector<int> trainWorldBogies_;                     // bogies in each of them
     std::vector<StepUnit> units_;                           // the main world, then each train world
     bool splitTrains_ = false;                              // every track on the ground: trains split off
     double groundZ_ = 0.0;                                  // height of the ground plane [m]

@@ -39,15 +39,14 @@ double bogieOffset(const RollingStockSpec& stock, int k) {
 BulletWorld& Simulation::worldForTrain(int bogies) {
     constexpr int kWorldBogies = 100;
     if (!splitTrains_) return world_;
-    if (trainWorlds_.empty() || trainWorldBogies_.back() + bogies > kWorldBogies) {
+    if (trainWorlds_.empty() || units_.back().bogies + bogies > kWorldBogies) {
         auto w = std::make_unique<BulletWorld>(options_.gravity, options_.solverIterations,
                                                options_.solverTolerance, options_.solverWarmStart);
         if (options_.groundPlane) w->addGround(groundZ_);
         trainWorlds_.push_back(std::move(w));
-        trainWorldBogies_.push_back(0);
         units_.push_back({trainWorlds_.back().get(), false, trainCount(), trainCount(), {}, 0});
     }
-    trainWorldBogies_.back() += bogies;
+    units_.back().bogies += bogies; // the last unit is the last train world
     return *trainWorlds_.back();
 }
 
