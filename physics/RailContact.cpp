@@ -30,7 +30,8 @@ void RailContact::place(RailedBody& r, const Vec3& box, double mass, double fric
 
 void RailContact::setFrame(RailedBody& r, bool force) const {
     if (!force && r.frameTrack == r.position.track && r.frameS == r.position.s) return;
-    r.joint->setTrackFrame(localFrame(r.position));
+    r.joint->setTrackFrame(
+        layout_.track(std::size_t(r.position.track)).localFrame(r.position.s, r.framePiece));
     r.frameTrack = r.position.track;
     r.frameS = r.position.s;
 }

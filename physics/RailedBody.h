@@ -36,6 +36,7 @@ struct RailedBody : RailedState { // position, railed, FTBefore, load, monitor, 
     // the frame is evaluated once per step, when s moves.
     int frameTrack = -1; // track index
     double frameS = 0.0; // arc length [m]
+    int framePiece = -1; // where the track's curve found frameS (Track::localFrame), where it looks first
 
     RailedBody() = default;
     RailedBody(RailedBody&&) noexcept;

@@ -23,8 +23,8 @@ bool isTrackJoint(const btTypedConstraint* c) {
 // zero Jacobian are left out and the motor comes and goes), any other constraint's in order; -1: none.
 int slotOf(const btTypedConstraint* c, int k) {
     if (isTrackJoint(c)) {
-        const TrackJointRows& rows = static_cast<const TrackJointConstraint*>(c)->lastRows();
-        return k < rows.count ? int(rows.row[std::size_t(k)].id) - 1 : -1;
+        const auto* j = static_cast<const TrackJointConstraint*>(c);
+        return k < j->rowCount() ? int(j->rowId(k)) - 1 : -1;
     }
     return k < 6 ? k : -1;
 }

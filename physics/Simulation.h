@@ -189,8 +189,12 @@ private:
     void stageSolve(const StepUnit&);       // Bullet
     void stageCheck(const StepUnit&) const; // finiteness of every body and joint force
     void stageFeed(const StepUnit&);        // the feeder: s along the track, crossings, open ends
-    void stageMonitor(const StepUnit&);     // derailment monitor and Y/Q / unloading episodes of the bogies
-    void stageRecord(const StepUnit&);      // rider channels, telemetry samples
+    // With more than one train world: the track table lines the unit's bogies' frames will read in the
+    // feed (spline piece, smoothed-bank cells), loaded in one pass first, where their cache misses overlap
+    // (in the feed's loop each bogie waited for its own; a software prefetch did not bring them in).
+    void gatherTrackTables(const StepUnit&) const;
+    void stageMonitor(const StepUnit&); // derailment monitor and Y/Q / unloading episodes of the bogies
+    void stageRecord(const StepUnit&);  // rider channels, telemetry samples
     // Building (SimulationBuild.cpp).
     void addVehicle(const VehicleSpec& spec);
     void addGround();

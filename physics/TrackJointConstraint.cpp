@@ -34,6 +34,36 @@ double clampLimit(double f) {
 bool zeroJacobian(const TrackJointRow& r) {
     return r.Jm.squaredNorm() + r.Rm.squaredNorm() + r.Jt.squaredNorm() + r.Rt.squaredNorm() == 0.0;
 }
+
+// The rows getInfo1 computed, kept for getInfo2 of the same solve: Bullet's solver calls getInfo1 for every
+// constraint of a group, then getInfo2 for each in the same order, with nothing moving in between
+// (btSequentialImpulseConstraintSolver::convertJoints). A small ring per thread stays in cache, where rows
+// kept in every joint (824 bytes each) would be carried from step to step. Each entry names its joint and
+// call; a joint whose entry was overwritten (a group of more than kSlots trackjoints) computes its rows again
+// -- the same rows, from the same state.
+struct RowsRing {
+    static constexpr unsigned kSlots = 32;
+    struct Slot {
+        const TrackJointConstraint* joint = nullptr;
+        unsigned ticket = 0;
+        TrackJointRows rows;
+    };
+    unsigned next = 0;
+    std::array<Slot, kSlots> slot;
+
+    Slot& take(const TrackJointConstraint* joint, unsigned& ticket) {
+        ticket = ++next;
+        Slot& s = slot[ticket % kSlots];
+        s.joint = joint;
+        s.ticket = ticket;
+        return s;
+    }
+    const TrackJointRows* find(const TrackJointConstraint* joint, unsigned ticket) const {
+        const Slot& s = slot[ticket % kSlots];
+        return s.joint == joint && s.ticket == ticket ? &s.rows : nullptr;
+    }
+};
+thread_local RowsRing t_rows;
 } // namespace
 
 TrackJointConstraint::TrackJointConstraint(btRigidBody& moving, const Pose& anchorInA, btRigidBody& trackBody)
@@ -156,17 +186,32 @@ TrackJointState TrackJointConstraint::currentState(double dt) const {
     return st;
 }
 
-void TrackJointConstraint::getInfo1(btConstraintInfo1* info) {
-    const TrackJointRows all = computeTrackJointRows(currentState(m_rowsDt));
-    m_rows.count = 0;
+void TrackJointConstraint::solvableRows(double dt, TrackJointRows& out) const {
+    const TrackJointRows all = computeTrackJointRows(currentState(dt));
+    out.count = 0;
     for (int i = 0; i < all.count; ++i)
-        if (!zeroJacobian(all.row[i])) m_rows.row[m_rows.count++] = all.row[i]; // Bullet asserts on J == 0
-    info->m_numConstraintRows = m_rows.count;
-    info->nub = 6 - m_rows.count;
+        if (!zeroJacobian(all.row[std::size_t(i)]))
+            out.row[std::size_t(out.count++)] = all.row[std::size_t(i)];
+}
+
+void TrackJointConstraint::getInfo1(btConstraintInfo1* info) {
+    TrackJointRows& rows = t_rows.take(this, m_rowsTicket).rows;
+    solvableRows(m_rowsDt, rows);
+    m_rowCount = rows.count;
+    for (int i = 0; i < rows.count; ++i)
+        m_rowIds[std::size_t(i)] = rows.row[std::size_t(i)].id;
+    info->m_numConstraintRows = m_rowCount;
+    info->nub = 6 - m_rowCount;
 }
 
 void TrackJointConstraint::getInfo2(btConstraintInfo2* info) {
     const double dt = 1.0 / info->fps;
+    const TrackJointRows* kept = t_rows.find(this, m_rowsTicket);
+    TrackJointRows again;
+    if (!kept) { // overwritten: the same rows again, from the state and step getInfo1 saw
+        solvableRows(m_rowsDt, again);
+        kept = &again;
+    }
     m_rowsDt = dt;
     const double k = erp(dt) / dt; // erp/dt [1/s]
     // CFM: seed 001's J v = c - CFM f with f the force; Bullet's lambda is the impulse f dt, and its
@@ -179,10 +224,10 @@ void TrackJointConstraint::getInfo2(btConstraintInfo2* info) {
     const btMatrix3x3& IB = m_rbB.getInvInertiaTensorWorld();
     const double imA = m_rbA.getInvMass(), imB = m_rbB.getInvMass();
     const int skip = info->rowskip; // every per-row array is strided by rowskip
-    for (int i = 0; i < m_rows.count; ++i) {
-        TrackJointRow& r = m_rows.row[i];
+    for (int i = 0; i < m_rowCount; ++i) {
+        const TrackJointRow& r = kept->row[std::size_t(i)];
         const bool motor = r.id == TrackJointRowId::Motor;
-        r.rhs = motor ? m_vTarget : k * r.e;
+        const double rhs = motor ? m_vTarget : k * r.e;
         const btVector3 Jm = bt(r.Jm), Rm = bt(r.Rm), Jt = bt(r.Jt), Rt = bt(r.Rt);
         for (int c = 0; c < 3; ++c) {
             info->m_J1linearAxis[i * skip + c] = Jm[c];
@@ -190,7 +235,7 @@ void TrackJointConstraint::getInfo2(btConstraintInfo2* info) {
             info->m_J2linearAxis[i * skip + c] = Jt[c];
             info->m_J2angularAxis[i * skip + c] = Rt[c];
         }
-        info->m_constraintError[i * skip] = r.rhs;
+        info->m_constraintError[i * skip] = rhs;
         double cfmRow = 0.0;
         if (!motor && CFM > 0) {
             const double K = imA * Jm.length2() + Rm.dot(IA * Rm) + imB * Jt.length2() + Rt.dot(IB * Rt);
@@ -208,8 +253,8 @@ void TrackJointConstraint::beginRowReadout(double dt) {
 }
 
 void TrackJointConstraint::readRowImpulse(int k, double impulse) {
-    if (k < 0 || k >= m_rows.count) return;
-    m_force[int(m_rows.row[k].id) - 1] = impulse / m_rowsDt;
+    if (k < 0 || k >= m_rowCount) return;
+    m_force[std::size_t(m_rowIds[std::size_t(k)]) - 1] = impulse / m_rowsDt;
 }
 
 void TrackJointConstraint::setParam(int num, btScalar value, int) {

@@ -128,7 +128,7 @@ TwistedFrame Track::localFrameComposed(double s) const {
     return transformed(placement_, curveFrame(s));
 }
 
-TwistedFrame Track::localFrame(double s) const {
+TwistedFrame Track::localFrame(double s, int& piece) const {
     TwistedFrame w; // every return returns w: built in the caller's slot (no 168-byte copy at the end)
     if (!fast_) [[unlikely]] {
         w = localFrameComposed(s);
@@ -139,7 +139,7 @@ TwistedFrame Track::localFrame(double s) const {
     if (f.smooth) b = f.smooth->at(s);
     Frame& F = w.F;
     if (f.spline) {
-        f.spline->evaluate(s, F);
+        f.spline->evaluate(s, F, piece);
     } else {
         F = curve_->frame(s);
         F.P = f.R * F.P + f.p;
@@ -183,6 +183,12 @@ TwistedFrame Track::localFrame(double s) const {
     w.wN = Vec3(c * F.N.x() + sn * F.B.x(), c * F.N.y() + sn * F.B.y(), c * F.N.z() + sn * F.B.z());
     w.wB = Vec3(c * F.B.x() - sn * F.N.x(), c * F.B.y() - sn * F.N.y(), c * F.B.z() - sn * F.N.z());
     return w;
+}
+
+double Track::touchFrame(double s, double ds, int piece) const {
+    if (!fast_) return 0.0;
+    return (fast_->spline ? fast_->spline->touch(piece) : 0.0) +
+           (fast_->smooth ? fast_->smooth->touch(s, ds) : 0.0);
 }
 
 TwistedFrame Track::frameInWorld(double s, const Pose& bodyToWorld) const {
