@@ -128,7 +128,16 @@ TwistedFrame Track::localFrameComposed(double s) const {
     return transformed(placement_, curveFrame(s));
 }
 
+TwistedFrame Track::localFrame(double s) const {
+    int none = -1;
+    return fastFrame<false>(s, none);
+}
+
 TwistedFrame Track::localFrame(double s, int& piece) const {
+    return fastFrame<true>(s, piece);
+}
+
+template <bool kPiece> TwistedFrame Track::fastFrame(double s, int& piece) const {
     TwistedFrame w; // every return returns w: built in the caller's slot (no 168-byte copy at the end)
     if (!fast_) [[unlikely]] {
         w = localFrameComposed(s);
@@ -139,7 +148,10 @@ TwistedFrame Track::localFrame(double s, int& piece) const {
     if (f.smooth) b = f.smooth->at(s);
     Frame& F = w.F;
     if (f.spline) {
-        f.spline->evaluate(s, F, piece);
+        if constexpr (kPiece)
+            f.spline->evaluate(s, F, piece);
+        else
+            f.spline->evaluate(s, F);
     } else {
         F = curve_->frame(s);
         F.P = f.R * F.P + f.p;

@@ -35,10 +35,7 @@ public:
     // is evaluated from a copy moved into the body at construction, the up reference's angle from the
     // components of up (no atan2 where they make it exact, no cos/sin of it), one sincos of the bank.
     // Equal to transformed(placement(), curveFrame(s)) up to rounding (localFrameComposed).
-    TwistedFrame localFrame(double s) const {
-        int piece = -1;
-        return localFrame(s, piece);
-    }
+    TwistedFrame localFrame(double s) const;
     // The same for a caller that follows a moving s: `piece` remembers where the curve found the last s
     // (Spline::evaluate; start with -1). The same frame, with fewer cache misses at scale.
     TwistedFrame localFrame(double s, int& piece) const;
@@ -68,6 +65,7 @@ private:
     std::string body_;
     UpReferencePtr up_; // level reference (never null)
     struct Fast;        // localFrame's precomputed data (null: the composed path)
+    template <bool kPiece> TwistedFrame fastFrame(double s, int& piece) const; // localFrame (Track.cpp)
     std::shared_ptr<const Fast> fast_;
 };
 

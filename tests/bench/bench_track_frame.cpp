@@ -166,6 +166,13 @@ int main(int argc, char** argv) {
             acc += sumOf(railway.localFrame(seq[i]));
         return acc;
     });
+    add("localFrame: railway, sequential s, piece kept", [&] { // as a railed body calls it
+        double acc = 0;
+        int piece = -1;
+        for (int i = 0; i < calls; ++i)
+            acc += sumOf(railway.localFrame(seq[i], piece));
+        return acc;
+    });
     add("localFrame: clothoid+up+cant", [&] {
         double acc = 0;
         for (int i = 0; i < calls; ++i)
