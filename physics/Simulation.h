@@ -177,8 +177,10 @@ private:
     void build(std::vector<BodySpec> bodies, std::vector<VehicleSpec> vehicles);
     void removeFromWorlds(); // every vehicle's and train's bodies and constraints out of their worlds
     BulletWorld& worldForTrain(int bogies); // the world a new train of that many bogies goes into
-    void queueLines(StepUnit&) const;       // the unit's trains' objects, for prefetching in the next step
-    void prefetchNext() {                   // a few lines of the next unit's data, from a per-bogie loop
+    // More than one train world: each evicts the others' data from the caches between steps.
+    bool manyWorlds() const { return units_.size() > 2; }
+    void queueLines(StepUnit&) const; // the unit's trains' objects, for prefetching in the next step
+    void prefetchNext() {             // a few lines of the next unit's data, from a per-bogie loop
         if (next_) next_->issue(drip_);
     }
     // The stages of a step, in order (step()), over one unit.

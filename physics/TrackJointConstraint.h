@@ -87,9 +87,8 @@ public:
     btScalar getParam(int num, int axis = -1) const override;
 
 private:
-    void
-    solvableRows(double dt,
-                 TrackJointRows& out) const; // the rows with a non-zero Jacobian (Bullet asserts on J == 0)
+    // The rows for the bodies' current poses that have a non-zero Jacobian (Bullet asserts on J == 0).
+    void solvableRows(double dt, TrackJointRows& out) const;
 
     Pose m_anchorInA = Pose::Identity(); // anchor in A's COM frame
     bool m_trackOnGround;                // body B is Bullet's fixed body: wF in B is wF in the world

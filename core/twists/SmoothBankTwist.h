@@ -43,11 +43,7 @@ public:
         double sum = 0.0;
         for (const double x : {s - 0.5 * width_, s + 0.5 * width_}) {
             const double y = closed_ ? x - length_ * std::floor(x * invLength_) : x;
-            int k0 = static_cast<int>(std::min(y, y + ds) * invH_),
-                k1 = static_cast<int>(std::max(y, y + ds) * invH_);
-            k0 = k0 < 0 ? 0 : (k0 > last_ ? last_ : k0);
-            k1 = k1 < 0 ? 0 : (k1 > last_ ? last_ : k1);
-            sum += cells_[static_cast<std::size_t>(k0)].value + cells_[static_cast<std::size_t>(k1)].value;
+            sum += cells_[cellOf(std::min(y, y + ds))].value + cells_[cellOf(std::max(y, y + ds))].value;
         }
         return sum;
     }
@@ -56,6 +52,10 @@ private:
     TwistValue ramp(double s) const;
     // The tabulated profile b (linear, periodic when closed, end-extended when open) and its exact integral
     // from 0, both at x from one cell: G(x) = prefix + d (value + d slope / 2), b(x) = value + d slope.
+    std::size_t cellOf(double x) const { // the cell of x in [0, length]
+        const int k = static_cast<int>(x * invH_);
+        return static_cast<std::size_t>(k < 0 ? 0 : (k > last_ ? last_ : k));
+    }
     double G(double x, double& b) const {
         double base = 0.0;
         if (closed_) {
@@ -69,10 +69,9 @@ private:
             b = end_;
             return total_ + (x - length_) * b;
         }
-        int k = static_cast<int>(x * invH_);
-        k = k < 0 ? 0 : (k > last_ ? last_ : k);
-        const Cell& c = cells_[static_cast<std::size_t>(k)];
-        const double d = x - k * h_;
+        const std::size_t k = cellOf(x);
+        const Cell& c = cells_[k];
+        const double d = x - double(k) * h_;
         b = c.value + d * c.slope;
         return base + c.prefix + d * (c.value + 0.5 * d * c.slope);
     }
