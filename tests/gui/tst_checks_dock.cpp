@@ -91,7 +91,8 @@ void TstChecksDock::selectViolationFliesThere() {
     QTRY_VERIFY_WITH_TIMEOUT(
         (w.view()->manipulator()->getCenter() - osg::Vec3d(place.x(), place.y(), place.z())).length() < 0.01,
         3000);
-    QVERIFY(w.view()->manipulator()->getDistance() <= 150.0 + 1e-9);
+    QTRY_VERIFY_WITH_TIMEOUT(w.view()->manipulator()->getDistance() <= 150.0 + 1e-9,
+                             3000); // the flight's end
     qInfo("camera centre at (%.1f, %.1f, %.1f), c3 s = %.1f m", w.view()->manipulator()->getCenter().x(),
           w.view()->manipulator()->getCenter().y(), w.view()->manipulator()->getCenter().z(), v.sWorst);
 

@@ -314,6 +314,11 @@ void TstRuns::stopForkAndReplayThroughDerailment() {
     // a fork after the first derailment keeps exactly the events before the fork point
     const double later = eventsA.size() > 1 ? 0.5 * (eventsA.front().t + eventsA.back().t) : first.t + 1.0;
     scrubBefore(w, later);
+    // page steps are 1 s back from wherever run 1 was paused: step forward a frame at a time to just past
+    // the first derailment if they landed before it (the pause time depends on the machine's speed)
+    QSlider* timeline = w.timeline()->slider();
+    for (int k = 0; k < 480 && sim->shownTime() <= first.t; ++k)
+        QTest::keyClick(timeline, Qt::Key_Right);
     const double forkLater = sim->shownTime();
     QTest::mouseClick(w.timeline()->forkButton(), Qt::LeftButton);
     QCOMPARE(sim->runCount(), 3);
