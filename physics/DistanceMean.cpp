@@ -10,25 +10,25 @@ void DistanceMean::add(double value, double travelled) {
     if (travelled >= kBins * kBin) { // a step longer than the window: it is the window
         clear();
         for (int i = 0; i + 1 < kBins; ++i)
-            valueDistance[std::size_t(i)] = value * kBin, distance[std::size_t(i)] = kBin;
+            bins[std::size_t(i)] = {value * kBin, kBin};
         current = kBins - 1;
         resum();
         return;
     }
     while (travelled > 0.0) {
-        const auto c = std::size_t(current);
-        const double part = std::min(travelled, kBin - distance[c]);
-        valueDistance[c] += value * part;
-        distance[c] += part;
+        Bin& c = bins[std::size_t(current)];
+        const double part = std::min(travelled, kBin - c.distance);
+        c.valueDistance += value * part;
+        c.distance += part;
         valueDistanceSum += value * part;
         distanceSum += part;
         travelled -= part;
-        if (distance[c] >= kBin * (1 - 1e-9)) { // full: the next bin, emptied, fills
+        if (c.distance >= kBin * (1 - 1e-9)) { // full: the next bin, emptied, fills
             current = (current + 1) % kBins;
-            const auto n = std::size_t(current);
-            valueDistanceSum -= valueDistance[n];
-            distanceSum -= distance[n];
-            valueDistance[n] = distance[n] = 0.0;
+            Bin& n = bins[std::size_t(current)];
+            valueDistanceSum -= n.valueDistance;
+            distanceSum -= n.distance;
+            n = Bin{};
             if (++turns >= kBins) resum(); // the rounding of the running sums never builds up
         }
     }
@@ -37,7 +37,7 @@ void DistanceMean::add(double value, double travelled) {
 void DistanceMean::resum() {
     valueDistanceSum = distanceSum = 0.0;
     for (int i = 0; i < kBins; ++i)
-        valueDistanceSum += valueDistance[std::size_t(i)], distanceSum += distance[std::size_t(i)];
+        valueDistanceSum += bins[std::size_t(i)].valueDistance, distanceSum += bins[std::size_t(i)].distance;
     turns = 0;
 }
 

@@ -322,7 +322,6 @@ void Spline::fitPieces(int node, double a, double b, int depth) {
     Piece pc{};
     pc.s0 = nd.s0 + a;
     pc.invDs = 2.0 / (b - a);
-    pc.node = node;
     // the converged inverse at the Chebyshev-Lobatto points x_j = cos(pi j / n) (ends exact: t0, t1)
     double tv[n + 1];
     for (int j = 0; j <= n; ++j) {
@@ -357,6 +356,7 @@ void Spline::fitPieces(int node, double a, double b, int depth) {
     }
     if (ok) {
         pieces_.push_back(pc);
+        pieceInfo_.push_back({node, false});
         return;
     }
     if (depth < 8) {
@@ -365,19 +365,22 @@ void Spline::fitPieces(int node, double a, double b, int depth) {
         fitPieces(node, m, b, depth + 1);
         return;
     }
-    pc.newton = true; // keep the seed + Newton inversion (verified by acceptable()) on this piece
-    pieces_.push_back(pc);
+    pieces_.push_back(pc); // keep the seed + Newton inversion (verified by acceptable()) on this piece
+    pieceInfo_.push_back({node, true});
 }
 
 void Spline::buildInversion() {
     pieces_.clear();
+    pieceInfo_.clear();
     for (int j = 0; j < static_cast<int>(nodes_.size()); ++j)
         fitPieces(j, 0.0, nodes_[j].s1 - nodes_[j].s0, 0);
     const int np = static_cast<int>(pieces_.size());
     pieceS0_.resize(np);
     for (int k = 0; k < np; ++k)
         pieceS0_[k] = pieces_[k].s0;
-    pieceS0_.push_back(std::numeric_limits<double>::infinity()); // sentinel for locate()
+    pieceS0_.push_back(std::numeric_limits<double>::infinity()); // sentinel for locateSlow()
+    for (int k = 0; k < np; ++k)
+        pieces_[k].end = pieceInfo_[k].newton ? -std::numeric_limits<double>::infinity() : pieceS0_[k + 1];
     // buckets no longer than the shortest piece (at most 64 per piece, at least 2): a bucket then holds at
     // most one piece start, so the piece of s is bucket_[k].piece plus 0 or 1
     double shortest = length_;
@@ -398,15 +401,14 @@ void Spline::buildInversion() {
 }
 
 void Spline::copyIntoPieces() {
-    for (Piece& pc : pieces_) {
-        const Node& nd = nodes_[pc.node];
+    for (std::size_t k = 0; k < pieces_.size(); ++k) {
+        Piece& pc = pieces_[k];
+        const Node& nd = nodes_[pieceInfo_[k].node];
         const Segment& g = segments_[nd.seg];
         pc.a = g.a;
         pc.b = g.b;
         pc.c2 = 2.0 * g.c;
         pc.d = g.d;
-        pc.d3 = 3.0 * g.d;
-        pc.d6 = 6.0 * g.d;
         pc.nsum = nd.Nref0 + nd.Nref1;
     }
 }
@@ -515,9 +517,9 @@ Spline Spline::transformed(const Pose& X) const {
 }
 
 // kappa ~ 0 at t: N, B, tau, kappa, dkappa from the reference normal rolled uniformly about T (f.T, f.P set).
-void Spline::rollFrame(const Piece& pc, double s, const Vec3& d1, const Vec3& d2, Frame& f) const {
-    const Node& nd = nodes_[pc.node];
-    const Vec3 d3 = pc.d6, w = d1.cross(d2);
+void Spline::rollFrame(int piece, double s, const Vec3& d1, const Vec3& d2, Frame& f) const {
+    const Node& nd = nodes_[pieceInfo_[std::size_t(piece)].node];
+    const Vec3 d3 = 6.0 * pieces_[std::size_t(piece)].d, w = d1.cross(d2);
     const double sp2 = d1.squaredNorm(), isp = 1.0 / std::sqrt(sp2), isp2 = isp * isp;
     f.N = projectUnit(rotateAbout(nd.Nref0, f.T, nd.rollRate * (s - nd.s0)), f.T);
     f.B = f.T.cross(f.N);
@@ -534,8 +536,8 @@ Spline::Located Spline::locateSlow(int j, double s) const {
     while (j > 0 && pieceS0_[j] > s)
         --j;
     const Piece& pc = pieces_[j];
-    if (!pc.newton) return {j, evalPiece(pc, s)};
-    const Node& nd = nodes_[pc.node];
+    if (!pieceInfo_[j].newton) return {j, evalPiece(pc, s)};
+    const Node& nd = nodes_[pieceInfo_[j].node];
     return {j, invertOnNode(pc.b, 0.5 * pc.c2, pc.d, nd.t0, nd.seed, nd.invDs, s - nd.s0)};
 }
 
@@ -551,7 +553,7 @@ Vec3 Spline::position(double s) const {
 
 double Spline::parameterAt(double s) const {
     const Located at = locate(wrap(s));
-    const Segment& g = segments_[nodes_[pieces_[at.piece].node].seg];
+    const Segment& g = segments_[nodes_[pieceInfo_[at.piece].node].seg];
     return g.u0 + at.t * g.du;
 }
 

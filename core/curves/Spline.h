@@ -70,9 +70,7 @@ public:
         if (static_cast<unsigned>(piece) >= static_cast<unsigned>(pieces_.size())) return 0.0;
         const std::size_t j = static_cast<std::size_t>(piece);
         const Piece& p = pieces_[j];
-        // a value from every 64-byte line the 240-byte piece can span, wherever it starts
-        static_assert(sizeof(Piece) == 240);
-        return pieceS0_[j + 1] + p.s0 + p.m[5] + p.c2.y() + p.d6.x() + p.nsum.z();
+        return p.s0 + p.m[5] + p.nsum.z(); // a value from each of its three lines
     }
     static constexpr double kStraightRel2 = 1e-14; // |w|^2 <= this |d1|^2 (|d2|^2 + |d3|^2): kappa ~ 0
     Vec3 position(double s) const override;
@@ -104,25 +102,33 @@ private:
         double s0, s1;  // arc length range [m]
         double invDs;   // 1 / (s1 - s0) [1/m]
         double seed[4]; // cubic Hermite seed t(sigma) = seed0 + sigma (seed1 + sigma (seed2 + sigma seed3))
-        Vec3 Nref0, Nref1; // reference (continued) normal at s0 and s1
-        double rollRate;   // rotation of Nref0 -> Nref1 about T per metre [rad/m] (used where kappa ~ 0)
+        Vec3 Nref0 = Vec3::Zero(), Nref1 = Vec3::Zero(); // reference (continued) normal at s0 and s1
+        double rollRate; // rotation of Nref0 -> Nref1 about T per metre [rad/m] (used where kappa ~ 0)
     };
     // s -> t on part of one node: t = sum c_k T_k(x), x = 2 (s - s0) invDs - 1 (Chebyshev interpolant at
     // the Chebyshev-Lobatto points of the converged inverse, so exact at both ends), evaluated in the power
     // basis t = sum m_k x^k by Estrin's scheme (short dependency chain; the basis change costs ~1e-16 in t),
     // verified at construction - with this very evaluation - against the accurate integral to epsS_ between
     // the points; a piece that cannot be fitted (after subdivision) keeps the node's seed + Newton inversion
-    // (newton = true).
+    // (newton = true: PieceInfo).
+    // A piece is what a frame reads, in three whole cache lines (192 bytes, aligned): one lookup finds it,
+    // and with thousands of bogies, each on its own piece, a frame brings three lines from memory instead of
+    // the five or six of a 240-byte piece at any alignment plus its neighbour's start (issue 14).
     static constexpr int kInvDegree = 5;
-    struct Piece {
+    struct alignas(64) Piece {
         double s0;                // arc length at the piece's start [m]
+        double end;               // the fast path's end: the next piece's s0, +inf after the last, and
+                                  // -inf on a Newton piece (always the slow path) [m]
         double invDs;             // 2 / (s1 - s0) [1/m]
-        int node;                 // node index
-        bool newton;              // fallback: invert with the node's seed + one Newton step
         double m[kInvDegree + 1]; // power-basis coefficients in x
-        // copies of what a frame needs, so that one lookup finds them: its segment's a, b, 2 c, d, 3 d, 6 d
-        // and the node's Nref0 + Nref1 (the sign reference)
-        Vec3 a, b, c2, d, d3, d6, nsum;
+        // copies of what a frame needs: its segment's a, b, 2 c, d (3 d and 6 d are formed from d as they
+        // were stored: the same numbers) and the node's Nref0 + Nref1 (the sign reference)
+        Vec3 a = Vec3::Zero(), b = Vec3::Zero(), c2 = Vec3::Zero(), d = Vec3::Zero(), nsum = Vec3::Zero();
+    };
+    static_assert(sizeof(Piece) == 192);
+    struct PieceInfo { // what the fast path does not read
+        int node;      // node index
+        bool newton;   // fallback: invert with the node's seed + one Newton step
     };
     static double evalPiece(const Piece& p, double s) { // Estrin
         const double x = (s - p.s0) * p.invDs - 1.0, x2 = x * x;
@@ -136,13 +142,12 @@ private:
 
     // sub-interval and exact local t for arc length s (in [0, length])
     Located locate(double s) const {
-        const int np = static_cast<int>(pieces_.size());
         const Bucket& bk =
             bucket_[std::min(static_cast<int>(s * invBucketWidth_), static_cast<int>(bucket_.size()) - 1)];
         const int j = bk.piece + int(bk.next <= s);
         const Piece& pc = pieces_[j];
         // exact check (fails only where a bucket holds more than one piece start, or k was rounded off)
-        if ((j + 1 < np && pieceS0_[j + 1] <= s) || (j > 0 && pc.s0 > s) || pc.newton) [[unlikely]]
+        if (!(pc.s0 <= s && s < pc.end)) [[unlikely]]
             return locateSlow(j, s);
         return {j, evalPiece(pc, s)};
     }
@@ -150,7 +155,7 @@ private:
     Located locateFrom(int piece, double s) const { // locate(s), trying `piece` first
         if (static_cast<unsigned>(piece) < static_cast<unsigned>(pieces_.size())) {
             const Piece& pc = pieces_[static_cast<std::size_t>(piece)];
-            if (pc.s0 <= s && s < pieceS0_[static_cast<std::size_t>(piece) + 1] && !pc.newton) [[likely]]
+            if (pc.s0 <= s && s < pc.end) [[likely]]
                 return {piece, evalPiece(pc, s)};
         }
         return locate(s);
@@ -164,21 +169,22 @@ private:
         const double t = at.t;
         const double bx = pc.b.x(), by = pc.b.y(), bz = pc.b.z(), cx = pc.c2.x(), cy = pc.c2.y(),
                      cz = pc.c2.z();
-        const double ex = pc.d6.x(), ey = pc.d6.y(), ez = pc.d6.z(); // d3 = 6 d
-        const double d1x = bx + t * (cx + t * pc.d3.x()), d1y = by + t * (cy + t * pc.d3.y()),
-                     d1z = bz + t * (cz + t * pc.d3.z());
+        const double dx = pc.d.x(), dy = pc.d.y(), dz = pc.d.z();
+        const double ex = 6.0 * dx, ey = 6.0 * dy, ez = 6.0 * dz; // d3 = 6 d
+        const double d1x = bx + t * (cx + t * (3.0 * dx)), d1y = by + t * (cy + t * (3.0 * dy)),
+                     d1z = bz + t * (cz + t * (3.0 * dz));
         const double d2x = cx + t * ex, d2y = cy + t * ey, d2z = cz + t * ez;
         const double sp2 = d1x * d1x + d1y * d1y + d1z * d1z;
         const double wx = d1y * d2z - d1z * d2y, wy = d1z * d2x - d1x * d2z, wz = d1x * d2y - d1y * d2x;
         const double w2 = wx * wx + wy * wy + wz * wz; // |w| / |d1|^3 = |kappa|
         const double isp = 1.0 / std::sqrt(sp2), isp2 = isp * isp;
-        f.P = Vec3(pc.a.x() + t * (bx + t * (0.5 * cx + t * pc.d.x())),
-                   pc.a.y() + t * (by + t * (0.5 * cy + t * pc.d.y())),
-                   pc.a.z() + t * (bz + t * (0.5 * cz + t * pc.d.z())));
+        f.P =
+            Vec3(pc.a.x() + t * (bx + t * (0.5 * cx + t * dx)), pc.a.y() + t * (by + t * (0.5 * cy + t * dy)),
+                 pc.a.z() + t * (bz + t * (0.5 * cz + t * dz)));
         f.T = Vec3(d1x * isp, d1y * isp, d1z * isp);
         if (!(w2 > kStraightRel2 * sp2 * (d2x * d2x + d2y * d2y + d2z * d2z + ex * ex + ey * ey + ez * ez)))
             [[unlikely]] {
-            rollFrame(pc, s, Vec3(d1x, d1y, d1z), Vec3(d2x, d2y, d2z), f); // kappa ~ 0: roll about T
+            rollFrame(at.piece, s, Vec3(d1x, d1y, d1z), Vec3(d2x, d2y, d2z), f); // kappa ~ 0: roll about T
             return;
         }
         const double nx = wy * d1z - wz * d1y, ny = wz * d1x - wx * d1z, nz = wx * d1y - wy * d1x; // w x d1
@@ -199,7 +205,7 @@ private:
         // x N)
         f.dkappa = ((sp2 * nd3 + w2 * d12) * swp * isp2 * isp2 - 4.0 * f.kappa * d12 * isp2) * isp;
     }
-    void rollFrame(const Piece& pc, double s, const Vec3& d1, const Vec3& d2, Frame& f) const;
+    void rollFrame(int piece, double s, const Vec3& d1, const Vec3& d2, Frame& f) const;
     double wrap(double s) const { // clamp (open) or wrap (closed) to [0, length]
         if (closed_) {
             s -= length_ * std::floor(s / length_);
@@ -225,9 +231,10 @@ private:
     bool closed_;
     std::vector<Vec3> m_; // dP/du at the points
     std::vector<Segment> segments_;
-    std::vector<Node> nodes_;     // sub-intervals sorted by s, tiling [0, length]
-    std::vector<Piece> pieces_;   // s -> t polynomials, sorted by s, tiling [0, length]
-    std::vector<double> pieceS0_; // their starts (compact: searched per call), then a +inf sentinel
+    std::vector<Node> nodes_;          // sub-intervals sorted by s, tiling [0, length]
+    std::vector<Piece> pieces_;        // s -> t polynomials, sorted by s, tiling [0, length]
+    std::vector<PieceInfo> pieceInfo_; // per piece
+    std::vector<double> pieceS0_;      // their starts (compact: searched per call), then a +inf sentinel
     struct Bucket {
         double next; // the start of the piece after `piece` (+inf after the last)
         int piece;   // the last piece with s0 <= k * bucketWidth_
