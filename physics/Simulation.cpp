@@ -94,7 +94,8 @@ void Simulation::step() {
     const double t0 = time_, t1 = time_ + options_.dt;
     stage(StepStage::Kinematics, [&] { stageKinematics(); });
     // each train world prefetched while the one before it steps (CachePrefetch.h)
-    const bool prefetch = manyWorlds();
+    prefetching_ = prefetchWorlds();
+    const bool prefetch = prefetching_;
     next_ = nullptr;
     for (std::size_t k = 0; k < units_.size(); ++k) { // each world through all its stages (Simulation.h)
         StepUnit& u = units_[k];
@@ -194,7 +195,7 @@ void Simulation::stageFeed(const StepUnit& u) {
         if (v.spec.motor)
             v.joint->setMotor(true, v.position.direction * v.spec.motor->targetSpeed, v.spec.motor->maxForce);
     }
-    if (manyWorlds()) gatherTrackTables(u);
+    if (prefetching_) gatherTrackTables(u);
     for (int t = u.firstTrain; t < u.endTrain; ++t) {
         Train& tr = *trains_[std::size_t(t)];
         for (int c = 0; c < int(tr.cars.size()); ++c)

@@ -16,11 +16,12 @@
 //   kinematics -> railContact -> drive -> forces -> solve -> check -> feed -> monitor -> record
 // Each stage after kinematics is a function over the vehicles and trains of one Bullet world. Trains on
 // ground tracks never touch anything but their own track joints and the ground, so they are split into
-// worlds of about 100 bogies each, stepped one after another through all their stages: one world's bodies,
-// joints and bogies stay in the cache from its first stage to its last; with more than one train world,
-// each world's objects are prefetched while the world before it steps (CachePrefetch.h). Scale benchmark:
-// 4 000 bogies cost ~1.5x what 100 do per bogie-step (1.75x without the prefetch, 2.85x in one world). A
-// layout with tracks on bodies keeps every train in the main world.
+// worlds of about 40 bogies each, stepped one after another through all their stages: one world's bodies,
+// joints and bogies stay in the cache from its first stage to its last; with more train bogies than the
+// core's cache holds, each world's objects are prefetched while the world before it steps (CachePrefetch.h).
+// Scale benchmark: 4 000 bogies cost ~1.15-1.3x what 100 do per bogie-step (~1.3-1.35x in worlds of 100,
+// 1.75x without the prefetch, 2.85x in one world). A layout with tracks on bodies keeps every train in the
+// main world.
 #include "core/layout/Layout.h"
 #include "physics/BodySpec.h"
 #include "physics/BulletWorld.h"
@@ -177,8 +178,9 @@ private:
     void build(std::vector<BodySpec> bodies, std::vector<VehicleSpec> vehicles);
     void removeFromWorlds(); // every vehicle's and train's bodies and constraints out of their worlds
     BulletWorld& worldForTrain(int bogies); // the world a new train of that many bogies goes into
-    // More than one train world: each evicts the others' data from the caches between steps.
-    bool manyWorlds() const { return units_.size() > 2; }
+    // Prefetching pays: more than one train world, and more bogies in them than the core's cache keeps
+    // between steps (SimulationBuild.cpp). Decided once per step (prefetching_).
+    bool prefetchWorlds() const;
     void queueLines(StepUnit&) const; // the unit's trains' objects, for prefetching in the next step
     void prefetchNext() {             // a few lines of the next unit's data, from a per-bogie loop
         if (next_) next_->issue(drip_);
@@ -191,7 +193,7 @@ private:
     void stageSolve(const StepUnit&);       // Bullet
     void stageCheck(const StepUnit&) const; // finiteness of every body and joint force
     void stageFeed(const StepUnit&);        // the feeder: s along the track, crossings, open ends
-    // With more than one train world: the track table lines the unit's bogies' frames will read in the
+    // While prefetching: the track table lines the unit's bogies' frames will read in the
     // feed (spline piece, smoothed-bank cells), loaded in one pass first, where their cache misses overlap
     // (in the feed's loop each bogie waited for its own; a software prefetch did not bring them in).
     void gatherTrackTables(const StepUnit&) const;
@@ -245,6 +247,7 @@ private:
     StepProfile profile_;
     CachePrefetch* next_ = nullptr; // the next unit's lines while a unit steps (prefetchNext)
     std::size_t drip_ = 0;          // lines per prefetchNext call
+    bool prefetching_ = false;      // this step prefetches (prefetchWorlds())
 };
 
 } // namespace tl

@@ -34,10 +34,29 @@ double bogieOffset(const RollingStockSpec& stock, int k) {
 }
 } // namespace
 
+namespace {
 // Trains split off the main world when every track lies on the ground (Simulation.h): consecutive trains
-// share a world up to about kWorldBogies bogies.
+// share a world up to about kWorldBogies bogies. A world's objects are ~6 kB per bogie; while one world
+// steps, the next one's are prefetched (CachePrefetch.h), so two worlds share the core's L2 (1 MB here).
+// Worlds of 100 bogies did not fit with the rest: bench_scale at 4 000 bogies, alternated runs, worlds of
+// 100 / 64 / 50 / 40 / 30 / 20: 2 844-2 942 / 2 803-2 866 / 2 730-2 855 / 2 513-2 835 / 2 543-2 863 /
+// 2 756-2 767 ns per bogie-step. Which world a train is in changes no result (each car is its own island,
+// derailed bodies collide with the ground only; tst_train_worlds).
+constexpr int kWorldBogies = 40;
+// Below this many train bogies (~1.2 MB of objects) every world's data stays cached between steps and a
+// prefetch only costs: 100 bogies in worlds of 50, prefetched: rail contact 26 -> 85-91 ns per bogie-step.
+constexpr int kPrefetchBogies = 200;
+} // namespace
+
+bool Simulation::prefetchWorlds() const {
+    if (units_.size() <= 2) return false; // the main world and one train world: nothing evicts it
+    int bogies = 0;
+    for (const StepUnit& u : units_)
+        bogies += u.bogies;
+    return bogies > kPrefetchBogies;
+}
+
 BulletWorld& Simulation::worldForTrain(int bogies) {
-    constexpr int kWorldBogies = 100;
     if (!splitTrains_) return world_;
     if (trainWorlds_.empty() || units_.back().bogies + bogies > kWorldBogies) {
         auto w = std::make_unique<BulletWorld>(options_.gravity, options_.solverIterations,

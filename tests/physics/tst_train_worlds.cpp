@@ -1,15 +1,17 @@
 // Trains in their own Bullet worlds (Simulation.h): on ground tracks the trains are split into worlds of
-// about 100 bogies, each solved island by island until its own rows converge (RowForceSolver, BulletWorld). A
+// about 40 bogies, each solved island by island until its own rows converge (RowForceSolver, BulletWorld). A
 // train's run must then not depend on which other trains exist or which world it lands in:
 //   1. the demo's line-speed case (locomotive + 2 coaches at 30 m/s into c3, overturn at t = 6.7958 s) run
-//      alone, and last behind 20 other trains of the same make running at other speeds, 8 to 17.5 m/s, under
-//      c3's critical speed (16 share the first world, the train runs in the second): it derails at the same
+//      alone, and last behind 40 other trains of the same make running at other speeds, 8 to 17.75 m/s,
+//      under c3's critical speed (six trains of 6 bogies to a world: the train runs in the seventh, with four
+//      others; 246 bogies, so the fleet steps with the prefetch of each next world and the feed's gathering
+//      of track tables, which the train alone does not): it derails at the same
 //      step, place and speed as when alone, and its bodies end 1.5 s past the derailment (wreck on the
 //      ground) in bit-identical poses (a solve that ended by the largest residual of a batch of islands
 //      fails this). (A derailment of another train in the same world would rebuild that world's broadphase
 //      and drop the wreck's persistent contact points: from then on the wreck's run would differ.)
 //   2. a snapshot of that fleet before the derailment, restored and run on past it, repeats the live run bit
-//      for bit across both worlds (derailments, ground contacts, every body's pose).
+//      for bit across all seven train worlds (derailments, ground contacts, every body's pose).
 #include "core/layout/Layout.h"
 #include "core/layout/LayoutFile.h"
 #include "physics/Simulation.h"
@@ -22,9 +24,9 @@ using namespace tl;
 
 namespace {
 const std::string kDemo = std::string(TRACKLAB_SOURCE_DIR) + "/resources/layouts/demo.json";
-constexpr int kOthers = 20; // trains ahead of the one watched
+constexpr int kOthers = 40; // trains ahead of the one watched
 
-// kOthers trains at 8, 8.5, ... m/s (throttle 0.3), then the line-speed train "T" at 30 m/s: all on "top".
+// kOthers trains at 8, 8.25, ... m/s (throttle 0.3), then the line-speed train "T" at 30 m/s: all on "top".
 std::unique_ptr<Simulation> lineSpeedFleet(int others) {
     LayoutSpec spec = loadLayoutSpec(kDemo);
     const double top = Layout::load(kDemo).trackById("top").length();
@@ -36,7 +38,7 @@ std::unique_ptr<Simulation> lineSpeedFleet(int others) {
                                {"speed", speed}});
     };
     for (int i = 0; i < others; ++i)
-        add("O" + std::to_string(i), 8.0 + 0.5 * i);
+        add("O" + std::to_string(i), 8.0 + 0.25 * i);
     add("T", 30.0);
     SimulationOptions o;
     o.recordTelemetry = false;
