@@ -39,7 +39,8 @@ struct ScaleBenchmarkOptions {
     bool telemetry = true;        // record per-bogie telemetry while stepping
     double telemetryWindow = 1.0; // samples kept [s] (Telemetry::setWindow)
     bool spline = true;           // weaving spline tracks with cant; false: straight lines
-    bool findRealTime = true;     // also measure at the estimated real-time bogie count
+    bool findRealTime = true;     // also measure at the estimated real-time bogie count and at goalBogies
+    int goalBogies = 1500;        // the goal's size, measured directly (0: not)
 };
 
 using ScaleBenchmarkStat = bench::Stat; // median, min, max over the repeats
@@ -63,6 +64,7 @@ struct ScaleBenchmarkResult {
     double maxRatio = 0;                   // max/min cpu median over the cases [-]
     int realTimeEstimate = 0;              // bogies N with N x cost(N) = dt (cost interpolated in log N)
     ScaleBenchmarkCase check;              // measured at realTimeEstimate (findRealTime), else bogies 0
+    ScaleBenchmarkCase goal;               // measured at options.goalBogies (findRealTime), else bogies 0
     int solverIterations = 0;              // in effect
     double dt = 0;                         // in effect [s]
 };

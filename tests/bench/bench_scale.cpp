@@ -4,7 +4,8 @@
 // step stage (physics/ScaleBenchmark.h). Goals: growth <= 1.3x, >= 1 500 bogies in real time.
 // Usage: bench_scale [--no-check] [--straight] [--no-telemetry] [--iterations N] [--warmup STEPS]
 //                    [bogie-steps per measurement of the largest case] [repeats] [bogies...]
-// (--no-check: skip the run at the estimated real-time size, e.g. under valgrind --tool=callgrind)
+// (--no-check: skip the runs at the estimated real-time size and at the goal's 1 500 bogies, e.g. under
+// valgrind --tool=callgrind)
 #include "physics/ScaleBenchmark.h"
 
 #include <cstdlib>
