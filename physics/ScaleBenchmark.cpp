@@ -123,6 +123,46 @@ void finish(Measured& m, double dt) {
     m.c.iterations = m.profile.rows > 0 ? double(m.profile.rowIterations) / double(m.profile.rows) : 0.0;
 }
 
+// Fleets measured side by side: each is built and warmed up when added; every repeat then steps each fleet
+// once (interleaved: drifting machine load hits every fleet alike).
+class SideBySide {
+public:
+    SideBySide(const Layout& layout, const ScaleBenchmarkOptions& o, const SimulationOptions& so, int steps,
+               int warmup)
+        : layout_(layout), o_(o), so_(so), steps_(steps), warmup_(warmup) {}
+    void add(int bogies) {
+        fleets_.push_back(std::make_unique<Fleet>(layout_, bogies, o_, so_));
+        Measured m;
+        m.c.bogies = fleets_.back()->bogies();
+        m.c.trains = fleets_.back()->trains();
+        m.c.steps = steps_;
+        double cpu, wall;
+        StepProfile p;
+        fleets_.back()->run(warmup_, cpu, wall, p);
+        ms_.push_back(m);
+    }
+    void measureAll(int repeats) {
+        for (int k = 0; k < repeats; ++k)
+            for (std::size_t i = 0; i < fleets_.size(); ++i)
+                measure(*fleets_[i], ms_[i]);
+    }
+    std::size_t size() const { return fleets_.size(); }
+    ScaleBenchmarkCase result(std::size_t i) { // after measureAll
+        finish(ms_[i], so_.dt);
+        ms_[i].c.derailments = fleets_[i]->derailments();
+        return ms_[i].c;
+    }
+    void free() { fleets_.clear(); } // the fleets' memory (the results stay)
+
+private:
+    const Layout& layout_;
+    const ScaleBenchmarkOptions& o_;
+    const SimulationOptions& so_;
+    int steps_, warmup_;
+    std::vector<std::unique_ptr<Fleet>> fleets_;
+    std::vector<Measured> ms_;
+};
+
 // Cost per bogie-step at n bogies, linear in log n between the measured cases, constant beyond them.
 double costAt(const std::vector<ScaleBenchmarkCase>& sorted, double n) {
     if (n <= sorted.front().bogies) return sorted.front().cpu.median;
@@ -160,27 +200,12 @@ ScaleBenchmarkResult runScaleBenchmark(const ScaleBenchmarkOptions& o) {
     const int maxBogies = *std::max_element(o.bogies.begin(), o.bogies.end());
     const int steps = std::clamp(int(std::lround(o.bogieSteps / std::max(1, maxBogies))), o.minSteps,
                                  std::max(o.minSteps, o.maxSteps)); // per measurement, every case
-    std::vector<std::unique_ptr<Fleet>> fleets;
-    std::vector<Measured> ms;
-    for (int b : o.bogies) {
-        fleets.push_back(std::make_unique<Fleet>(layout, b, o, so));
-        Measured m;
-        m.c.bogies = fleets.back()->bogies();
-        m.c.trains = fleets.back()->trains();
-        m.c.steps = steps;
-        double cpu, wall;
-        StepProfile p;
-        fleets.back()->run(warmup, cpu, wall, p);
-        ms.push_back(m);
-    }
-    for (int k = 0; k < o.repeats; ++k) // interleaved: drifting machine load hits every case alike
-        for (std::size_t i = 0; i < fleets.size(); ++i)
-            measure(*fleets[i], ms[i]);
-    for (std::size_t i = 0; i < fleets.size(); ++i) {
-        finish(ms[i], so.dt);
-        ms[i].c.derailments = fleets[i]->derailments();
-        r.cases.push_back(ms[i].c);
-    }
+    SideBySide cases(layout, o, so, steps, warmup);
+    for (int b : o.bogies)
+        cases.add(b);
+    cases.measureAll(o.repeats);
+    for (std::size_t i = 0; i < cases.size(); ++i)
+        r.cases.push_back(cases.result(i));
     double lo = 1e300, hi = 0;
     for (auto& c : r.cases) {
         c.ratio = c.cpu.median / r.cases.front().cpu.median;
@@ -205,31 +230,18 @@ ScaleBenchmarkResult runScaleBenchmark(const ScaleBenchmarkOptions& o) {
     // interpolation.
     const int cap = 4 * maxTrains * kBogiesPerTrain; // the layout's room
     auto fits = [&](int n) { return o.findRealTime && n >= kBogiesPerTrain && n <= cap; };
-    std::vector<std::pair<ScaleBenchmarkCase*, int>> checks; // where each result goes, its bogies
-    if (fits(r.realTimeEstimate)) checks.push_back({&r.check, r.realTimeEstimate});
-    if (fits(o.goalBogies)) checks.push_back({&r.goal, o.goalBogies});
-    std::vector<std::unique_ptr<Fleet>> checkFleets;
-    std::vector<Measured> cms;
-    for (const auto& [out, n] : checks) {
-        checkFleets.push_back(std::make_unique<Fleet>(layout, n / kBogiesPerTrain * kBogiesPerTrain, o, so));
-        Measured m;
-        m.c.bogies = checkFleets.back()->bogies();
-        m.c.trains = checkFleets.back()->trains();
-        m.c.steps = steps;
-        double cpu, wall;
-        StepProfile p;
-        checkFleets.back()->run(warmup, cpu, wall, p);
-        cms.push_back(m);
-    }
-    fleets.clear();
-    for (int k = 0; k < o.repeats; ++k)
-        for (std::size_t i = 0; i < checkFleets.size(); ++i)
-            measure(*checkFleets[i], cms[i]);
-    for (std::size_t i = 0; i < checkFleets.size(); ++i) {
-        finish(cms[i], so.dt);
-        cms[i].c.ratio = cms[i].c.cpu.median / r.cases.front().cpu.median;
-        cms[i].c.derailments = checkFleets[i]->derailments();
-        *checks[i].first = cms[i].c;
+    std::vector<ScaleBenchmarkCase*> outs; // where each check's result goes
+    SideBySide checks(layout, o, so, steps, warmup);
+    for (const auto& [out, n] : {std::pair{&r.check, r.realTimeEstimate}, std::pair{&r.goal, o.goalBogies}})
+        if (fits(n)) {
+            checks.add(n / kBogiesPerTrain * kBogiesPerTrain);
+            outs.push_back(out);
+        }
+    cases.free();
+    checks.measureAll(o.repeats);
+    for (std::size_t i = 0; i < checks.size(); ++i) {
+        *outs[i] = checks.result(i);
+        outs[i]->ratio = outs[i]->cpu.median / r.cases.front().cpu.median;
     }
     return r;
 }

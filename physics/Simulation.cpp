@@ -95,11 +95,10 @@ void Simulation::step() {
     stage(StepStage::Kinematics, [&] { stageKinematics(); });
     // each train world prefetched while the one before it steps (CachePrefetch.h)
     prefetching_ = prefetchWorlds();
-    const bool prefetch = prefetching_;
     next_ = nullptr;
     for (std::size_t k = 0; k < units_.size(); ++k) { // each world through all its stages (Simulation.h)
         StepUnit& u = units_[k];
-        if (prefetch) {
+        if (prefetching_) {
             next_ = &units_[(k + 1) % units_.size()].lines;
             next_->rewind();
             constexpr std::size_t kCallsPerBogie = 4; // rail contact, feed, monitor, record
@@ -115,7 +114,7 @@ void Simulation::step() {
         stage(StepStage::Feed, [&] { stageFeed(u); });
         stage(StepStage::Monitor, [&] { stageMonitor(u); });
         stage(StepStage::Record, [&] { stageRecord(u); });
-        if (prefetch) {
+        if (prefetching_) {
             next_->issueAll(); // the rest (a unit without bogies, or without telemetry)
             next_ = nullptr;
             queueLines(u);

@@ -32,9 +32,7 @@ namespace {
 double bogieOffset(const RollingStockSpec& stock, int k) {
     return stock.bogies.count == 2 ? (k == 0 ? 0.5 : -0.5) * stock.bogies.spacing : 0.0;
 }
-} // namespace
 
-namespace {
 // Trains split off the main world when every track lies on the ground (Simulation.h): consecutive trains
 // share a world up to about kWorldBogies bogies. A world's objects are ~6 kB per bogie; while one world
 // steps, the next one's are prefetched (CachePrefetch.h), so two worlds share the core's L2 (1 MB here).

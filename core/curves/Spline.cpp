@@ -378,7 +378,8 @@ void Spline::buildInversion() {
     pieceS0_.resize(np);
     for (int k = 0; k < np; ++k)
         pieceS0_[k] = pieces_[k].s0;
-    pieceS0_.push_back(std::numeric_limits<double>::infinity()); // sentinel for locateSlow()
+    pieceS0_.push_back(
+        std::numeric_limits<double>::infinity()); // sentinel: the last piece's end, buckets' next
     for (int k = 0; k < np; ++k)
         pieces_[k].end = pieceInfo_[k].newton ? -std::numeric_limits<double>::infinity() : pieceS0_[k + 1];
     // buckets no longer than the shortest piece (at most 64 per piece, at least 2): a bucket then holds at
