@@ -81,6 +81,42 @@ void IslandBatchWorld::updateAabbs() {
     }
 }
 
+namespace {
+// Whether anything reads the transform predictUnconstraintMotion stores for a body (the interpolation
+// transform, overwritten by the integration): its AABB's swept part (a proxy) or a continuous-collision
+// sweep.
+bool predicted(const btRigidBody* b) {
+    return b->getBroadphaseHandle() || b->getCcdSquareMotionThreshold() != 0;
+}
+} // namespace
+
+// btDiscreteDynamicsWorld::predictUnconstraintMotion (Bullet 3.24): damping for the damped bodies, the
+// predicted transform (the AABB's swept part, btCollisionWorld::updateSingleAabb) for those with a reader.
+void IslandBatchWorld::predictUnconstraintMotion(btScalar timeStep) {
+    for (int i = 0; i < m_nonStaticRigidBodies.size(); ++i) {
+        btRigidBody* body = m_nonStaticRigidBodies[i];
+        if (body->isStaticOrKinematicObject()) continue;
+        // Bullet scales the velocities by pow(1 - damping, dt): by exactly 1 for an undamped body (every body
+        // TrackLab makes; none has Bullet's "additional damping", which would apply even so).
+        if (body->getLinearDamping() != 0 || body->getAngularDamping() != 0) body->applyDamping(timeStep);
+        if (predicted(body))
+            body->predictIntegratedTransform(timeStep, body->getInterpolationWorldTransform());
+    }
+}
+
+// btDiscreteDynamicsWorld::createPredictiveContacts (Bullet 3.24): a body without a continuous-collision
+// threshold gets no predictive contact, so Bullet only resets its hit fraction.
+void IslandBatchWorld::createPredictiveContacts(btScalar timeStep) {
+    releasePredictiveContacts();
+    for (int i = 0; i < m_nonStaticRigidBodies.size(); ++i) {
+        btRigidBody* body = m_nonStaticRigidBodies[i];
+        if (body->getCcdSquareMotionThreshold() != 0)
+            createPredictiveContactsInternal(&m_nonStaticRigidBodies[i], 1, timeStep);
+        else
+            body->setHitFraction(1);
+    }
+}
+
 // btDiscreteDynamicsWorld::solveConstraints (Bullet 3.24) with the callback above, in a total order.
 void IslandBatchWorld::solveConstraints(btContactSolverInfo& solverInfo) {
     // Contact manifolds in a total order as well (the bodies' places in the world): the dispatcher holds
