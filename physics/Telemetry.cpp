@@ -2,6 +2,7 @@
 
 #include "physics/Simulation.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <iomanip>
@@ -53,12 +54,14 @@ void Telemetry::add(const TelemetrySample& s) {
     if (sink_) sink_(s);
     if (!keep_) return;
     samples_.push_back(s);
-    if (window_ <= 0 || samples_.front().t >= s.t - 2 * window_) return;
-    // Trim everything older than the window in one go (amortised O(1) per sample).
-    std::size_t k = 0;
-    while (k < samples_.size() && samples_[k].t < s.t - window_)
-        ++k;
-    samples_.erase(samples_.begin(), samples_.begin() + std::ptrdiff_t(k));
+    const double cut = s.t - window_;
+    if (window_ <= 0 || samples_.front().t >= cut) return;
+    // Drop what is older than the window: the samples are in time order, so a binary search finds where, and
+    // the ring moves nothing.
+    const auto first = std::partition_point(samples_.begin(), samples_.end(),
+                                            [cut](const TelemetrySample& x) { return x.t < cut; });
+    const auto k = std::size_t(first - samples_.begin());
+    samples_.pop_front(k);
     dropped_ += k;
 }
 

@@ -13,6 +13,7 @@
 // CSV); the default keeps everything.
 #include "physics/Derailment.h"
 #include "physics/RiderChannels.h"
+#include "physics/RingBuffer.h"
 
 #include <array>
 #include <cstdint>
@@ -144,7 +145,7 @@ public:
     void truncateWheelEvents(std::size_t n) {
         if (wheelEvents_.size() > n) wheelEvents_.resize(n);
     }
-    const std::vector<TelemetrySample>& samples() const { return samples_; }
+    const RingBuffer<TelemetrySample>& samples() const { return samples_; } // oldest first
     const std::vector<TrackEvent>& events() const { return events_; }
     const std::vector<DerailmentEvent>& derailments() const { return derailments_; }
     // A replay of a run takes that run's events (not its samples) before it seeks, so the events it
@@ -165,8 +166,8 @@ public:
     }
     // Forget what happened after time t (samples) and events beyond the given counts (restore/replay).
     void truncate(double t, std::size_t events, std::size_t derailments);
-    // Keep only samples newer than (latest t - seconds); 0 = keep all. Trimming happens in chunks, so
-    // up to twice the window may be held. dropped() counts the samples removed from the front so far
+    // Keep only samples not older than (latest t - seconds); 0 = keep all. Older ones are dropped as each
+    // sample is added (a ring: nothing is moved). dropped() counts the samples removed from the front so far
     // (index-based readers subtract it).
     void setWindow(double seconds) { window_ = seconds; }
     // Streaming: every sample add() takes is also handed to `sink` (may be empty); keepSamples = false keeps
@@ -193,7 +194,7 @@ public:
     std::uint64_t hash() const;
 
 private:
-    std::vector<TelemetrySample> samples_;
+    RingBuffer<TelemetrySample> samples_;
     std::vector<TrackEvent> events_;
     std::vector<DerailmentEvent> derailments_;
     std::vector<CouplerEvent> couplerEvents_;
