@@ -54,6 +54,10 @@ void Telemetry::add(const TelemetrySample& s) {
     if (sink_) sink_(s);
     if (!keep_) return;
     samples_.push_back(s);
+    if (maxSamples_ > 0 && samples_.size() > maxSamples_) {
+        dropped_ += samples_.size() - maxSamples_;
+        samples_.pop_front(samples_.size() - maxSamples_);
+    }
     const double cut = s.t - window_;
     if (window_ <= 0 || samples_.front().t >= cut) return;
     // Drop what is older than the window: the samples are in time order, so a binary search finds where, and

@@ -170,6 +170,10 @@ public:
     // sample is added (a ring: nothing is moved). dropped() counts the samples removed from the front so far
     // (index-based readers subtract it).
     void setWindow(double seconds) { window_ = seconds; }
+    // At most this many samples as well (0 = no limit): a window in seconds holds samples in proportion to
+    // the fleet, a reader that consumes as the run goes (the GUI, every frame) needs only what one frame
+    // adds.
+    void setMaxSamples(std::size_t n) { maxSamples_ = n; }
     // Streaming: every sample add() takes is also handed to `sink` (may be empty); keepSamples = false keeps
     // none in samples() -- memory then does not grow with the run.
     using Sink = std::function<void(const TelemetrySample&)>;
@@ -201,6 +205,7 @@ private:
     std::vector<WheelEvent> wheelEvents_;
     std::vector<std::string> vehicleIds_, trainIds_; // by index, for error messages
     double window_ = 0.0;                            // [s], 0 = unbounded
+    std::size_t maxSamples_ = 0;                     // 0 = unbounded
     Sink sink_;                                      // streaming consumer (none by default)
     bool keep_ = true;                               // keep samples in samples_
     std::size_t dropped_ = 0;                        // samples trimmed from the front

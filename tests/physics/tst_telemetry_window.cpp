@@ -4,7 +4,9 @@
 // - a ring used as a window of at most 100 values grows to 128 slots and stays there over 100 000 pushes;
 // - Telemetry with a 0.5 s window fed 10 000 steps of three samples at 240 Hz holds exactly the samples of
 //   the last 0.5 s (121 steps: 363 samples, oldest first), dropped() + size() counts every sample added, and
-//   the ring's storage stays at 512 slots (the first power of two >= 366) from the first trim on.
+//   the ring's storage stays at 512 slots (the first power of two >= 366) from the first trim on;
+// - with a cap of 1 000 samples as well (the GUI's buffer between frames), 4 000 samples a step keep the
+//   newest 1 000 in order, and every other one is counted as dropped.
 #include "physics/RingBuffer.h"
 #include "physics/Telemetry.h"
 
@@ -22,6 +24,7 @@ private slots:
     void ringMatchesDeque();
     void ringStaysAtItsWindow();
     void telemetryKeepsExactlyTheWindow();
+    void telemetryKeepsAtMostItsCap();
 };
 
 namespace {
@@ -114,6 +117,27 @@ void TstTelemetryWindow::telemetryKeepsExactlyTheWindow() {
     QCOMPARE(tel.dropped(), added - 363);
     QCOMPARE(capacityAtFirstTrim, std::size_t(512));
     QCOMPARE(ring.capacity(), std::size_t(512));
+}
+
+void TstTelemetryWindow::telemetryKeepsAtMostItsCap() {
+    Telemetry tel;
+    tel.setWindow(5.0);
+    tel.setMaxSamples(1000);
+    for (int k = 0; k < 50; ++k)
+        for (int b = 0; b < 4000; ++b) {
+            TelemetrySample s;
+            s.t = k / 240.0;
+            s.train = 0, s.car = b / 2, s.bogie = b % 2;
+            s.s = k * 4000 + b;
+            tel.add(s);
+            QVERIFY(tel.samples().size() <= 1000);
+        }
+    const auto& ring = tel.samples();
+    QCOMPARE(ring.size(), std::size_t(1000));
+    QCOMPARE(tel.dropped(), std::size_t(50 * 4000 - 1000));
+    for (std::size_t i = 0; i < ring.size(); ++i)
+        QCOMPARE(ring[i].s, double(50 * 4000 - 1000 + int(i)));
+    QCOMPARE(ring.capacity(), std::size_t(1024));
 }
 
 QTEST_GUILESS_MAIN(TstTelemetryWindow)

@@ -106,13 +106,21 @@ std::unique_ptr<Simulation> SimulationController::makeSimulation(bool telemetry)
     SimulationOptions o;
     o.recordTelemetry = telemetry;
     auto sim = std::make_unique<Simulation>(*m_doc->layout(), o, file);
-    sim->telemetry().setWindow(m_telemetryWindow);
+    applyTelemetryWindow(sim->telemetry());
     return sim;
+}
+
+// The history takes every frame's samples (consumeTelemetry), so the run keeps only a buffer between frames:
+// the window in seconds, and at most kMaxTelemetrySamples however large the fleet (4 000 bogies make
+// 960 000 samples a second).
+void SimulationController::applyTelemetryWindow(Telemetry& t) const {
+    t.setWindow(m_telemetryWindow);
+    t.setMaxSamples(m_telemetryWindow > 0 ? kMaxTelemetrySamples : 0);
 }
 
 void SimulationController::setTelemetryWindow(double seconds) {
     m_telemetryWindow = std::max(0.0, seconds);
-    if (m_sim) m_sim->telemetry().setWindow(m_telemetryWindow);
+    if (m_sim) applyTelemetryWindow(m_sim->telemetry());
 }
 
 void SimulationController::setRunning(bool on) {

@@ -94,22 +94,48 @@ bool isRiderG(Channel c) {
 }
 
 void TelemetryHistory::reset(std::vector<HistorySource> sources, double rate, double fullRateSeconds,
-                             std::size_t olderPoints) {
+                             std::size_t olderPoints, std::size_t maxBytes) {
     m_sources = std::move(sources);
-    m_data.assign(m_sources.size(), Series{});
+    m_index.clear();
+    for (std::size_t i = 0; i < m_sources.size(); ++i) {
+        const HistorySource& h = m_sources[i];
+        m_index.emplace(h.train < 0 ? keyOf(h.vehicle, -1, -1, -1) : keyOf(-1, h.train, h.car, h.bogie),
+                        int(i));
+    }
     m_interval = 1.0 / rate;
-    m_fullRate = fullRateSeconds;
-    m_olderPoints = std::max<std::size_t>(2, olderPoints);
+    // A source holds at most the full-rate window (a sample is kept 0.999 intervals after the last), the
+    // older points and the one that triggers a halving; its vectors are reserved at that size (grown by
+    // doubling they would reach up to twice it).
+    const auto pointsFor = [rate](double full, std::size_t older) {
+        return std::size_t(std::ceil(full * rate / 0.999)) + older + 2;
+    };
+    const std::size_t budget = maxBytes / (std::max<std::size_t>(1, m_sources.size()) * kBytesPerPoint);
+    const std::size_t wanted = pointsFor(fullRateSeconds, olderPoints);
+    const double share = wanted > budget ? double(budget) / double(wanted) : 1.0;
+    m_fullRate = fullRateSeconds * share;
+    m_olderPoints = std::max<std::size_t>(2, std::size_t(double(olderPoints) * share));
+    while (pointsFor(m_fullRate, m_olderPoints) > budget && m_olderPoints > 2) // the rounding up
+        --m_olderPoints;
+    const std::size_t points = pointsFor(m_fullRate, m_olderPoints);
+    m_data.assign(m_sources.size(), Series{});
+    for (Series& d : m_data) { // address space only: a page is resident once the run has written to it
+        d.t.reserve(points);
+        for (auto& v : d.v)
+            v.reserve(points);
+        d.track.reserve(points);
+        d.s.reserve(points);
+    }
+}
+
+std::uint64_t TelemetryHistory::keyOf(int vehicle, int train, int car, int bogie) {
+    const auto field = [](int v) { return std::uint64_t(std::uint16_t(v + 1)); }; // -1 (none) -> 0
+    return field(vehicle) << 48 | field(train) << 32 | field(car) << 16 | field(bogie);
 }
 
 int TelemetryHistory::sourceOf(const TelemetrySample& s) const {
-    for (std::size_t i = 0; i < m_sources.size(); ++i) {
-        const HistorySource& h = m_sources[i];
-        if (s.train < 0 ? (h.train < 0 && h.vehicle == s.vehicle)
-                        : (h.train == s.train && h.car == s.car && h.bogie == s.bogie))
-            return int(i);
-    }
-    return -1;
+    const auto it = s.train < 0 ? m_index.find(keyOf(s.vehicle, -1, -1, -1))
+                                : m_index.find(keyOf(-1, s.train, s.car, s.bogie));
+    return it == m_index.end() ? -1 : it->second;
 }
 
 void TelemetryHistory::add(const TelemetrySample& s) {
@@ -171,7 +197,8 @@ void TelemetryHistory::truncateAfter(double t) {
 std::size_t TelemetryHistory::memoryBytes() const {
     std::size_t n = 0;
     for (const Series& d : m_data)
-        n += d.t.capacity() * sizeof(double) + d.v[0].capacity() * sizeof(float) * kChannelCount;
+        n += d.t.capacity() * sizeof(double) + d.v[0].capacity() * sizeof(float) * kChannelCount +
+             d.track.capacity() * sizeof(int) + d.s.capacity() * sizeof(float);
     return n;
 }
 

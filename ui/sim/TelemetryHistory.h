@@ -3,12 +3,19 @@
 // show, kept at a reduced rate (default 60 Hz) over the last fullRateSeconds (default 10 min) and decimated
 // beyond: the older part is halved (pairs merged, each channel keeping the larger |value|, so peaks survive)
 // whenever it exceeds olderPoints (default 36 000). The whole run stays in view, and memory does not grow
-// with its duration (~100 B per source and kept sample: under 8 MB per source).
+// with its duration (112 B per source and kept point: 8.1 MB per source, reserved up front). Nor with the
+// fleet beyond maxBytes (default 512 MiB, 66 sources at the defaults): with more sources the full-rate window
+// and the older points shrink in proportion (1 500 bogies: the last 26.6 s at full rate and ~1 600 older
+// points each).
+// A sample finds its source by a hash of its indices, not a search (a fleet of 4 000 bogies adds 4 000
+// samples a step).
 #include "physics/Telemetry.h"
 
 #include <QString>
 
 #include <array>
+#include <cstdint>
+#include <unordered_map>
 #include <vector>
 
 namespace tl::ui {
@@ -53,8 +60,13 @@ struct HistorySource {
 
 class TelemetryHistory {
 public:
+    static constexpr std::size_t kDefaultMaxBytes = std::size_t(512) << 20;
+    static constexpr std::size_t kBytesPerPoint =
+        sizeof(double) + kChannelCount * sizeof(float) + sizeof(int) + sizeof(float); // t, channels, track, s
     void reset(std::vector<HistorySource> sources, double rate = 60.0, double fullRateSeconds = 600.0,
-               std::size_t olderPoints = 36000);
+               std::size_t olderPoints = 36000, std::size_t maxBytes = kDefaultMaxBytes);
+    double fullRateSeconds() const { return m_fullRate; } // after the fleet's share of maxBytes
+    std::size_t olderPoints() const { return m_olderPoints; }
     void add(const TelemetrySample& s); // every step's samples; keeps those due at the rate
     void truncateAfter(double t);       // fork: forget the future
 
@@ -78,7 +90,9 @@ private:
         double lastKept = -1e300;
     };
     void thin(Series& d, std::size_t older) const; // halve the first `older` samples
+    static std::uint64_t keyOf(int vehicle, int train, int car, int bogie);
     std::vector<HistorySource> m_sources;
+    std::unordered_map<std::uint64_t, int> m_index; // keyOf(source) -> index in m_sources
     std::vector<Series> m_data;
     double m_interval = 1.0 / 60.0, m_fullRate = 600.0; // [s]
     std::size_t m_olderPoints = 36000;
