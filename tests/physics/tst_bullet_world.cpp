@@ -1,13 +1,20 @@
-// Bullet world sanity against closed forms: free fall under Bullet's integrator and the foundation
-// demo's pendulum period.
+// Bullet world sanity against closed forms: free fall under Bullet's integrator, the foundation demo's
+// pendulum period, and 300 boxes at rest on the ground at their half height -- 300 contact manifolds in one
+// world, past its pool of 128 (BulletWorld.cpp: the rest come from the heap).
 #include "PendulumRig.h"
+#include "physics/BulletWorld.h"
+#include "physics/RailedBody.h"
+#include "physics/SimulationState.h"
 
 #include <btBulletDynamicsCommon.h>
 
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
+#include <memory>
 #include <numbers>
+#include <vector>
 
 class TstBulletWorld : public QObject {
     Q_OBJECT
@@ -15,6 +22,7 @@ private slots:
     void freeFallMatchesSymplecticEuler();
     void pendulumPeriod_data();
     void pendulumPeriod();
+    void manyContactsPastThePool();
 };
 
 void TstBulletWorld::freeFallMatchesSymplecticEuler() {
@@ -43,6 +51,39 @@ void TstBulletWorld::freeFallMatchesSymplecticEuler() {
     QVERIFY(std::abs(body.getCenterOfMassPosition().z() - zExpected) < 1e-9);
     QVERIFY(std::abs(body.getLinearVelocity().z() + g * h * n) < 1e-10);
     world.removeRigidBody(&body);
+}
+
+void TstBulletWorld::manyContactsPastThePool() {
+    // [closed form] a 1 m cube dropped 5 cm onto the ground comes to rest with its centre at z = 0.5 m
+    tl::BulletWorld w(9.81, 30);
+    w.addGround(0.0);
+    std::vector<std::unique_ptr<btBoxShape>> shapes(300);
+    std::vector<std::unique_ptr<btRigidBody>> boxes;
+    std::vector<btRigidBody*> bodies;
+    for (int i = 0; i < 300; ++i) {
+        tl::Pose X = tl::Pose::Identity();
+        X.translation() = tl::Vec3(2.0 * (i % 20), 2.0 * (i / 20), 0.55);
+        boxes.push_back(tl::makeBoxBody(shapes[std::size_t(i)], tl::Vec3(1, 1, 1), 100.0, 0.5, X));
+        w.add(*boxes.back(), tl::BulletWorld::Collides::WithGround);
+        bodies.push_back(boxes.back().get());
+    }
+    for (int k = 0; k < 480; ++k) // 2 s
+        w.step(1.0 / 240.0);
+    double worstZ = 0.0, worstV = 0.0;
+    for (const btRigidBody* b : bodies) {
+        worstZ = std::max(worstZ, std::abs(b->getCenterOfMassPosition().z() - 0.5));
+        worstV = std::max(worstV, double(b->getLinearVelocity().length()));
+    }
+    std::size_t touching = 0;
+    for (const tl::ContactManifoldState& m : w.contacts(bodies))
+        touching += m.bytes.empty() ? 0 : 1;
+    qInfo("300 boxes after 2 s: worst |z - 0.5| = %.2e m, worst |v| = %.2e m/s, %zu manifolds with contacts",
+          worstZ, worstV, touching);
+    QVERIFY(worstZ < 1e-6); // at rest on the ground (measured 1e-14: the contact holds it exactly)
+    QVERIFY(worstV < 1e-3);
+    QCOMPARE(touching, std::size_t(300));
+    for (btRigidBody* b : bodies)
+        w.remove(*b);
 }
 
 void TstBulletWorld::pendulumPeriod_data() {
