@@ -184,7 +184,10 @@ ScaleBenchmarkResult runScaleBenchmark(const ScaleBenchmarkOptions& o) {
     if (o.solverIterations > 0) so.solverIterations = o.solverIterations;
     so.recordTelemetry = o.telemetry;
     so.telemetryWindow = o.telemetry ? o.telemetryWindow : 0.0;
-    const int warmup = o.warmupSteps + (o.telemetry ? int(std::ceil(2 * so.telemetryWindow / so.dt)) : 0);
+    so.telemetryMaxSamples = o.telemetry ? o.telemetrySamples : 0;
+    // the solver settles while the telemetry buffer fills (a ring: once over its window it trims every step)
+    const int warmup =
+        std::max(o.warmupSteps, o.telemetry ? int(std::ceil(so.telemetryWindow / so.dt)) + 48 : 0);
     r.solverIterations = so.solverIterations;
     r.dt = so.dt;
     if (o.bogies.empty()) return r;
@@ -251,8 +254,11 @@ void printScaleBenchmark(std::ostream& os, const ScaleBenchmarkOptions& o, const
        << o.speed << " m/s on parallel " << (o.spline ? "weaving splines with cant (R ~ 800 m)" : "straights")
        << ", " << r.solverIterations << " solver iterations, dt = " << r.dt << " s (" << std::lround(1 / r.dt)
        << " Hz), telemetry "
-       << (o.telemetry ? "on (" + std::to_string(o.telemetryWindow).substr(0, 4) + " s window)"
-                       : std::string("off"))
+       << (o.telemetry
+               ? "on (" + std::to_string(o.telemetryWindow).substr(0, 4) + " s window" +
+                     (o.telemetrySamples ? ", at most " + std::to_string(o.telemetrySamples) + " samples)"
+                                         : std::string(")"))
+               : std::string("off"))
        << ", " << o.repeats << " interleaved repeats, one core\n"
        << "ns per bogie-step: thread CPU median [min..max] and spread (max-min)/median; wall median; stages "
           "(wall, all repeats)\n";

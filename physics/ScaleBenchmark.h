@@ -4,15 +4,16 @@
 // >= 1 500 bogies in real time, growth <= 1.3x). A layout built in code -- parallel spline tracks 10 m
 // apart that weave in gentle curves (R ~ 800 m) with equilibrium cant, several trains per track, each a
 // locomotive and four coaches (10 bogies) holding 20 m/s under throttle -- is stepped with the defaults of
-// SimulationOptions (solver iterations, dt, ERP) and telemetry recorded (a 1 s window, as the GUI keeps a
-// short one; the CLI streams its samples to the CSV), measured in the steady state (the window filled and
-// trimmed during the warm-up). The cases are measured side by side in one process:
-// every repeat steps every case once (interleaved, so drifting machine load hits all alike). Each
-// measurement reports thread CPU time (CLOCK_THREAD_CPUTIME_ID: the core's own work, not time lost to
+// SimulationOptions (solver iterations, dt, ERP) and telemetry recorded into the buffer the GUI keeps
+// between frames (Telemetry::kLiveWindow, kLiveSamples; the CLI streams its samples to the CSV), measured in
+// the steady state (the buffer filled and trimmed during the warm-up). The cases are measured side by side in
+// one process: every repeat steps every case once (interleaved, so drifting machine load hits all alike).
+// Each measurement reports thread CPU time (CLOCK_THREAD_CPUTIME_ID: the core's own work, not time lost to
 // other processes) and wall time; the table gives medians and the spread (min..max) of the repeats, and the
 // split by step stage (Simulation::stepProfile(), wall). Used by tests/bench/bench_scale.cpp and
 // `tracklab-cli bench --scale`.
 #include "core/BenchTiming.h"
+#include "physics/Telemetry.h"
 
 #include <ostream>
 #include <string>
@@ -32,15 +33,16 @@ struct ScaleBenchmarkOptions {
     // speed, couplers slack) settles in ~4 s; before that the solver needs ~3x the iterations of the
     // steady state (15.8 vs. 4.9 per row at 100 bogies).
     int warmupSteps = 1200;
-    int repeats = 7;              // interleaved repeats (median and spread)
-    int solverIterations = 0;     // 0: the product's default (SimulationOptions)
-    double dt = 0;                // [s]; 0: the product's default
-    double speed = 20.0;          // initial and held train speed [m/s]
-    bool telemetry = true;        // record per-bogie telemetry while stepping
-    double telemetryWindow = 1.0; // samples kept [s] (Telemetry::setWindow)
-    bool spline = true;           // weaving spline tracks with cant; false: straight lines
-    bool findRealTime = true;     // also measure at the estimated real-time bogie count and at goalBogies
-    int goalBogies = 1500;        // the goal's size, measured directly (0: not)
+    int repeats = 7;                                        // interleaved repeats (median and spread)
+    int solverIterations = 0;                               // 0: the product's default (SimulationOptions)
+    double dt = 0;                                          // [s]; 0: the product's default
+    double speed = 20.0;                                    // initial and held train speed [m/s]
+    bool telemetry = true;                                  // record per-bogie telemetry while stepping
+    double telemetryWindow = Telemetry::kLiveWindow;        // samples kept [s] (Telemetry::setWindow)
+    std::size_t telemetrySamples = Telemetry::kLiveSamples; // and at most this many (0: no limit)
+    bool spline = true;       // weaving spline tracks with cant; false: straight lines
+    bool findRealTime = true; // also measure at the estimated real-time bogie count and at goalBogies
+    int goalBogies = 1500;    // the goal's size, measured directly (0: not)
 };
 
 using ScaleBenchmarkStat = bench::Stat; // median, min, max over the repeats

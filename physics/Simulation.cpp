@@ -67,6 +67,7 @@ void Simulation::build(std::vector<BodySpec> bodies, std::vector<VehicleSpec> ve
         throw SimulationError("dt must be a positive number");
     switchStates_ = layout_.initialSwitchStates();
     telemetry_.setWindow(options_.telemetryWindow);
+    telemetry_.setMaxSamples(options_.telemetryMaxSamples);
     splitTrains_ = true;
     for (const Track& t : layout_.tracks())
         splitTrains_ = splitTrains_ && t.onGround();

@@ -55,11 +55,12 @@ struct SimulationOptions {
     bool solverWarmStart = true; // false: every row starts each step from zero (Bullet's own joints)
     double gravity = 9.81;       // [m/s^2], along -z
     bool recordTelemetry = true;
-    double telemetryWindow = 0.0;    // keep only the last T seconds of samples [s]; 0 = keep all
-    DerailmentThresholds derailment; // monitor thresholds of the train bogies
-    bool groundPlane = true;         // derailed cars collide with a plane below the lowest rail
-    double groundDepth = 0.5;        // the plane lies this far below the lowest rail point [m]
-    double trackJointErp = 0.2;      // ERP of the bogie trackjoints [-]
+    double telemetryWindow = 0.0;        // keep only the last T seconds of samples [s]; 0 = keep all
+    std::size_t telemetryMaxSamples = 0; // and at most this many samples; 0 = no limit
+    DerailmentThresholds derailment;     // monitor thresholds of the train bogies
+    bool groundPlane = true;             // derailed cars collide with a plane below the lowest rail
+    double groundDepth = 0.5;            // the plane lies this far below the lowest rail point [m]
+    double trackJointErp = 0.2;          // ERP of the bogie trackjoints [-]
     std::vector<std::filesystem::path> rollingStockDirs = defaultRollingStockDirs();
 };
 

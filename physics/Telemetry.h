@@ -174,6 +174,11 @@ public:
     // the fleet, a reader that consumes as the run goes (the GUI, every frame) needs only what one frame
     // adds.
     void setMaxSamples(std::size_t n) { maxSamples_ = n; }
+    // What a live reader keeps (the GUI; the scale benchmark measures the same): 5 s, and at most 131 072
+    // samples (~39 MB) however large the fleet -- a frame steps for at most 12 ms, a few thousand samples
+    // even at ~2 us a bogie-step.
+    static constexpr double kLiveWindow = 5.0;                        // [s]
+    static constexpr std::size_t kLiveSamples = std::size_t(1) << 17; // samples
     // Streaming: every sample add() takes is also handed to `sink` (may be empty); keepSamples = false keeps
     // none in samples() -- memory then does not grow with the run.
     using Sink = std::function<void(const TelemetrySample&)>;

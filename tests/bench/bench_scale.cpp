@@ -3,7 +3,10 @@
 // and 4 000 bogies: thread CPU time medians and spread of interleaved repeats, wall time, and the split by
 // step stage (physics/ScaleBenchmark.h). Goals: growth <= 1.3x, >= 1 500 bogies in real time.
 // Usage: bench_scale [--no-check] [--straight] [--no-telemetry] [--iterations N] [--warmup STEPS]
-//                    [bogie-steps per measurement of the largest case] [repeats] [bogies...]
+//                    [--window SECONDS] [--samples N] [bogie-steps per measurement of the largest case]
+//                    [repeats] [bogies...]
+// (--window, --samples: the telemetry buffer, by default the GUI's: Telemetry::kLiveWindow, kLiveSamples;
+// --samples 0: no limit)
 // (--no-check: skip the runs at the estimated real-time size and at the goal's 1 500 bogies, e.g. under
 // valgrind --tool=callgrind)
 #include "physics/ScaleBenchmark.h"
@@ -25,6 +28,10 @@ int main(int argc, char** argv) {
             o.telemetry = false;
         else if (a == "--warmup" && i + 1 < argc)
             o.warmupSteps = std::max(0, std::atoi(argv[++i]));
+        else if (a == "--window" && i + 1 < argc)
+            o.telemetryWindow = std::max(0.0, std::atof(argv[++i]));
+        else if (a == "--samples" && i + 1 < argc)
+            o.telemetrySamples = std::size_t(std::max(0LL, std::atoll(argv[++i])));
         else if (a == "--iterations" && i + 1 < argc)
             o.solverIterations = std::max(1, std::atoi(argv[++i]));
         else

@@ -111,11 +111,11 @@ std::unique_ptr<Simulation> SimulationController::makeSimulation(bool telemetry)
 }
 
 // The history takes every frame's samples (consumeTelemetry), so the run keeps only a buffer between frames:
-// the window in seconds, and at most kMaxTelemetrySamples however large the fleet (4 000 bogies make
-// 960 000 samples a second).
+// the window in seconds, and at most Telemetry::kLiveSamples however large the fleet (4 000 bogies make
+// 960 000 samples a second). Window 0 keeps everything (tests compare whole runs).
 void SimulationController::applyTelemetryWindow(Telemetry& t) const {
     t.setWindow(m_telemetryWindow);
-    t.setMaxSamples(m_telemetryWindow > 0 ? kMaxTelemetrySamples : 0);
+    t.setMaxSamples(m_telemetryWindow > 0 ? Telemetry::kLiveSamples : 0);
 }
 
 void SimulationController::setTelemetryWindow(double seconds) {

@@ -131,9 +131,7 @@ private:
     int m_current = 0;             // index of the shown run in m_runs
     int m_serial = 0;              // serial of the newest run
     bool m_stopAtDerailment = true;
-    double m_telemetryWindow = 5.0; // [s] (the GUI keeps its own history)
-    // A frame steps for at most 12 ms (advanceBy): a few thousand samples, even at ~2 us a bogie-step.
-    static constexpr std::size_t kMaxTelemetrySamples = std::size_t(1) << 17; // ~39 MB
+    double m_telemetryWindow = Telemetry::kLiveWindow; // [s] (the GUI keeps its own history)
     void applyTelemetryWindow(Telemetry& t) const;
     std::function<bool(const QString&)> m_confirmDrop;
 };
