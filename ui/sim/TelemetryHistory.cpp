@@ -104,8 +104,8 @@ void TelemetryHistory::reset(std::vector<HistorySource> sources, double rate, do
     }
     m_interval = 1.0 / rate;
     // A source holds at most the full-rate window (a sample is kept 0.999 intervals after the last), the
-    // older points and the one that triggers a halving; its vectors are reserved at that size (grown by
-    // doubling they would reach up to twice it).
+    // older points and the one that triggers a halving; its vectors grow to that size and no further (grown
+    // by doubling alone they would reach up to twice it).
     const auto pointsFor = [rate](double full, std::size_t older) {
         return std::size_t(std::ceil(full * rate / 0.999)) + older + 2;
     };
@@ -116,15 +116,20 @@ void TelemetryHistory::reset(std::vector<HistorySource> sources, double rate, do
     m_olderPoints = std::max<std::size_t>(2, std::size_t(double(olderPoints) * share));
     while (pointsFor(m_fullRate, m_olderPoints) > budget && m_olderPoints > 2) // the rounding up
         --m_olderPoints;
-    const std::size_t points = pointsFor(m_fullRate, m_olderPoints);
+    m_points = pointsFor(m_fullRate, m_olderPoints);
     m_data.assign(m_sources.size(), Series{});
-    for (Series& d : m_data) { // address space only: a page is resident once the run has written to it
-        d.t.reserve(points);
-        for (auto& v : d.v)
-            v.reserve(points);
-        d.track.reserve(points);
-        d.s.reserve(points);
-    }
+}
+
+// Doubles a series' capacity as std::vector would, but never past the bound: memory grows with the run up to
+// what the source can hold.
+void TelemetryHistory::grow(Series& d) const {
+    const std::size_t n =
+        std::max(d.t.capacity() + 1, std::min(m_points, std::max<std::size_t>(64, 2 * d.t.capacity())));
+    d.t.reserve(n);
+    for (auto& v : d.v)
+        v.reserve(n);
+    d.track.reserve(n);
+    d.s.reserve(n);
 }
 
 std::uint64_t TelemetryHistory::keyOf(int vehicle, int train, int car, int bogie) {
@@ -144,6 +149,7 @@ void TelemetryHistory::add(const TelemetrySample& s) {
     Series& d = m_data[std::size_t(i)];
     if (s.t < d.lastKept + m_interval * 0.999) return;
     d.lastKept = s.t;
+    if (d.t.size() == d.t.capacity()) grow(d);
     d.t.push_back(s.t);
     // Channel order: speed, e1..e5, f1..f6, then the sample's ratio and rider values (one list in physics)
     double values[kChannelCount];

@@ -3,7 +3,7 @@
 // show, kept at a reduced rate (default 60 Hz) over the last fullRateSeconds (default 10 min) and decimated
 // beyond: the older part is halved (pairs merged, each channel keeping the larger |value|, so peaks survive)
 // whenever it exceeds olderPoints (default 36 000). The whole run stays in view, and memory does not grow
-// with its duration (112 B per source and kept point: 8.1 MB per source, reserved up front). Nor with the
+// with its duration (112 B per source and kept point: at most 8.1 MB per source). Nor with the
 // fleet beyond maxBytes (default 512 MiB, 66 sources at the defaults): with more sources the full-rate window
 // and the older points shrink in proportion (1 500 bogies: the last 26.6 s at full rate and ~1 600 older
 // points each).
@@ -90,12 +90,14 @@ private:
         double lastKept = -1e300;
     };
     void thin(Series& d, std::size_t older) const; // halve the first `older` samples
+    void grow(Series& d) const;                    // room for the next point, within m_points
     static std::uint64_t keyOf(int vehicle, int train, int car, int bogie);
     std::vector<HistorySource> m_sources;
     std::unordered_map<std::uint64_t, int> m_index; // keyOf(source) -> index in m_sources
     std::vector<Series> m_data;
     double m_interval = 1.0 / 60.0, m_fullRate = 600.0; // [s]
     std::size_t m_olderPoints = 36000;
+    std::size_t m_points = 72039; // the most a source holds (reset)
 };
 
 } // namespace tl::ui

@@ -1,0 +1,124 @@
+// A fleet in the editor (issue 14): a layout of 60 trains (600 bogies) on six weaving spline tracks with
+// cant, opened from its file, run flat out (Space: Simulation > Run) for 3 simulated seconds. What the GUI
+// keeps stays inside its buffers while no sample is lost between frames:
+// - the run's telemetry buffer holds at most Telemetry::kLiveSamples (131 072) samples: 600 bogies x 240 Hz
+//   x its 5 s window would be 720 000;
+// - the history holds every bogie's samples at 60 Hz from the start to the last frame (t x 60 points, +-2),
+//   each its own (a bogie's speed row carries its own train's speed, 20 m/s held), inside 512 MiB;
+// - every part is drawn: 600 bogies and 300 car bodies.
+#include "GuiTestUtil.h"
+
+#include "physics/Telemetry.h"
+#include "ui/document/FileManager.h"
+#include "ui/sim/SimulationController.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+
+#include <cmath>
+
+using tl::ui::MainWindow;
+using namespace guitest;
+
+class TstFleetScale : public QObject {
+    Q_OBJECT
+public:
+    static void initMain() { guitest::initGuiTest(); }
+
+private slots:
+    void fleetRunsInsideItsBuffers();
+};
+
+namespace {
+QByteArray fleetLayout(int tracks, int trainsPerTrack) {
+    QByteArray j = R"({"format": "tracklab-layout", "version": 1, "description": "a fleet", "tracks": [)";
+    for (int k = 0; k < tracks; ++k) {
+        j += QString(R"(%1{"id": "y%2", "curve": {"type": "spline", "points": [)")
+                 .arg(k ? "," : "")
+                 .arg(k)
+                 .toUtf8();
+        for (int i = 0; i <= 50; ++i)
+            j += QString("%1[%2, %3, 0]")
+                     .arg(i ? "," : "")
+                     .arg(40.0 * i)
+                     .arg(5.0 * std::sin(2 * M_PI * 40.0 * i / 400.0), 0, 'g', 12)
+                     .toUtf8();
+        j += QString(R"(]}, "frame": "up", "twist": {"type": "cant", "designSpeed": 20, "maxAngle": 0.1}, )"
+                     R"("placement": {"position": [0, %1, 0]}})")
+                 .arg(10.0 * k)
+                 .toUtf8();
+    }
+    j += R"(], "trains": [)";
+    for (int k = 0; k < tracks; ++k)
+        for (int i = 0; i < trainsPerTrack; ++i)
+            j +=
+                QString(
+                    R"(%1{"id": "T%2_%3", "cars": ["locomotive", "passenger-car", "passenger-car", )"
+                    R"("passenger-car", "passenger-car"], "start": {"track": "y%2", "s": %4, "direction": 1}, )"
+                    R"("speed": 20.0})")
+                    .arg(k || i ? "," : "")
+                    .arg(k)
+                    .arg(i)
+                    .arg(150.0 * (i + 1))
+                    .toUtf8();
+    return j + "]}";
+}
+} // namespace
+
+void TstFleetScale::fleetRunsInsideItsBuffers() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath("fleet.json");
+    {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(fleetLayout(6, 10));
+    }
+    MainWindow w;
+    QVERIFY(w.files()->open(path));
+    QVERIFY(showAndWait(w));
+    tl::ui::SimulationController* sim = w.simulation();
+    QVERIFY(sim->simulation());
+    QCOMPARE(sim->simulation()->bogieCount(), 600);
+    QCOMPARE(int(sim->parts().size()), 600 + 300);
+    QCOMPARE(sim->history().sourceCount(), 600);
+
+    sim->setRate(0.0);                  // flat out
+    QTest::keyClick(&w, Qt::Key_Space); // Simulation > Run
+    QVERIFY(sim->isRunning());
+    std::size_t mostHeld = 0;
+    QTimer probe; // what the run holds, between frames
+    QObject::connect(&probe, &QTimer::timeout,
+                     [&] { mostHeld = std::max(mostHeld, sim->simulation()->telemetry().samples().size()); });
+    probe.start(5);
+    QVERIFY(runUntil(
+        sim, [&] { return sim->simulation()->time() > 3.0; }, 3.1));
+    sim->setRunning(false);
+    probe.stop();
+    const double t = sim->simulation()->time();
+    const tl::Telemetry& tel = sim->simulation()->telemetry();
+    qInfo() << "600 bogies," << t << "s: telemetry holds" << tel.samples().size() << "samples (most"
+            << mostHeld << "), dropped" << tel.dropped() << "; history"
+            << sim->history().memoryBytes() / (1 << 20) << "MiB," << sim->history().times(599).size()
+            << "points a bogie";
+    QVERIFY(tel.samples().size() <= tl::Telemetry::kLiveSamples);
+    QVERIFY(mostHeld <= tl::Telemetry::kLiveSamples);
+    QCOMPARE(tel.samples().size() + tel.dropped(), std::size_t(600 * std::lround(t * 240)));
+    QVERIFY(sim->history().memoryBytes() <= tl::ui::TelemetryHistory::kDefaultMaxBytes);
+    for (int b : {0, 301, 599}) { // the first, a middle and the last bogie: all of the run at 60 Hz
+        const auto& times = sim->history().times(b);
+        QVERIFY(!times.empty());
+        QVERIFY(times.front() < 1.0 / 60.0);
+        QVERIFY(t - times.back() < 1.0 / 60.0);
+        QVERIFY(std::abs(double(times.size()) - t * 60.0) <= 2.0);
+        const auto& speed = sim->history().values(b, tl::ui::Channel::Speed);
+        QVERIFY(std::abs(speed.back() - 20.0f) < 0.5f); // its own train holds 20 m/s
+    }
+    const QImage shot = viewImage(w);
+    QVERIFY(!shot.isNull());
+    shot.save(dir.filePath("fleet.png"));
+    if (qEnvironmentVariableIsSet("TRACKLAB_TEST_SHOTS"))
+        shot.save(qEnvironmentVariable("TRACKLAB_TEST_SHOTS") + "/fleet.png");
+}
+
+QTEST_MAIN(TstFleetScale)
+#include "tst_fleet_scale.moc"
