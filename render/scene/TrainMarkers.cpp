@@ -20,15 +20,37 @@ void TrainMarkers::SizeCull::operator()(osg::Node* node, osg::NodeVisitor* nv) {
     auto* cv = dynamic_cast<osgUtil::CullVisitor*>(nv);
     if (cv && cv->getProjectionMatrix() && cv->getModelViewMatrix() && cv->getViewport()) {
         // width on screen of 2 * radius at the centre's depth: w P(1,1) H / (2 depth) for a perspective
-        // projection (P(1,1) = 1 / tan(fovy / 2)); the markers' root has no transform above it
-        const osg::Vec3d eye = osg::Vec3d(centre) * (*cv->getModelViewMatrix());
+        // projection (P(1,1) = 1 / tan(fovy / 2)); the model view already holds the marker's own
+        // translation to the train's middle (a transform's cull callback runs inside it)
+        const osg::Vec3d eye = osg::Vec3d(0, 0, 0) * (*cv->getModelViewMatrix());
         const double depth = -eye.z();
         const double pixels = depth > 0 ? 2.0 * radius * (*cv->getProjectionMatrix())(1, 1) *
                                               cv->getViewport()->height() / (2.0 * depth)
                                         : 1e9;
         if (pixels > TrainMarkers::maxPixels) return;
+        if (text && shown && depth > 0) text->setNodeMask(placeLabel(*cv) ? ~0u : 0u);
     }
     traverse(node, nv);
+}
+
+// Whether this marker's label fits beside its disc without covering a label shown before it in this frame
+// (then it counts as shown).
+bool TrainMarkers::SizeCull::placeLabel(osgUtil::CullVisitor& cv) const {
+    const unsigned frame = cv.getFrameStamp() ? cv.getFrameStamp()->getFrameNumber() : 0u;
+    if (frame != shown->frame) {
+        shown->frame = frame;
+        shown->rects.clear();
+    }
+    const osg::Vec3d at = osg::Vec3d(0, 0, 0) * (*cv.getModelViewMatrix()) * (*cv.getProjectionMatrix()) *
+                          cv.getViewport()->computeWindowMatrix();
+    // the text is laid out in pixels (the marker's AutoTransform scales one unit to one pixel)
+    const osg::BoundingBox& b = text->getBoundingBox();
+    const osg::Vec4d r(at.x() + b.xMin() - 1, at.y() + b.yMin() - 1, at.x() + b.xMax() + 1,
+                       at.y() + b.yMax() + 1);
+    for (const osg::Vec4d& o : shown->rects)
+        if (r.x() < o.z() && o.x() < r.z() && r.y() < o.w() && o.y() < r.w()) return false;
+    shown->rects.push_back(r);
+    return true;
 }
 
 namespace {
@@ -86,6 +108,8 @@ void TrainMarkers::reset(std::size_t trains) {
         m.text->setBackdropColor(osg::Vec4(0.05f, 0.05f, 0.05f, 1.f));
         m.text->setDataVariance(osg::Object::DYNAMIC);
         geode->addDrawable(m.text);
+        m.cull->text = m.text.get();
+        m.cull->shown = m_shown;
         screen->addChild(geode);
         m.at->addChild(screen);
         m_root->addChild(m.at);
@@ -103,7 +127,6 @@ void TrainMarkers::set(std::size_t i, const Vec3& centre, double carWidth, const
     }
     m.at->setMatrix(osg::Matrixd::translate(toOsg(centre)));
     m.at->setNodeMask(~0u);
-    m.cull->centre = toOsg(centre);
     m.cull->radius = float(std::max(0.1, 0.5 * carWidth));
     if (label != m.label) {
         m.label = label;

@@ -1,7 +1,10 @@
 #pragma once
 // A marker per train for the far view: a disc a fixed number of pixels across at the train's middle, with a
 // label (id and speed) beside it, drawn over everything. When the camera shows a whole layout a car is a
-// pixel or two wide; the marker shows only while the cars are narrower on screen than `maxPixels`.
+// pixel or two wide; the marker shows only while the cars are narrower on screen than `maxPixels`. Labels
+// never cover each other: in each frame a label whose place on screen overlaps one already shown (in train
+// order) is left out, its disc still drawn -- a fleet of trains side by side shows its discs and as many
+// labels as fit, not an unreadable heap.
 #include "core/geometry/Frame.h"
 
 #include <osg/Group>
@@ -9,6 +12,10 @@
 #include <osg/NodeCallback>
 #include <osg/Vec4>
 #include <osgText/Text>
+
+namespace osgUtil {
+class CullVisitor;
+}
 
 #include <string>
 #include <vector>
@@ -27,6 +34,7 @@ public:
     void setVisible(bool on) { m_root->setNodeMask(on ? ~0u : 0u); } // e.g. off in the cab view
     bool isVisible() const { return m_root->getNodeMask() != 0; }
     std::string label(std::size_t i) const;
+    std::size_t labelsShown() const { return m_shown->rects.size(); } // in the last frame culled
 
     // Marker colours (tests look for them in screenshots).
     static osg::Vec4 fillColour() { return {1.0f, 0.55f, 0.0f, 1.f}; }
@@ -35,13 +43,20 @@ public:
     static constexpr float radiusPixels = 8.f;
 
 private:
+    // The labels placed on screen in the current frame (window pixels).
+    struct Shown : osg::Referenced {
+        unsigned frame = ~0u;
+        std::vector<osg::Vec4d> rects; // x0, y0, x1, y1
+    };
     // Culls its node while the cars (a sphere of half a car's width at the train's middle) are more than
     // maxPixels wide on screen: then the cars themselves are plain to see.
     class SizeCull : public osg::NodeCallback {
     public:
-        osg::Vec3 centre;   // world [m]
         float radius = 1.f; // half a car's width [m]
+        osgText::Text* text = nullptr;
+        osg::ref_ptr<Shown> shown;
         void operator()(osg::Node* node, osg::NodeVisitor* nv) override;
+        bool placeLabel(osgUtil::CullVisitor& cv) const;
     };
     struct Marker {
         osg::ref_ptr<osg::MatrixTransform> at; // at the train's middle (world)
@@ -52,6 +67,7 @@ private:
         bool derailed = false;
     };
     osg::ref_ptr<osg::Group> m_root;
+    osg::ref_ptr<Shown> m_shown = new Shown;
     std::vector<Marker> m_markers;
 };
 
