@@ -1,5 +1,6 @@
 #include "physics/ScaleBenchmark.h"
 
+#include "core/BenchTrack.h"
 #include "core/layout/Layout.h"
 #include "core/layout/LayoutFile.h"
 #include "physics/Simulation.h"
@@ -20,10 +21,7 @@ namespace {
 constexpr int kBogiesPerTrain = 10;    // locomotive + 4 coaches, two bogies each
 constexpr int kTrainsPerTrack = 10;    //
 constexpr double kTrainSpacing = 150;  // head to head [m] (a train is 117 m long)
-constexpr double kTrackSpacing = 10.0; // between the parallel tracks [m]
-constexpr double kWeave = 5.0;         // lateral amplitude of the spline tracks [m]
-constexpr double kWavelength = 400.0;  // of the weave [m]: curvature up to 1.2e-3 1/m (R ~ 800 m)
-constexpr double kPointSpacing = 40.0; // spline points [m]
+constexpr double kTrackSpacing = 10.0; // between the parallel tracks [m] (core/BenchTrack.h: the track)
 
 int trainsFor(int bogies) {
     return std::max(1, (bogies + kBogiesPerTrain - 1) / kBogiesPerTrain);
@@ -35,20 +33,15 @@ Layout parallelTracks(int tracks, double length, bool spline) {
     std::ostringstream json;
     json << std::setprecision(12) << R"({"format": "tracklab-layout", "version": 1, "tracks": [)";
     for (int k = 0; k < tracks; ++k) {
-        json << (k ? "," : "") << R"({"id": "y)" << k << R"(", )";
-        if (spline) {
-            json << R"("curve": {"type": "spline", "points": [)";
-            const int n = int(std::ceil(length / kPointSpacing));
-            for (int i = 0; i <= n; ++i) {
-                const double x = i * kPointSpacing;
-                json << (i ? "," : "") << "[" << x << ", "
-                     << kWeave * std::sin(2 * std::numbers::pi * x / kWavelength) << ", 0]";
-            }
-            json << R"(]}, "frame": "up", "twist": {"type": "cant", "designSpeed": 20, "maxAngle": 0.1}, )";
-        } else {
-            json << R"("curve": {"type": "line", "length": )" << length << "}, ";
-        }
-        json << R"("placement": {"position": [0, )" << kTrackSpacing * k << R"(, 0]}})";
+        std::ostringstream placement;
+        placement << R"({"position": [0, )" << kTrackSpacing * k << ", 0]}";
+        const std::string id = "y" + std::to_string(k);
+        json << (k ? "," : "");
+        if (spline)
+            json << weavingTrackJson(id, length, placement.str());
+        else
+            json << R"({"id": ")" << id << R"(", "curve": {"type": "line", "length": )" << length
+                 << R"(}, "placement": )" << placement.str() << "}";
     }
     json << "]}";
     return Layout::compile(parseLayoutSpec(json.str(), "<scale benchmark>"), "<scale benchmark>");

@@ -13,6 +13,7 @@
 // Reported: thread CPU time (CLOCK_THREAD_CPUTIME_ID) and wall time per call, median and min..max over the
 // repeats, and the ratio of each case's median to the cubic's (both medians of the same interleaved runs).
 #include "core/BenchTiming.h"
+#include "core/BenchTrack.h"
 
 #include "core/curves/Spline.h"
 #include "core/layout/Layout.h"
@@ -40,20 +41,13 @@ struct Cubic {
 // The default railway track of physics/ScaleBenchmark.cpp (parallelTracks), placed with a rotation of 30 deg
 // about z and a translation; plus an up-framed clothoid and arc with the same cant.
 Layout benchLayout(double length) {
-    constexpr double kWeave = 5.0, kWavelength = 400.0, kPointSpacing = 40.0; // as ScaleBenchmark
     const double half = 15.0 * std::numbers::pi / 180.0;
+    std::ostringstream placement;
+    placement << std::setprecision(17) << R"({"position": [120.5, -40.25, 3.0], "rotation": [)"
+              << std::cos(half) << ", 0, 0, " << std::sin(half) << "]}";
     std::ostringstream json;
     json << std::setprecision(17) << R"({"format": "tracklab-layout", "version": 1, "tracks": [)";
-    json << R"({"id": "railway", "curve": {"type": "spline", "points": [)";
-    const int n = int(std::ceil(length / kPointSpacing));
-    for (int i = 0; i <= n; ++i) {
-        const double x = i * kPointSpacing;
-        json << (i ? "," : "") << "[" << x << ", "
-             << kWeave * std::sin(2 * std::numbers::pi * x / kWavelength) << ", 0]";
-    }
-    json << R"(]}, "frame": "up", "twist": {"type": "cant", "designSpeed": 20, "maxAngle": 0.1}, )";
-    json << R"("placement": {"position": [120.5, -40.25, 3.0], "rotation": [)" << std::cos(half) << ", 0, 0, "
-         << std::sin(half) << "]}},";
+    json << weavingTrackJson("railway", length, placement.str()) << ",";
     json << R"({"id": "clothoid", "curve": {"type": "clothoid", "length": 120, "curvatureStart": 0, )"
          << R"("curvatureEnd": 0.002}, "frame": "up", "twist": {"type": "cant", "designSpeed": 20, )"
          << R"("maxAngle": 0.1}, "placement": {"position": [0, 50, 0]}},)";

@@ -11,6 +11,7 @@
 //   stays): more than one label and fewer than all 60 are shown (7 here).
 #include "GuiTestUtil.h"
 
+#include "core/BenchTrack.h"
 #include "physics/Telemetry.h"
 #include "render/scene/TrainMarkers.h"
 #include "ui/FirstView.h"
@@ -37,37 +38,20 @@ private slots:
 
 namespace {
 QByteArray fleetLayout(int tracks, int trainsPerTrack) {
-    QByteArray j = R"({"format": "tracklab-layout", "version": 1, "description": "a fleet", "tracks": [)";
-    for (int k = 0; k < tracks; ++k) {
-        j += QString(R"(%1{"id": "y%2", "curve": {"type": "spline", "points": [)")
-                 .arg(k ? "," : "")
-                 .arg(k)
-                 .toUtf8();
-        for (int i = 0; i <= 50; ++i)
-            j += QString("%1[%2, %3, 0]")
-                     .arg(i ? "," : "")
-                     .arg(40.0 * i)
-                     .arg(5.0 * std::sin(2 * M_PI * 40.0 * i / 400.0), 0, 'g', 12)
-                     .toUtf8();
-        j += QString(R"(]}, "frame": "up", "twist": {"type": "cant", "designSpeed": 20, "maxAngle": 0.1}, )"
-                     R"("placement": {"position": [0, %1, 0]}})")
-                 .arg(10.0 * k)
-                 .toUtf8();
-    }
+    std::string j = R"({"format": "tracklab-layout", "version": 1, "description": "a fleet", "tracks": [)";
+    for (int k = 0; k < tracks; ++k) // the scale benchmark's track, 10 m apart
+        j += (k ? "," : "") + tl::weavingTrackJson("y" + std::to_string(k), 2000.0,
+                                                   R"({"position": [0, )" + std::to_string(10 * k) + ", 0]}");
     j += R"(], "trains": [)";
     for (int k = 0; k < tracks; ++k)
         for (int i = 0; i < trainsPerTrack; ++i)
-            j +=
-                QString(
-                    R"(%1{"id": "T%2_%3", "cars": ["locomotive", "passenger-car", "passenger-car", )"
-                    R"("passenger-car", "passenger-car"], "start": {"track": "y%2", "s": %4, "direction": 1}, )"
-                    R"("speed": 20.0})")
-                    .arg(k || i ? "," : "")
-                    .arg(k)
-                    .arg(i)
-                    .arg(150.0 * (i + 1))
-                    .toUtf8();
-    return j + "]}";
+            j += std::string(k || i ? "," : "") + R"({"id": "T)" + std::to_string(k) + "_" +
+                 std::to_string(i) +
+                 R"(", "cars": ["locomotive", "passenger-car", "passenger-car", "passenger-car", )"
+                 R"("passenger-car"], "start": {"track": "y)" +
+                 std::to_string(k) + R"(", "s": )" + std::to_string(150 * (i + 1)) +
+                 R"(, "direction": 1}, "speed": 20.0})";
+    return QByteArray::fromStdString(j + "]}");
 }
 } // namespace
 
