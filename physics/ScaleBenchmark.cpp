@@ -9,7 +9,6 @@
 #include <cmath>
 #include <iomanip>
 #include <memory>
-#include <numbers>
 #include <sstream>
 #include <string>
 #include <utility>

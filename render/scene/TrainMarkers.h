@@ -13,12 +13,12 @@
 #include <osg/Vec4>
 #include <osgText/Text>
 
+#include <string>
+#include <vector>
+
 namespace osgUtil {
 class CullVisitor;
 }
-
-#include <string>
-#include <vector>
 
 namespace tl::render {
 
