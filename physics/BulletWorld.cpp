@@ -133,6 +133,10 @@ void BulletWorld::step(double dt) {
     pendingRaw_ = nullptr;
 }
 
+void BulletWorld::setSolvePrefetch(CachePrefetch* queue, std::size_t lines) {
+    solver_->setPrefetch(queue, lines);
+}
+
 long long BulletWorld::solvedRows() const {
     return solver_->stats().rows;
 }

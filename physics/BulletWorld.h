@@ -27,6 +27,7 @@ class btTypedConstraint;
 
 namespace tl {
 
+class CachePrefetch;
 class RowForceSolver;
 
 class BulletWorld {
@@ -46,6 +47,8 @@ public:
 
     btDiscreteDynamicsWorld& dynamics() { return *world_; }
     void step(double dt); // one Bullet step (collision detection, solve, integration)
+    // While it solves, issue `lines` of `queue` at three points of each island's solve (RowForceSolver).
+    void setSolvePrefetch(CachePrefetch* queue, std::size_t lines);
     // Joint rows solved so far, and rows x iterations (the mean iteration count of the early-ending solves).
     long long solvedRows() const;
     long long solvedRowIterations() const;

@@ -54,8 +54,10 @@ btScalar RowForceSolver::solveGroupCacheFriendlySetup(btCollisionObject** bodies
                                                       btTypedConstraint** constraints, int numConstraints,
                                                       const btContactSolverInfo& infoGlobal,
                                                       btIDebugDraw* debugDrawer) {
+    prefetch();
     const btScalar r = btSequentialImpulseConstraintSolver::solveGroupCacheFriendlySetup(
         bodies, numBodies, manifolds, numManifolds, constraints, numConstraints, infoGlobal, debugDrawer);
+    prefetch();
     if (warmStarting_) warmStart();
     return r;
 }
@@ -87,6 +89,7 @@ void RowForceSolver::warmStart() {
 
 btScalar RowForceSolver::solveGroupCacheFriendlyFinish(btCollisionObject** bodies, int numBodies,
                                                        const btContactSolverInfo& infoGlobal) {
+    prefetch();
     forEachConstraint(m_tmpSolverNonContactConstraintPool, [&](btTypedConstraint* c, int first, int count) {
         if (RowImpulses* w = warmStartOf(c)) {
             w->impulse.fill(0.0);

@@ -9,6 +9,7 @@
 //   running the full count. The impulses are plain run-time state (RuntimeState.h): snapshots copy them.
 // The rows of one constraint are contiguous in the solver's non-contact pool and in the order getInfo2
 // wrote them.
+#include "physics/CachePrefetch.h"
 #include "physics/RuntimeState.h"
 
 #include <btBulletDynamicsCommon.h>
@@ -24,6 +25,13 @@ public:
     static void setWarmStart(btTypedConstraint& c, RowImpulses* impulses);
 
     void setWarmStarting(bool on) { warmStarting_ = on; } // off: rows start from zero (impulses still kept)
+    // While a world solves, issue `lines` queued lines of another at each of three points of every island's
+    // solve (before its setup, after it, at its finish): the solve is most of a step and reads little from
+    // memory, so misses issued there overlap with its arithmetic (CachePrefetch.h). Null: none.
+    void setPrefetch(CachePrefetch* queue, std::size_t lines) {
+        prefetch_ = queue;
+        prefetchLines_ = lines;
+    }
 
     struct Stats {                   // accumulated over every solve
         long long rows = 0;          // joint rows solved
@@ -42,8 +50,13 @@ protected:
 
 private:
     void warmStart();
+    void prefetch() {
+        if (prefetch_) prefetch_->issue(prefetchLines_);
+    }
     Stats stats_;
     bool warmStarting_ = true;
+    CachePrefetch* prefetch_ = nullptr;
+    std::size_t prefetchLines_ = 0;
 };
 
 } // namespace tl

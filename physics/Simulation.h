@@ -174,6 +174,7 @@ private:
         int firstTrain = 0, endTrain = 0;
         CachePrefetch lines; // its trains' objects, queued after its own step (CachePrefetch.h)
         int bogies = 0;      // of its trains
+        int cars = 0;        // of its trains (islands), counted with the lines
     };
 
     void build(std::vector<BodySpec> bodies, std::vector<VehicleSpec> vehicles);
@@ -248,6 +249,7 @@ private:
     StepProfile profile_;
     CachePrefetch* next_ = nullptr; // the next unit's lines while a unit steps (prefetchNext)
     std::size_t drip_ = 0;          // lines per prefetchNext call
+    std::size_t solveDrip_ = 0;     // lines at each of the solver's issue points
     bool prefetching_ = false;      // this step prefetches (prefetchWorlds())
 };
 
