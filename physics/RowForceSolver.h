@@ -10,13 +10,14 @@
 // The rows of one constraint are contiguous in the solver's non-contact pool and in the order getInfo2
 // wrote them.
 #include "physics/CachePrefetch.h"
+#include "physics/JointSetupSolver.h"
 #include "physics/RuntimeState.h"
 
 #include <btBulletDynamicsCommon.h>
 
 namespace tl {
 
-class RowForceSolver : public btSequentialImpulseConstraintSolver {
+class RowForceSolver : public JointSetupSolver {
 public:
     // User constraint type of the warm-started constraints that are not trackjoints (the car pivots).
     static constexpr int kWarmStartedType = 0x7761726d; // "warm"
