@@ -29,6 +29,7 @@ public:
     // While a world solves, issue `lines` queued lines of another at each of three points of every island's
     // solve (before its setup, after it, at its finish): the solve is most of a step and reads little from
     // memory, so misses issued there overlap with its arithmetic (CachePrefetch.h). Null: none.
+    static constexpr int kPrefetchPoints = 3; // issue points per island
     void setPrefetch(CachePrefetch* queue, std::size_t lines) {
         prefetch_ = queue;
         prefetchLines_ = lines;

@@ -3,6 +3,7 @@
 #include "physics/Simulation.h"
 
 #include "physics/BulletEigen.h"
+#include "physics/RowForceSolver.h"
 
 #include <btBulletDynamicsCommon.h>
 
@@ -79,6 +80,16 @@ void Simulation::build(std::vector<BodySpec> bodies, std::vector<VehicleSpec> ve
         addVehicle(v);
 }
 
+namespace {
+// Prefetch issue points (CachePrefetch.h): one per bogie in each of the stages' loops (rail contact, feed,
+// monitor, record) and RowForceSolver::kPrefetchPoints per island (car) in the solve, each of those taking
+// kSolveShare times as many lines: the solve is most of the step and reads from the cache, so misses issued
+// there overlap with arithmetic rather than queueing behind each other in the short loops (the core holds a
+// few dozen). bench_scale, 10 rounds alternated with the loops' points alone: 4 000 bogies median 2 685 vs
+// 2 946 ns per bogie-step (lower in 8 of 10 rounds), 100 bogies (no prefetching) 2 164 vs 2 162.
+constexpr std::size_t kCallsPerBogie = 4, kSolveShare = 2;
+} // namespace
+
 void Simulation::step() {
     using Clock = std::chrono::steady_clock;
     auto last = Clock::now();
@@ -102,17 +113,10 @@ void Simulation::step() {
         if (prefetching_) {
             next_ = &units_[(k + 1) % units_.size()].lines;
             next_->rewind();
-            // Issue points: 4 per bogie in the stages' loops (rail contact, feed, monitor, record) and 3 per
-            // island (car) in the solve, each of those taking kSolveShare times as many lines: the solve is
-            // most of the step and reads from the cache, so misses issued there overlap with arithmetic
-            // rather than queueing behind each other in the short loops (the core holds a few dozen).
-            // bench_scale, 10 rounds alternated with the loops' points alone: 4 000 bogies median 2 685 vs
-            // 2 946 ns per bogie-step (lower in 8 of 10 rounds), 100 bogies (no prefetching) 2 164 vs 2 162.
-            constexpr std::size_t kCallsPerBogie = 4, kSolvePointsPerCar = 3, kSolveShare = 2;
-            const std::size_t points = kCallsPerBogie * std::size_t(u.bogies) +
-                                       kSolveShare * kSolvePointsPerCar * std::size_t(u.cars);
+            const std::size_t points =
+                kCallsPerBogie * std::size_t(u.bogies) +
+                kSolveShare * std::size_t(RowForceSolver::kPrefetchPoints) * std::size_t(u.cars);
             drip_ = next_->lines() / std::max<std::size_t>(1, points) + 1;
-            solveDrip_ = kSolveShare * drip_;
         }
         time_ = t0;
         stage(StepStage::RailContact, [&] { stageRailContact(u); });
@@ -176,7 +180,7 @@ void Simulation::stageRailContact(const StepUnit& u) {
 void Simulation::stageSolve(const StepUnit& u) {
     BulletWorld& w = *u.world;
     const long long rows = w.solvedRows(), rowIterations = w.solvedRowIterations();
-    if (next_) w.setSolvePrefetch(next_, solveDrip_); // prefetchNext's share in the solve
+    if (next_) w.setSolvePrefetch(next_, kSolveShare * drip_); // prefetchNext's share in the solve
     w.step(options_.dt);
     if (next_) w.setSolvePrefetch(nullptr, 0);
     profile_.rows += w.solvedRows() - rows;

@@ -249,7 +249,6 @@ private:
     StepProfile profile_;
     CachePrefetch* next_ = nullptr; // the next unit's lines while a unit steps (prefetchNext)
     std::size_t drip_ = 0;          // lines per prefetchNext call
-    std::size_t solveDrip_ = 0;     // lines at each of the solver's issue points
     bool prefetching_ = false;      // this step prefetches (prefetchWorlds())
 };
 
