@@ -242,6 +242,7 @@ void BulletWorld::add(btRigidBody& body, Collides c) {
     world_->getBroadphase()->getOverlappingPairCache()->cleanProxyFromPairs(h, dispatcher_.get());
     world_->getBroadphase()->destroyProxy(h, dispatcher_.get());
     body.setBroadphaseHandle(nullptr);
+    static_cast<IslandBatchWorld&>(*world_).bodiesChanged(); // now without a proxy
 }
 
 bool BulletWorld::contains(const btRigidBody& body) const {

@@ -72,49 +72,113 @@ private:
 
 } // namespace
 
+void IslandBatchWorld::addCollisionObject(btCollisionObject* object, int group, int mask) {
+    sorted_ = false;
+    btDiscreteDynamicsWorld::addCollisionObject(object, group, mask);
+}
+
+void IslandBatchWorld::removeCollisionObject(btCollisionObject* object) {
+    sorted_ = false;
+    btDiscreteDynamicsWorld::removeCollisionObject(object);
+}
+
+void IslandBatchWorld::addRigidBody(btRigidBody* body) {
+    sorted_ = false;
+    btDiscreteDynamicsWorld::addRigidBody(body);
+}
+
+void IslandBatchWorld::addRigidBody(btRigidBody* body, int group, int mask) {
+    sorted_ = false;
+    btDiscreteDynamicsWorld::addRigidBody(body, group, mask);
+}
+
+void IslandBatchWorld::removeRigidBody(btRigidBody* body) {
+    sorted_ = false;
+    btDiscreteDynamicsWorld::removeRigidBody(body);
+}
+
+IslandBatchWorld::Passes& IslandBatchWorld::passes() {
+    if (sorted_) return passes_;
+    Passes& p = passes_;
+    p = {};
+    for (int i = 0; i < m_collisionObjects.size(); ++i)
+        if (m_collisionObjects[i]->getBroadphaseHandle()) p.proxied.push_back(m_collisionObjects[i]);
+    for (int i = 0; i < m_nonStaticRigidBodies.size(); ++i) {
+        btRigidBody* b = m_nonStaticRigidBodies[i];
+        const bool proxied = b->getBroadphaseHandle(), continuous = b->getCcdSquareMotionThreshold() != 0;
+        if (proxied || continuous) p.predicted.push_back(b);
+        if (b->getLinearDamping() != 0 || b->getAngularDamping() != 0) p.damped.push_back(b);
+        if (b->getMotionState()) p.motionStates.push_back(b);
+        if (proxied || continuous || b->getMotionState()) {
+            p.bullet.push_back(b);
+        } else {
+            p.plain.push_back(b);
+            b->setHitFraction(1); // as Bullet leaves it every step; nothing changes it from now on
+        }
+    }
+    sorted_ = true;
+    return passes_;
+}
+
 // btCollisionWorld::updateAabbs (Bullet 3.24) for the bodies that are in the broadphase: a body that
 // collides with nothing has no proxy (BulletWorld::add), so no AABB to keep.
 void IslandBatchWorld::updateAabbs() {
-    for (int i = 0; i < m_collisionObjects.size(); ++i) {
-        btCollisionObject* o = m_collisionObjects[i];
-        if (o->getBroadphaseHandle() && (m_forceUpdateAllAabbs || o->isActive())) updateSingleAabb(o);
-    }
+    for (btCollisionObject* o : passes().proxied)
+        if (m_forceUpdateAllAabbs || o->isActive()) updateSingleAabb(o);
 }
-
-namespace {
-// Whether anything reads the transform predictUnconstraintMotion stores for a body (the interpolation
-// transform, overwritten by the integration): its AABB's swept part (a proxy) or a continuous-collision
-// sweep.
-bool predicted(const btRigidBody* b) {
-    return b->getBroadphaseHandle() || b->getCcdSquareMotionThreshold() != 0;
-}
-} // namespace
 
 // btDiscreteDynamicsWorld::predictUnconstraintMotion (Bullet 3.24): damping for the damped bodies, the
 // predicted transform (the AABB's swept part, btCollisionWorld::updateSingleAabb) for those with a reader.
 void IslandBatchWorld::predictUnconstraintMotion(btScalar timeStep) {
-    for (int i = 0; i < m_nonStaticRigidBodies.size(); ++i) {
-        btRigidBody* body = m_nonStaticRigidBodies[i];
-        if (body->isStaticOrKinematicObject()) continue;
-        // Bullet scales the velocities by pow(1 - damping, dt): by exactly 1 for an undamped body (every body
-        // TrackLab makes; none has Bullet's "additional damping", which would apply even so).
-        if (body->getLinearDamping() != 0 || body->getAngularDamping() != 0) body->applyDamping(timeStep);
-        if (predicted(body))
+    Passes& p = passes();
+    // Bullet scales the velocities by pow(1 - damping, dt): by exactly 1 for an undamped body (every body
+    // TrackLab makes; none has Bullet's "additional damping", which would apply even so).
+    for (btRigidBody* body : p.damped)
+        if (!body->isStaticOrKinematicObject()) body->applyDamping(timeStep);
+    for (btRigidBody* body : p.predicted)
+        if (!body->isStaticOrKinematicObject())
             body->predictIntegratedTransform(timeStep, body->getInterpolationWorldTransform());
-    }
 }
 
 // btDiscreteDynamicsWorld::createPredictiveContacts (Bullet 3.24): a body without a continuous-collision
-// threshold gets no predictive contact, so Bullet only resets its hit fraction.
+// threshold gets no predictive contact, so Bullet only resets its hit fraction (a plain body's stays 1).
 void IslandBatchWorld::createPredictiveContacts(btScalar timeStep) {
     releasePredictiveContacts();
-    for (int i = 0; i < m_nonStaticRigidBodies.size(); ++i) {
-        btRigidBody* body = m_nonStaticRigidBodies[i];
+    for (btRigidBody* body : passes().bullet)
         if (body->getCcdSquareMotionThreshold() != 0)
-            createPredictiveContactsInternal(&m_nonStaticRigidBodies[i], 1, timeStep);
+            createPredictiveContactsInternal(&body, 1, timeStep);
         else
             body->setHitFraction(1);
+}
+
+// btDiscreteDynamicsWorld::integrateTransforms (Bullet 3.24). A plain body is moved as
+// btDiscreteDynamicsWorld::integrateTransformsInternal moves it (no continuous-collision clamping: it has no
+// threshold) and btRigidBody::setCenterOfMassTransform sets it -- the same transform, then the world inverse
+// inertia from it -- without the interpolation transform and velocities that nothing reads for it.
+void IslandBatchWorld::integrateTransforms(btScalar timeStep) {
+    if (m_applySpeculativeContactRestitution) {
+        btDiscreteDynamicsWorld::integrateTransforms(timeStep);
+        return;
     }
+    Passes& p = passes();
+    if (!p.bullet.empty()) integrateTransformsInternal(p.bullet.data(), int(p.bullet.size()), timeStep);
+    btTransform predicted;
+    for (btRigidBody* body : p.plain)
+        if (body->isActive() && !body->isStaticOrKinematicObject()) {
+            body->predictIntegratedTransform(timeStep, predicted);
+            body->getWorldTransform() = predicted;
+            body->updateInertiaTensor();
+        }
+}
+
+// btDiscreteDynamicsWorld::synchronizeMotionStates (Bullet 3.24) for the bodies that have a motion state.
+void IslandBatchWorld::synchronizeMotionStates() {
+    if (m_synchronizeAllMotionStates) {
+        btDiscreteDynamicsWorld::synchronizeMotionStates();
+        return;
+    }
+    for (btRigidBody* body : passes().motionStates)
+        if (body->isActive()) synchronizeSingleMotionState(body);
 }
 
 // btDiscreteDynamicsWorld::solveConstraints (Bullet 3.24) with the callback above, in a total order.
