@@ -31,7 +31,6 @@ DerailmentVerdict monitorBogie(BogieMonitor& m, const BogieMargins& now, const D
         verdict("flange climb", 0.0);
         v.numericalSuspect = false; // a force criterion, not an error growth
     }
-    if (!v.derailed) m.last = now;
     return v;
 }
 

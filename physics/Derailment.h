@@ -53,7 +53,6 @@ struct BogieMonitor {
     double sinceLateralSat = 1e9; // time since the lateral row was last saturated [s]
     double sinceRollSat = 1e9;    // time since the roll row was last saturated [s]
     double sinceUnloaded = 1e9;   // time since f2 was last 0 [s]
-    BogieMargins last;            // the previous step's margins
 };
 
 struct DerailmentVerdict {

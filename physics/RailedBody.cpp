@@ -12,7 +12,10 @@ namespace tl {
 
 RailedBody::RailedBody(RailedBody&&) noexcept = default;
 RailedBody& RailedBody::operator=(RailedBody&&) noexcept = default;
-RailedBody::~RailedBody() = default;
+RailedBody::~RailedBody() { // the joint and the body before the shape they use (declared after them)
+    joint.reset();
+    body.reset();
+}
 
 Pose RailedBody::anchorInBody(double cgHeight, int direction) {
     Pose X = Pose::Identity();

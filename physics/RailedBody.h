@@ -26,17 +26,18 @@ struct RailJointParams {
 };
 
 struct RailedBody : RailedState { // position, railed, FTBefore, load, monitor, margins: the run-time state
-    std::unique_ptr<btBoxShape> shape;
+    // what a step reads first (issue 14: fewer cache lines per bogie-step), what builds the body last
     std::unique_ptr<btRigidBody> body;
     std::unique_ptr<TrackJointConstraint> joint;
     BulletWorld* world = nullptr; // the Bullet world its body and joint are in (the owner sets it)
     double cgHeight = 0.0;        // centre of mass above the anchor [m]
-    RailJointParams params;       // the joint's ERP/CFM or spring
     // Where the joint's track frame was evaluated (RailContact::setFrame): a cache of wF(s), not state --
     // the frame is evaluated once per step, when s moves.
     int frameTrack = -1; // track index
     double frameS = 0.0; // arc length [m]
     int framePiece = -1; // where the track's curve found frameS (Track::localFrame), where it looks first
+    std::unique_ptr<btBoxShape> shape;
+    RailJointParams params; // the joint's ERP/CFM or spring
 
     RailedBody() = default;
     RailedBody(RailedBody&&) noexcept;

@@ -38,19 +38,21 @@ struct RowImpulses {
     int rows = 0;                    // rows solved in the last step (a changed row set starts from zero)
 };
 
+// In the order a step reads it: what every step touches first, the 2 m means last (of their 21 bins a step
+// touches one; issue 14: the fewer cache lines a bogie-step touches, the less a large fleet waits on memory).
 struct RailedState {               // a vehicle or a bogie
     TrackPosition position;        // track index, s of the anchor [m], facing direction
     bool railed = true;            // false once derailed / released (joint disabled, body flies)
     Vec3 FTBefore = Vec3::UnitX(); // F.T(s, t) in the world before the current step
     double load = 0.0;             // bogies: Q, the vertical row force of the last step [N] (limits use it)
     BogieMonitor monitor;          // bogies: derailment monitor memory
-    BogieMargins margins;          // bogies: wheel-rail state of the last step
+    BogieMargins margins;          // bogies: wheel-rail state of the last step (a derailment's "before")
     EpisodeState yqEpisode;        // bogies: Y/Q over the Nadal limit
     EpisodeState unloadingEpisode; // bogies: wheel unloading ΔQ/Q over its limit
-    DistanceMean yq2m;             // bogies: Y/Q over the last 2 m of travel (while loaded)
-    DistanceMean dqq2m;            // bogies: ΔQ/Q over the last 2 m of travel
     RowImpulses jointImpulses;     // warm start of the trackjoint's rows
     RowImpulses pivotImpulses;     // bogies: warm start of the car's pivot on this bogie
+    DistanceMean yq2m;             // bogies: Y/Q over the last 2 m of travel (while loaded)
+    DistanceMean dqq2m;            // bogies: ΔQ/Q over the last 2 m of travel
 };
 
 struct VehicleRunState { // a single vehicle (a bogie has none: its car carries the rider)

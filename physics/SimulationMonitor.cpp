@@ -74,7 +74,6 @@ void Simulation::monitorBogie(int t, int c, int bi) {
     b.dqq2m.add(m.dqq, travelled);
     m.yq2m = m.loaded ? b.yq2m.mean(m.yq) : 0.0;
     m.dqq2m = b.dqq2m.mean(m.dqq);
-    b.margins = m;
     b.load = Q;
     // clamped wheels cannot climb: only a lost joint (errors past the thresholds) can derail them
     BogieMargins judged = m;
@@ -82,11 +81,8 @@ void Simulation::monitorBogie(int t, int c, int bi) {
     judged.rollMargin = rollMargin;
     if (wr.clamped) judged.yq = 0.0, judged.lateralSaturated = judged.rollSaturated = judged.unloaded = false;
     const DerailmentVerdict v = tl::monitorBogie(b.monitor, judged, th, wr.nadalWindow, options_.dt);
-    if (v.derailed) {
-        derailCar(t, c, bi, v.cause, v);
-        return;
-    }
-    b.monitor.last = m; // what a derailment event shows as "before": the honest channels
+    if (v.derailed) derailCar(t, c, bi, v.cause, v); // its event shows b.margins, the step before, as before
+    b.margins = m; // the honest channels (not the judge's), for the record, the rider and the next event
 }
 
 // Y/Q over the Nadal limit and ΔQ/Q over its limit: one WheelEvent per episode (wheels running free on the
@@ -146,7 +142,7 @@ void Simulation::derailCar(int t, int c, int bi, const std::string& cause, const
     e.s = trigger.position.s;
     e.speed = trigger.speed();
     e.cause = cause;
-    e.before = trigger.monitor.last;
+    e.before = trigger.margins; // the last step's: this step's margins are set after the verdict
     e.solverSaturated = v.solverSaturated;
     e.numericalSuspect = v.numericalSuspect;
     std::ostringstream msg;
