@@ -25,25 +25,12 @@ public:
         line_ = 0;
         total_ = 0;
     }
-    // Queues the cache lines of [p, p + bytes); lines the last range queued already are not queued again
-    // (an object's parts, queued in address order: StepLines.h).
+    // Queues the cache lines of [p, p + bytes).
     void add(const void* p, std::size_t bytes) {
         if (!p || bytes == 0) return;
-        auto a = reinterpret_cast<std::uintptr_t>(p) & ~std::uintptr_t(kLine - 1);
-        const auto e = (reinterpret_cast<std::uintptr_t>(p) + bytes + kLine - 1) & ~std::uintptr_t(kLine - 1);
-        if (!ranges_.empty()) {
-            Range& last = ranges_.back();
-            const auto b = reinterpret_cast<std::uintptr_t>(last.p), f = b + last.lines * kLine;
-            if (a >= b && a <= f) { // overlaps or adjoins the last range: extend it
-                if (e > f) {
-                    const auto n = std::uint32_t((e - f) / kLine);
-                    last.lines += n;
-                    total_ += n;
-                }
-                return;
-            }
-        }
-        const auto n = std::uint32_t((e - a) / kLine);
+        const auto a = reinterpret_cast<std::uintptr_t>(p) & ~std::uintptr_t(kLine - 1);
+        const auto e = reinterpret_cast<std::uintptr_t>(p) + bytes;
+        const auto n = std::uint32_t((e - a + kLine - 1) / kLine);
         ranges_.push_back({reinterpret_cast<const char*>(a), n});
         total_ += n;
     }

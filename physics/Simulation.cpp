@@ -4,7 +4,6 @@
 
 #include "physics/BulletEigen.h"
 #include "physics/RowForceSolver.h"
-#include "physics/StepLines.h"
 
 #include <btBulletDynamicsCommon.h>
 
@@ -144,17 +143,16 @@ void Simulation::queueLines(StepUnit& u) const {
     for (int t = u.firstTrain; t < u.endTrain; ++t) {
         const Train& train = *trains_[std::size_t(t)];
         u.lines.add(&train);
+        u.lines.add(train.cars.data(), train.cars.size() * sizeof(Car));
         u.lines.add(train.couplers.data(), train.couplers.size() * sizeof(Coupler));
         u.cars += int(train.cars.size());
-        for (const Car& car : train.cars) { // what the step reads of each (StepLines.h)
-            queueStepLines(u.lines, car);
-            queueStepLines(u.lines, *car.body);
-            for (const Bogie& b : car.bogies)
-                queueStepLines(u.lines, b);
+        for (const Car& car : train.cars) {
+            u.lines.add(car.body.get());
+            u.lines.add(car.bogies.data(), car.bogies.size() * sizeof(Bogie));
             for (const auto& p : car.pivots)
                 u.lines.add(p.get());
             for (const Bogie& b : car.bogies) {
-                queueStepLines(u.lines, *b.body);
+                u.lines.add(b.body.get());
                 u.lines.add(b.joint.get());
             }
         }
