@@ -72,6 +72,8 @@ private:
 
 } // namespace
 
+// Bullet's addRigidBody adds through addCollisionObject; its removeRigidBody and removeCollisionObject call
+// btCollisionWorld's directly, so each is marked here.
 void IslandBatchWorld::addCollisionObject(btCollisionObject* object, int group, int mask) {
     sorted_ = false;
     btDiscreteDynamicsWorld::addCollisionObject(object, group, mask);
@@ -80,16 +82,6 @@ void IslandBatchWorld::addCollisionObject(btCollisionObject* object, int group, 
 void IslandBatchWorld::removeCollisionObject(btCollisionObject* object) {
     sorted_ = false;
     btDiscreteDynamicsWorld::removeCollisionObject(object);
-}
-
-void IslandBatchWorld::addRigidBody(btRigidBody* body) {
-    sorted_ = false;
-    btDiscreteDynamicsWorld::addRigidBody(body);
-}
-
-void IslandBatchWorld::addRigidBody(btRigidBody* body, int group, int mask) {
-    sorted_ = false;
-    btDiscreteDynamicsWorld::addRigidBody(body, group, mask);
 }
 
 void IslandBatchWorld::removeRigidBody(btRigidBody* body) {
@@ -105,11 +97,12 @@ IslandBatchWorld::Passes& IslandBatchWorld::passes() {
         if (m_collisionObjects[i]->getBroadphaseHandle()) p.proxied.push_back(m_collisionObjects[i]);
     for (int i = 0; i < m_nonStaticRigidBodies.size(); ++i) {
         btRigidBody* b = m_nonStaticRigidBodies[i];
-        const bool proxied = b->getBroadphaseHandle(), continuous = b->getCcdSquareMotionThreshold() != 0;
+        const bool proxied = b->getBroadphaseHandle(), continuous = b->getCcdSquareMotionThreshold() != 0,
+                   motionState = b->getMotionState();
         if (proxied || continuous) p.predicted.push_back(b);
         if (b->getLinearDamping() != 0 || b->getAngularDamping() != 0) p.damped.push_back(b);
-        if (b->getMotionState()) p.motionStates.push_back(b);
-        if (proxied || continuous || b->getMotionState()) {
+        if (motionState) p.motionStates.push_back(b);
+        if (proxied || continuous || motionState) {
             p.bullet.push_back(b);
         } else {
             p.plain.push_back(b);

@@ -37,10 +37,9 @@ public:
 
     void updateAabbs() override; // bodies with a broadphase proxy only
     void synchronizeMotionStates() override;
+    // every way a body enters or leaves the world (addRigidBody adds through addCollisionObject)
     void addCollisionObject(btCollisionObject* object, int group, int mask) override;
     void removeCollisionObject(btCollisionObject* object) override;
-    void addRigidBody(btRigidBody* body) override;
-    void addRigidBody(btRigidBody* body, int group, int mask) override;
     void removeRigidBody(btRigidBody* body) override;
     // A body in the world gained or lost its broadphase proxy, continuous-collision threshold, motion state
     // or damping: sort the bodies again before the next step.

@@ -81,7 +81,7 @@ void Simulation::monitorBogie(int t, int c, int bi) {
     judged.rollMargin = rollMargin;
     if (wr.clamped) judged.yq = 0.0, judged.lateralSaturated = judged.rollSaturated = judged.unloaded = false;
     const DerailmentVerdict v = tl::monitorBogie(b.monitor, judged, th, wr.nadalWindow, options_.dt);
-    if (v.derailed) derailCar(t, c, bi, v.cause, v); // its event shows b.margins, the step before, as before
+    if (v.derailed) derailCar(t, c, bi, v.cause, v); // its event's "before" is b.margins: the last step's
     b.margins = m; // the honest channels (not the judge's), for the record, the rider and the next event
 }
 
