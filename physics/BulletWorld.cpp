@@ -93,7 +93,16 @@ private:
 
 } // namespace
 
-BulletWorld::BulletWorld(double gravity, int solverIterations, double solverTolerance, bool warmStart) {
+BulletWorld::BulletWorld(double gravity, int solverIterations, double solverTolerance, bool warmStart)
+    : BulletWorld(gravity, solverIterations, solverTolerance, [warmStart] {
+          auto solver = std::make_shared<RowForceSolver>();
+          solver->setWarmStarting(warmStart);
+          return solver;
+      }()) {}
+
+BulletWorld::BulletWorld(double gravity, int solverIterations, double solverTolerance,
+                         std::shared_ptr<RowForceSolver> solver)
+    : solver_(std::move(solver)) {
     // Bullet's default pools hold 4 096 contact manifolds and 4 096 collision algorithms, ~8 MB written
     // through at construction (the free list), in every world: with a world per ~40 train bogies that was
     // most of a run's memory (1 500 bogies: 38 worlds, 313 MB). Railed bodies collide with nothing; a
@@ -106,8 +115,6 @@ BulletWorld::BulletWorld(double gravity, int solverIterations, double solverTole
     pendingRaw_ = nullptr;
     dispatcher_ = std::make_unique<ContactDispatcher>(config_.get(), pendingRaw_);
     broadphase_ = std::make_unique<btDbvtBroadphase>();
-    solver_ = std::make_unique<RowForceSolver>();
-    solver_->setWarmStarting(warmStart);
     // Bullet's island batches (cache-friendly) without its O(islands x constraints) lookup.
     world_ = std::make_unique<IslandBatchWorld>(dispatcher_.get(), broadphase_.get(), solver_.get(),
                                                 config_.get());

@@ -41,6 +41,12 @@ public:
     // solverTolerance: an iteration that changes no row's velocity by more than this ends the solve [m/s]
     // warmStart: joint rows start from the last step's impulses (RowForceSolver)
     BulletWorld(double gravity, int solverIterations, double solverTolerance = 0.0, bool warmStart = true);
+    // A world that solves with `solver`, shared with other worlds stepped on the same thread (one after the
+    // other): the solver's pools are scratch, rebuilt for every island, so one set serves every world and
+    // stays in the cache between them (issue 14). Its warm-start setting is the solver's.
+    BulletWorld(double gravity, int solverIterations, double solverTolerance,
+                std::shared_ptr<RowForceSolver> solver);
+    std::shared_ptr<RowForceSolver> solver() const { return solver_; }
     ~BulletWorld();
     BulletWorld(const BulletWorld&) = delete;
     BulletWorld& operator=(const BulletWorld&) = delete;
@@ -98,7 +104,7 @@ private:
     std::unique_ptr<btDefaultCollisionConfiguration> config_;
     std::unique_ptr<btCollisionDispatcher> dispatcher_;
     std::unique_ptr<btBroadphaseInterface> broadphase_;
-    std::unique_ptr<RowForceSolver> solver_;
+    std::shared_ptr<RowForceSolver> solver_;
     std::unique_ptr<btDiscreteDynamicsWorld> world_;
     std::vector<std::unique_ptr<TrackBody>> bodies_;
     std::vector<int> trackBody_; // body index per track, -1 = ground

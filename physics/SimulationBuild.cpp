@@ -57,8 +57,9 @@ bool Simulation::prefetchWorlds() const {
 BulletWorld& Simulation::worldForTrain(int bogies) {
     if (!splitTrains_) return world_;
     if (trainWorlds_.empty() || units_.back().bogies + bogies > kWorldBogies) {
+        // one solver for every world: its pools are rebuilt per island and stay cached from world to world
         auto w = std::make_unique<BulletWorld>(options_.gravity, options_.solverIterations,
-                                               options_.solverTolerance, options_.solverWarmStart);
+                                               options_.solverTolerance, world_.solver());
         if (options_.groundPlane) w->addGround(groundZ_);
         trainWorlds_.push_back(std::move(w));
         units_.push_back({trainWorlds_.back().get(), false, trainCount(), trainCount(), {}, 0});
