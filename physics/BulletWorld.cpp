@@ -119,6 +119,10 @@ BulletWorld::BulletWorld(double gravity, int solverIterations, double solverTole
     world_ = std::make_unique<IslandBatchWorld>(dispatcher_.get(), broadphase_.get(), solver_.get(),
                                                 config_.get());
     world_->setGravity(btVector3(0, 0, -gravity));
+    // Bullet refreshes the AABB of every object in the broadphase each step, static ones too: the ground's,
+    // which never moves, then leaves the broadphase's fixed tree for its moving one every step, in every
+    // world. Active bodies (every body that moves: none is ever deactivated) are refreshed either way.
+    world_->setForceUpdateAllAabbs(false);
     world_->getSolverInfo().m_numIterations = solverIterations;
     // Bullet compares the largest squared velocity change of a row in an iteration with this.
     world_->getSolverInfo().m_leastSquaresResidualThreshold = solverTolerance * solverTolerance;
@@ -138,6 +142,12 @@ void BulletWorld::step(double dt) {
     world_->stepSimulation(dt, 0, dt);
     pending_.reset(); // handed over (pairs that did not reappear had no contact to keep)
     pendingRaw_ = nullptr;
+}
+
+void BulletWorld::queueLines(CachePrefetch& queue) const {
+    static_cast<const IslandBatchWorld&>(*world_).queueLines(queue);
+    queue.add(static_cast<const btDbvtBroadphase*>(broadphase_.get()));
+    queue.add(static_cast<const ContactDispatcher*>(dispatcher_.get()));
 }
 
 void BulletWorld::setSolvePrefetch(CachePrefetch* queue, std::size_t lines) {

@@ -53,6 +53,8 @@ public:
 
     btDiscreteDynamicsWorld& dynamics() { return *world_; }
     void step(double dt); // one Bullet step (collision detection, solve, integration)
+    // Queues the lines of this world's own objects that a step reads (not its bodies' and constraints').
+    void queueLines(CachePrefetch& queue) const;
     // While it solves, issue `lines` of `queue` at three points of each island's solve (RowForceSolver).
     void setSolvePrefetch(CachePrefetch* queue, std::size_t lines);
     // Joint rows solved so far, and rows x iterations (the mean iteration count of the early-ending solves).

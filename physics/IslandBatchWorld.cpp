@@ -89,6 +89,33 @@ void IslandBatchWorld::removeRigidBody(btRigidBody* body) {
     btDiscreteDynamicsWorld::removeRigidBody(body);
 }
 
+namespace {
+template <class T> void addArray(CachePrefetch& queue, const btAlignedObjectArray<T>& a) {
+    if (a.size()) queue.add(&a[0], std::size_t(a.size()) * sizeof(T));
+}
+template <class T> void addVector(CachePrefetch& queue, const std::vector<T>& v) {
+    queue.add(v.data(), v.size() * sizeof(T));
+}
+} // namespace
+
+void IslandBatchWorld::queueLines(CachePrefetch& queue) const {
+    queue.add(this);
+    addArray(queue, m_collisionObjects);
+    addArray(queue, m_nonStaticRigidBodies);
+    addArray(queue, m_constraints);
+    addArray(queue, m_sortedConstraints);
+    queue.add(m_islandManager);
+    btUnionFind& unions = m_islandManager->getUnionFind();
+    if (unions.getNumElements())
+        queue.add(&unions.getElement(0), std::size_t(unions.getNumElements()) * sizeof(btElement));
+    addVector(queue, passes_.proxied);
+    addVector(queue, passes_.predicted);
+    addVector(queue, passes_.damped);
+    addVector(queue, passes_.bullet);
+    addVector(queue, passes_.plain);
+    addVector(queue, passes_.motionStates);
+}
+
 IslandBatchWorld::Passes& IslandBatchWorld::passes() {
     if (sorted_) return passes_;
     Passes& p = passes_;

@@ -25,6 +25,8 @@
 // it is in the world must call bodiesChanged().
 // Damping is applied to damped bodies only (Bullet's pow(1 - 0, dt) = 1 twice per body and step otherwise);
 // Bullet's "additional damping" (btRigidBodyConstructionInfo) is not supported: it cannot be read back.
+#include "physics/CachePrefetch.h"
+
 #include <btBulletDynamicsCommon.h>
 
 #include <vector>
@@ -44,6 +46,10 @@ public:
     // A body in the world gained or lost its broadphase proxy, continuous-collision threshold, motion state
     // or damping: sort the bodies again before the next step.
     void bodiesChanged() { sorted_ = false; }
+    // Queues the lines of the world's own bookkeeping that a step reads: this object, its arrays of bodies
+    // and constraints, the island manager and its union-find, its per-pass body lists -- not the bodies and
+    // constraints themselves (their owner queues those).
+    void queueLines(CachePrefetch& queue) const;
 
 protected:
     void predictUnconstraintMotion(btScalar timeStep) override; // [sic] Bullet's name

@@ -140,6 +140,7 @@ void Simulation::step() {
 void Simulation::queueLines(StepUnit& u) const {
     u.lines.clear();
     u.cars = 0;
+    u.world->queueLines(u.lines);
     for (int t = u.firstTrain; t < u.endTrain; ++t) {
         const Train& train = *trains_[std::size_t(t)];
         u.lines.add(&train);
