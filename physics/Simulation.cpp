@@ -155,6 +155,10 @@ void Simulation::queueLines(StepUnit& u) const {
             for (const Bogie& b : car.bogies) {
                 u.lines.add(b.body.get());
                 u.lines.add(b.joint.get());
+                if (b.railed) // the track tables its next feed reads (one step further: the same lines,
+                              // mostly)
+                    for (const MemoryRange& r : frameTables(b))
+                        u.lines.add(r.p, r.bytes);
             }
         }
     }
@@ -229,17 +233,20 @@ void Simulation::stageFeed(const StepUnit& u) {
     }
 }
 
+std::array<MemoryRange, 5> Simulation::frameTables(const Bogie& b) const {
+    const double ds = b.FTBefore.dot(toEigen(b.body->getLinearVelocity())) * options_.dt;
+    return layout_.track(std::size_t(b.position.track)).frameMemory(b.position.s, ds, b.framePiece);
+}
+
 void Simulation::gatherTrackTables(const StepUnit& u) const {
-    double sum = 0.0;
+    unsigned sum = 0;
     for (int t = u.firstTrain; t < u.endTrain; ++t)
         for (const Car& car : trains_[std::size_t(t)]->cars)
             for (const Bogie& b : car.bogies)
-                if (b.railed) {
-                    const double ds = b.FTBefore.dot(toEigen(b.body->getLinearVelocity())) * options_.dt;
-                    sum += layout_.track(std::size_t(b.position.track))
-                               .touchFrame(b.position.s, ds, b.framePiece);
-                }
-    __asm__ volatile("" : : "x"(sum)); // the loads are the point: keep them
+                if (b.railed)
+                    for (const MemoryRange& r : frameTables(b))
+                        sum += touchLines(r);
+    __asm__ volatile("" : : "r"(sum)); // the loads are the point: keep them
 }
 
 void Simulation::stageMonitor(const StepUnit& u) {

@@ -199,6 +199,8 @@ private:
     // feed (spline piece, smoothed-bank cells), loaded in one pass first, where their cache misses overlap
     // (in the feed's loop each bogie waited for its own; a software prefetch did not bring them in).
     void gatherTrackTables(const StepUnit&) const;
+    // The track tables a railed bogie's next frame reads (Track::frameMemory, from its speed over a step).
+    std::array<MemoryRange, 5> frameTables(const Bogie&) const;
     void stageMonitor(const StepUnit&); // derailment monitor and Y/Q / unloading episodes of the bogies
     void stageRecord(const StepUnit&);  // rider channels, telemetry samples
     // Building (SimulationBuild.cpp).

@@ -18,6 +18,7 @@
 // The first curved frame takes N toward the left (z x T), or up when that is ambiguous; a fully straight
 // spline uses N = left. A closed 3D spline whose curvature vector reverses an odd number of times would
 // return with N flipped at s = 0 (not seen for planar or generic curves).
+#include "core/MemoryRange.h"
 #include "core/geometry/Curve.h"
 
 #include <algorithm>
@@ -64,13 +65,11 @@ public:
         piece = at.piece;
         frameAt(at, s, f);
     }
-    // Loads what evaluate(s, f, piece) reads of `piece` (every cache line of it) and returns the sum of a
-    // value of each line (for a caller that gathers the pieces of many bodies in one pass).
-    double touch(int piece) const {
-        if (static_cast<unsigned>(piece) >= static_cast<unsigned>(pieces_.size())) return 0.0;
-        const std::size_t j = static_cast<std::size_t>(piece);
-        const Piece& p = pieces_[j];
-        return p.s0 + p.m[5] + p.nsum.z(); // a value from each of its three lines
+    // What evaluate(s, f, piece) reads of `piece` (the whole piece: three cache lines; nothing for an index
+    // out of range).
+    MemoryRange pieceMemory(int piece) const {
+        if (static_cast<unsigned>(piece) >= static_cast<unsigned>(pieces_.size())) return {};
+        return {&pieces_[static_cast<std::size_t>(piece)], sizeof(Piece)};
     }
     static constexpr double kStraightRel2 = 1e-14; // |w|^2 <= this |d1|^2 (|d2|^2 + |d3|^2): kappa ~ 0
     Vec3 position(double s) const override;

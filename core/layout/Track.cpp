@@ -8,6 +8,7 @@
 #include "core/twists/SmoothBankTwist.h"
 #include "core/twists/UpFrameTwist.h"
 
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 #include <stdexcept>
@@ -197,10 +198,22 @@ template <bool kPiece> TwistedFrame Track::fastFrame(double s, int& piece) const
     return w;
 }
 
+std::array<MemoryRange, 5> Track::frameMemory(double s, double ds, int piece) const {
+    std::array<MemoryRange, 5> out{};
+    if (!fast_) return out;
+    if (fast_->spline) out[0] = fast_->spline->pieceMemory(piece);
+    if (fast_->smooth) {
+        const auto cells = fast_->smooth->cellMemory(s, ds);
+        std::copy(cells.begin(), cells.end(), out.begin() + 1);
+    }
+    return out;
+}
+
 double Track::touchFrame(double s, double ds, int piece) const {
-    if (!fast_) return 0.0;
-    return (fast_->spline ? fast_->spline->touch(piece) : 0.0) +
-           (fast_->smooth ? fast_->smooth->touch(s, ds) : 0.0);
+    unsigned sum = 0;
+    for (const MemoryRange& r : frameMemory(s, ds, piece))
+        sum += touchLines(r);
+    return sum;
 }
 
 TwistedFrame Track::frameInWorld(double s, const Pose& bodyToWorld) const {

@@ -1,11 +1,13 @@
 #pragma once
 // A compiled track: curve + twist + placement of the curve's start frame in its parent body + body name.
 // Immutable after construction; cheap to copy (shared curve/twist).
+#include "core/MemoryRange.h"
 #include "core/geometry/Curve.h"
 #include "core/geometry/Frame.h"
 #include "core/geometry/Twist.h"
 #include "core/twists/UpReference.h"
 
+#include <array>
 #include <string>
 
 namespace tl {
@@ -39,9 +41,11 @@ public:
     // The same for a caller that follows a moving s: `piece` remembers where the curve found the last s
     // (Spline::evaluate; start with -1). The same frame, with fewer cache misses at scale.
     TwistedFrame localFrame(double s, int& piece) const;
-    // Loads the table lines localFrame(s', piece) will read for s' between s and s + ds and returns the sum
-    // of a value of each: a caller with many bodies gathers them in one pass, where the cache misses overlap
-    // (a software prefetch instruction was measured not to bring them in).
+    // The table memory localFrame(s', piece) reads for s' between s and s + ds (the spline piece, the bank's
+    // window cells; empty ranges where there is none): for a caller with many bodies, which loads them all in
+    // one pass, where the cache misses overlap, or prefetches them a while ahead.
+    std::array<MemoryRange, 5> frameMemory(double s, double ds, int piece) const;
+    // Loads those lines and returns the sum of a byte of each.
     double touchFrame(double s, double ds, int piece) const;
     // The composition localFrame stands for (reference for tests and benchmarks).
     TwistedFrame localFrameComposed(double s) const;

@@ -11,9 +11,11 @@
 //    continuous, even where b has kinks: a clamp at the maximum cant or a jump of dkappa at a spline's
 //    control point). Closed curves wrap; open ones extend b by its end values (so the value at an open end
 //    is the average over half a window: a mismatch with a neighbour shows in `validate`).
+#include "core/MemoryRange.h"
 #include "core/geometry/Twist.h"
 #include "core/twists/UpReference.h"
 
+#include <array>
 #include <cmath>
 #include <vector>
 
@@ -36,16 +38,20 @@ public:
     }
     Mode mode() const { return mode_; }
     double width() const { return width_; }
-    // Loads the table cells at(s') reads for s' from s to s + ds and returns the sum of a value of each (for
-    // a caller that gathers the cells of many bodies in one pass, where their cache misses overlap).
-    double touch(double s, double ds) const {
-        if (mode_ == Mode::Ramp || cells_.empty()) return 0.0;
-        double sum = 0.0;
+    // The table cells at(s') reads for s' from s to s + ds: the cells of both ends of the window at s and at
+    // s + ds, each once (empty ranges for the rest, and for a ramp).
+    std::array<MemoryRange, 4> cellMemory(double s, double ds) const {
+        std::array<MemoryRange, 4> out{};
+        if (mode_ == Mode::Ramp || cells_.empty()) return out;
+        std::size_t k = 0;
         for (const double x : {s - 0.5 * width_, s + 0.5 * width_}) {
             const double y = closed_ ? x - length_ * std::floor(x * invLength_) : x;
-            sum += cells_[cellOf(std::min(y, y + ds))].value + cells_[cellOf(std::max(y, y + ds))].value;
+            const std::size_t a = cellOf(std::min(y, y + ds)), b = cellOf(std::max(y, y + ds));
+            out[k++] = {&cells_[a], sizeof(Cell)};
+            if (b != a) out[k] = {&cells_[b], sizeof(Cell)}; // (a step moves ~0.1 m: mostly the same cell)
+            ++k;
         }
-        return sum;
+        return out;
     }
 
 private:
