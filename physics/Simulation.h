@@ -197,7 +197,8 @@ private:
     void stageFeed(const StepUnit&);        // the feeder: s along the track, crossings, open ends
     // While prefetching: the track table lines the unit's bogies' frames will read in the
     // feed (spline piece, smoothed-bank cells), loaded in one pass first, where their cache misses overlap
-    // (in the feed's loop each bogie waited for its own; a software prefetch did not bring them in).
+    // (in the feed's loop each bogie waited for its own). They are also queued with the unit's objects
+    // (queueLines): a prefetch issued a world ahead brings most in; one issued a stage ahead did not.
     void gatherTrackTables(const StepUnit&) const;
     // The track tables a railed bogie's next frame reads (Track::frameMemory, from its speed over a step).
     std::array<MemoryRange, 5> frameTables(const Bogie&) const;
