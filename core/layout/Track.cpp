@@ -209,13 +209,6 @@ std::array<MemoryRange, 5> Track::frameMemory(double s, double ds, int piece) co
     return out;
 }
 
-double Track::touchFrame(double s, double ds, int piece) const {
-    unsigned sum = 0;
-    for (const MemoryRange& r : frameMemory(s, ds, piece))
-        sum += touchLines(r);
-    return sum;
-}
-
 TwistedFrame Track::frameInWorld(double s, const Pose& bodyToWorld) const {
     return transformed(bodyToWorld * placement_, curveFrame(s));
 }

@@ -45,8 +45,6 @@ public:
     // window cells; empty ranges where there is none): for a caller with many bodies, which loads them all in
     // one pass, where the cache misses overlap, or prefetches them a while ahead.
     std::array<MemoryRange, 5> frameMemory(double s, double ds, int piece) const;
-    // Loads those lines and returns the sum of a byte of each.
-    double touchFrame(double s, double ds, int piece) const;
     // The composition localFrame stands for (reference for tests and benchmarks).
     TwistedFrame localFrameComposed(double s) const;
     // ... in world coordinates, given the parent body's pose (identity for the ground).
