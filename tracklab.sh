@@ -14,7 +14,7 @@ cd "$(dirname "$0")"
 ROOT=$(pwd)
 
 PACKAGES=(build-essential cmake ninja-build pkg-config qt6-base-dev qt6-charts-dev libqt6opengl6-dev
-          libgl-dev libopenscenegraph-dev libbullet-dev libeigen3-dev nlohmann-json3-dev
+          libgl-dev libopenscenegraph-dev libbullet-dev libeigen3-dev nlohmann-json3-dev libjemalloc-dev
           xvfb xauth libgl1-mesa-dri fonts-dejavu-core dpkg-dev)
 
 install_dependencies() {

@@ -7,6 +7,8 @@
 //    split by step stage, the ratios, and how many bogies step in real time (physics/ScaleBenchmark.h).
 #include "Command.h"
 
+#include "app/allocator/ProcessAllocator.h"
+
 #include "physics/ScaleBenchmark.h"
 #include "physics/TrackJointBenchmark.h"
 
@@ -41,7 +43,8 @@ int runBench(const QStringList& args) {
     parser.addOption({"joints", "Trackjoint table: bodies with one joint each (default 200).", "N", "200"});
     parser.addOption({"steps", "Trackjoint table: steps per measurement (default 1000).", "N", "1000"});
     parser.addOption(
-        {"repeats", "Interleaved repeats (default 5 for the trackjoint table, 7 for the scale table; medians).", "N"});
+        {"repeats",
+         "Interleaved repeats (default 5 for the trackjoint table, 7 for the scale table; medians).", "N"});
     parser.addOption(
         {"bogies", "Scale table: bogie counts (default 100,1000,4000).", "A,B,...", "100,1000,4000"});
     parser.addOption(
@@ -81,6 +84,7 @@ int runBench(const QStringList& args) {
         }
         so.bogies.push_back(n);
     }
+    std::cout << tl::processAllocatorLine() << "\n\n";
     if (only != "scale") {
         tl::printTrackJointBenchmark(std::cout, o, tl::runTrackJointBenchmark(o));
         std::cout << std::endl;

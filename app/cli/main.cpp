@@ -1,6 +1,7 @@
 // tracklab-cli: the TrackLab engine without a window. `tracklab-cli <command> [options]`.
 #include "Command.h"
 
+#include "app/allocator/ProcessAllocator.h"
 #include "core/BuildInfo.h"
 #include "physics/BulletInfo.h"
 #include "render/LibraryVersions.h"
@@ -41,7 +42,7 @@ int main(int argc, char** argv) {
     if (args[1] == "--version" || args[1] == "-v" || args[1] == "version") {
         std::cout << "tracklab-cli " << tl::tracklabVersion() << "\n"
                   << "Qt " << qVersion() << "\n"
-                  << tl::libraryVersionLines();
+                  << tl::libraryVersionLines() << tl::processAllocatorLine() << "\n";
         return tl::cli::Ok;
     }
     const auto& registry = tl::cli::commandRegistry();

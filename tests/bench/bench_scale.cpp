@@ -9,6 +9,7 @@
 // --samples 0: no limit)
 // (--no-check: skip the runs at the estimated real-time size and at the goal's 1 500 bogies, e.g. under
 // valgrind --tool=callgrind)
+#include "app/allocator/ProcessAllocator.h"
 #include "physics/ScaleBenchmark.h"
 
 #include <cstdlib>
@@ -44,6 +45,7 @@ int main(int argc, char** argv) {
         for (std::size_t i = 2; i < rest.size(); ++i)
             o.bogies.push_back(std::max(10, std::atoi(rest[i].c_str())));
     }
+    std::cout << tl::processAllocatorLine() << "\n";
     const auto r = tl::runScaleBenchmark(o);
     tl::printScaleBenchmark(std::cout, o, r);
     return 0;
