@@ -1,8 +1,9 @@
 // tracklab-cli's allocator (app/allocator/ProcessAllocator.h): jemalloc, with its heap advised for
 // transparent huge pages. A fleet's many small objects (Bullet bodies, trackjoints, bogies) must land in
 // memory the kernel backs with 2 MiB pages: this test allocates 32 MiB of 640-byte blocks, the size of a
-// body, and reads /proc/self/smaps for the mappings that hold them. With glibc's malloc (the allocator
-// not linked, or its malloc_conf not read) the flags and the huge pages are absent and the test fails.
+// body, and reads /proc/self/smaps for the mappings that hold them. Under the kernel's "madvise" mode, with
+// glibc's malloc (the allocator not linked, or its malloc_conf not read) the advice and the huge pages are
+// absent and the test fails (checked: MALLOC_CONF=thp:default fails both cases).
 #include "app/allocator/ProcessAllocator.h"
 
 #include <QtTest>
