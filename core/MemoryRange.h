@@ -6,6 +6,8 @@
 
 namespace tl {
 
+inline constexpr std::size_t kCacheLine = 64; // bytes (x86-64)
+
 struct MemoryRange {
     const void* p = nullptr; // null: nothing
     std::size_t bytes = 0;
@@ -14,7 +16,7 @@ struct MemoryRange {
 // Loads every cache line of r and returns the sum of a byte of each (a caller keeps the sum, so that the
 // loads are not optimized away).
 inline unsigned touchLines(const MemoryRange& r) {
-    constexpr std::uintptr_t kLine = 64;
+    constexpr std::uintptr_t kLine = kCacheLine;
     if (!r.p || r.bytes == 0) return 0;
     const auto begin = reinterpret_cast<std::uintptr_t>(r.p), end = begin + r.bytes;
     unsigned sum = 0;

@@ -9,6 +9,8 @@
 // no gain: the core tracks only a few dozen misses at a time, and a prefetch waits for a free one).
 // Prefetches have no effect on results; a line of an object freed since it was queued is harmless (a prefetch
 // never faults).
+#include "core/MemoryRange.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -17,7 +19,7 @@ namespace tl {
 
 class CachePrefetch {
 public:
-    static constexpr std::size_t kLine = 64; // cache line [bytes]
+    static constexpr std::size_t kLine = kCacheLine;
 
     void clear() {
         ranges_.clear();
@@ -34,6 +36,7 @@ public:
         ranges_.push_back({reinterpret_cast<const char*>(a), n});
         total_ += n;
     }
+    void add(const MemoryRange& r) { add(r.p, r.bytes); }
     template <class T> void add(const T* p) { add(static_cast<const void*>(p), sizeof(T)); }
     std::size_t lines() const { return total_; }
     void rewind() {

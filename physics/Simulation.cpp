@@ -158,7 +158,7 @@ void Simulation::queueLines(StepUnit& u) const {
                 if (b.railed) // the track tables its next feed reads (one step further: the same lines,
                               // mostly)
                     for (const MemoryRange& r : frameTables(b))
-                        u.lines.add(r.p, r.bytes);
+                        u.lines.add(r);
             }
         }
     }
