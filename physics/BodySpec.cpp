@@ -1,6 +1,6 @@
 #include "physics/BodySpec.h"
 
-#include "physics/SpecReader.h"
+#include "core/io/SpecReader.h"
 
 #include <set>
 

@@ -234,9 +234,9 @@ void fillCriticalSpeeds(CheckReport& report, const LayoutSpec& spec, const Layou
     }
 }
 
-std::vector<DriveSection> checkDriveSections(const Layout& layout, const std::string& file) {
+std::vector<DriveSection> checkDriveSections(const Layout& layout, const std::string& /*file*/) {
     std::vector<DriveSection> out;
-    for (const auto& d : readTrackDrives(layout, file))
+    for (const auto& d : layout.drives())
         out.push_back({d.track, d.from, d.to, d.speed, d.direction});
     return out;
 }

@@ -1,8 +1,8 @@
 #include "physics/RollingStock.h"
 
 #include "core/io/InputFile.h"
+#include "core/io/SpecReader.h"
 #include "core/layout/LayoutError.h"
-#include "physics/SpecReader.h"
 
 #include <algorithm>
 #include <cctype>

@@ -23,7 +23,7 @@ const char* stepStageName(StepStage s) {
 Simulation::Simulation(const Layout& layout, const SimulationOptions& options, const std::string& file)
     : layout_(layout), options_(options),
       world_(options.gravity, options.solverIterations, options.solverTolerance, options.solverWarmStart),
-      rail_(layout_, switchStates_, world_), drives_(readTrackDrives(layout, file)) {
+      rail_(layout_, switchStates_, world_), drives_(layout.drives()) {
     try {
         build(parseBodies(layout.spec().bodies, file), parseVehicles(layout.spec().vehicles, layout, file));
         for (const auto& t : parseTrains(layout.spec().trains, layout_, file, options_.rollingStockDirs))

@@ -1,8 +1,8 @@
 #include "physics/VehicleSpec.h"
 
 #include "core/geometry/Limits.h"
+#include "core/io/SpecReader.h"
 #include "core/layout/Layout.h"
-#include "physics/SpecReader.h"
 
 #include <set>
 

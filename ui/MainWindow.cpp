@@ -1,7 +1,7 @@
 #include "ui/MainWindow.h"
 
+#include "app/info/LibraryVersions.h"
 #include "physics/Train.h"
-#include "render/LibraryVersions.h"
 #include "render/OsgConvert.h"
 #include "render/scene/LayoutScene.h"
 #include "render/scene/VehicleNodes.h"
@@ -84,6 +84,8 @@ MainWindow::MainWindow(QWidget* parent)
 
     connect(m_doc, &Document::layoutChanged, this, &MainWindow::onLayoutChanged);
     connect(m_doc, &Document::fileStateChanged, this, &MainWindow::updateTitle);
+    connect(m_doc, &Document::formatUpgraded, this,
+            [this](const QString& m) { statusBar()->showMessage(m, 15000); });
     connect(m_files, &FileManager::error, this, &MainWindow::showError);
     connect(m_files, &FileManager::recentFilesChanged, this, &MainWindow::updateRecentMenu);
     connect(m_editor, &EditController::status, this,

@@ -2,9 +2,9 @@
 #include "Command.h"
 
 #include "app/allocator/ProcessAllocator.h"
+#include "app/info/LibraryVersions.h"
 #include "core/BuildInfo.h"
 #include "physics/BulletInfo.h"
-#include "render/LibraryVersions.h"
 
 #include <QCoreApplication>
 #include <QStringList>

@@ -15,7 +15,8 @@ struct NewTrack {
     CurveSpec curve;
     Quat offset = Quat::Identity(); // rotation of the curve in the end's level frame
     std::optional<TwistSpec> twist; // none: copy the end track's cant, if any
-    bool keepLevel = false;         // a vertical piece: "directional" twist, never a copied cant
+    bool keepLevel = false;         // a vertical piece: an up-frame track without a twist (level rails),
+                                    // never a copied cant
 };
 
 CurveSpec curveOf(const char* type, std::map<std::string, double> params) {
@@ -35,12 +36,6 @@ CurveSpec clothoid(double length, double k0, double k1) {
 NewTrack flat(CurveSpec c) {
     NewTrack t;
     t.curve = std::move(c);
-    return t;
-}
-
-TwistSpec directional() {
-    TwistSpec t;
-    t.type = "directional";
     return t;
 }
 
@@ -135,8 +130,8 @@ DesignEdit appendPiece(const Layout& layout, const EndRef& at, const PieceSpec& 
         if (std::abs(dth) < 1e-12) throw DesignError("The end already climbs at that grade.");
         const double half = p.verticalRadius * std::abs(dth), kp = (dth > 0 ? 1.0 : -1.0) / p.verticalRadius;
         const Quat up(Eigen::AngleAxisd(0.5 * std::numbers::pi, Vec3::UnitX())); // local +y -> up
-        chain.push_back({clothoid(half, 0.0, kp), up, directional(), true});
-        chain.push_back({clothoid(half, kp, 0.0), up, directional(), true});
+        chain.push_back({clothoid(half, 0.0, kp), up, std::nullopt, true});
+        chain.push_back({clothoid(half, kp, 0.0), up, std::nullopt, true});
         what = "slope to " + shortNumber(100.0 * p.grade) + " %";
         break;
     }
@@ -156,7 +151,7 @@ DesignEdit appendPiece(const Layout& layout, const EndRef& at, const PieceSpec& 
         chain.push_back(
             {curveOf("helix",
                      {{"radius", p.radius}, {"pitch", p.left ? p.pitch : -p.pitch}, {"turns", p.turns}}),
-             q.normalized(), directional(), true});
+             q.normalized(), std::nullopt, true});
         what = "helix R " + shortNumber(p.radius) + " m, " + shortNumber(p.turns) + " turns";
         break;
     }
@@ -199,9 +194,13 @@ DesignEdit appendPiece(const Layout& layout, const EndRef& at, const PieceSpec& 
         t.body = from.body;
         t.placement.after = prev;
         t.placement.offset.rotation = chain[k].offset;
+        // every new track names its frame: a vertical piece is an up-frame track (level rails), any other
+        // continues the frame of the track it is appended to, with its cant
+        t.frame = chain[k].keepLevel ? TrackFrame::Up : from.frame;
         if (chain[k].twist)
             t.twist = chain[k].twist;
-        else if (from.twist && (from.twist->type == "cant" || from.twist->type == "directional"))
+        else if (!chain[k].keepLevel && from.twist &&
+                 (from.twist->type == "cant" || from.twist->type == "directional"))
             t.twist = from.twist;
         edit.spec.tracks.push_back(t);
         edit.spec.connections.push_back(ConnectionSpec{prev, EndRef{t.id, TrackEnd::Start}, Json::object()});

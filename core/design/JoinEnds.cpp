@@ -40,6 +40,7 @@ void addChain(DesignEdit& edit, const LayoutSpec& spec0, const EndRef& a, const 
         t.id = ids[k];
         if (edit.spec.trackIndex(t.id) >= 0) throw DesignError("A track \"" + t.id + "\" exists already.");
         t.curve = curves[k];
+        t.frame = from.frame; // the connector continues the frame (and cant) of the end it leaves from
         t.body = from.body;
         if (from.twist && from.twist->type == "cant") t.twist = from.twist;
         t.placement.after = prev;

@@ -368,6 +368,7 @@ DesignEdit insertSwitch(const Layout& layout, const std::string& id, double s, c
     branch.curve.params = {{"radius", o.radius}, {"angle", o.left ? o.angle : -o.angle}};
     branch.placement.after = EndRef{id, TrackEnd::End};
     branch.body = spec0.tracks[std::size_t(ti)].body;
+    branch.frame = spec0.tracks[std::size_t(ti)].frame; // the branch's twist is measured as the trunk's
     // the branch leaves with the trunk's bank at the points (held constant: no cant in a turnout)
     if (const auto& tw = spec0.tracks[std::size_t(ti)].twist) {
         if (tw->type == "directional") {

@@ -209,6 +209,19 @@ Layout Layout::compile(const LayoutSpec& spec, const std::string& file, const La
         }
         L.switches_.push_back(std::move(w));
     }
+    for (std::size_t k = 0; k < spec.drives.size(); ++k) {
+        const DriveSpec& d = spec.drives[k];
+        TrackDrive c{
+            d.id,      d.kind == DriveKind::Chain, indexOf(d.track), d.from, 0.0, d.direction, d.speed,
+            d.maxForce};
+        const double length = L.tracks_[std::size_t(c.track)].length();
+        c.to = d.to.value_or(length);
+        if (!(c.from >= 0 && c.to <= length + 1e-9 && c.from < c.to))
+            throw LayoutError(file, jsonPath(jsonPath("/drives", k), "to"),
+                              "the section [from, to] must lie on the track (0 .. " + std::to_string(length) +
+                                  " m) with from < to");
+        L.drives_.push_back(std::move(c));
+    }
     L.trackIds_ = std::move(ids);
     return L;
 }

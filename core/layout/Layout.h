@@ -10,6 +10,7 @@
 // (SwitchStates, one branch index per switch, in the order of switches()).
 #include "core/layout/LayoutSpec.h"
 #include "core/layout/Track.h"
+#include "core/layout/TrackDrive.h"
 
 #include <filesystem>
 #include <string>
@@ -94,6 +95,8 @@ public:
     const std::vector<Switch>& switches() const { return switches_; }
     int switchIndex(std::string_view id) const; // -1 if unknown
     SwitchStates initialSwitchStates() const;
+    // The drive sections ("drives"), in file order, resolved to track indices.
+    const std::vector<TrackDrive>& drives() const { return drives_; }
 
     // Pose of a body at the start ("bodies"[k]."pose", identity if absent; identity for "ground").
     Pose initialBodyPose(const std::string& body) const;
@@ -124,6 +127,7 @@ private:
     std::vector<Switch> switches_;
     std::vector<Attachment> attach_; // 2 per track: [2 t + (end == End)]
     std::vector<std::pair<std::string, Pose>> bodyPoses_;
+    std::vector<TrackDrive> drives_;
     std::unordered_map<std::string, int> trackIds_; // id -> index: lookups stay O(1) for 100k tracks
 };
 

@@ -210,19 +210,26 @@ struct Checker {
         return int(it->second);
     }
 
-    // Top-level "look" ("railway" or "coaster") and "railCentreDistance" [m] (core/units/CantUnits.h).
+    // Top-level "railCentreDistance" [m] (core/units/CantUnits.h); a track's "lineSpeed" [m/s]; the tracks
+    // of the drive sections.
     void bankUnits() const {
-        if (const auto it = spec.extra.find("look"); it != spec.extra.end())
-            if (!it->is_string() || (*it != "railway" && *it != "coaster"))
-                fail("/look", "look must be \"railway\" or \"coaster\", got " + it->dump());
-        if (const auto it = spec.extra.find("railCentreDistance"); it != spec.extra.end()) {
-            if (!it->is_number()) fail("/railCentreDistance", "expected a number [m], got " + it->dump());
-            const double b = it->get<double>();
+        if (spec.railCentreDistance) {
+            const double b = *spec.railCentreDistance;
             if (!(b >= minRailCentreDistance && b <= maxRailCentreDistance))
                 fail("/railCentreDistance", "railCentreDistance must be in [" + num(minRailCentreDistance) +
                                                 ", " + num(maxRailCentreDistance) + "] m, got " + num(b) +
                                                 " (1.5 for standard gauge)");
         }
+    }
+    void lineSpeeds() const {
+        for (std::size_t i = 0; i < spec.tracks.size(); ++i)
+            if (const auto& v = spec.tracks[i].lineSpeed; v && !(*v > 0 && std::isfinite(*v)))
+                fail(jsonPath(jsonPath("/tracks", i), "lineSpeed"),
+                     "lineSpeed must be > 0 [m/s], got " + num(*v));
+    }
+    void drives() const {
+        for (std::size_t i = 0; i < spec.drives.size(); ++i)
+            track(spec.drives[i].track, jsonPath(jsonPath("/drives", i), "track"));
     }
 
     void run() {
@@ -293,6 +300,8 @@ struct Checker {
                                                 " is not a branch index (0.." +
                                                 std::to_string(s.branches.size() - 1) + ")");
         }
+        lineSpeeds();
+        drives();
     }
 };
 

@@ -1,5 +1,7 @@
 #include "core/layout/LayoutJson.h"
 
+#include "core/io/SpecReader.h"
+#include "core/layout/FormatVersion.h"
 #include "core/layout/LayoutCheck.h"
 #include "core/layout/LayoutError.h"
 
@@ -29,6 +31,19 @@ std::string shown(const Json& v) {
 // Structural reader: every accessor names the path of what it reads.
 struct Reader {
     const std::string& file;
+    int version = LayoutSpec::currentVersion; // of the file: what an absent "frame" means, which keys exist
+
+    // A key (or curve type) that came with version 2, found in an older file.
+    void requireVersionOf(KeyPlace place, const std::string& key, const std::string& path) const {
+        if (version < 2 && keyVersion(place, key) >= 2)
+            fail(path, (place == KeyPlace::CurveType ? "curve type \"" : "\"") + key +
+                           "\" needs version 2 (this file is version " + std::to_string(version) +
+                           "; set \"version\": 2)");
+    }
+    void requireVersionOfKeys(const Json& obj, KeyPlace place, const std::string& path) const {
+        for (auto it = obj.begin(); it != obj.end(); ++it)
+            requireVersionOf(place, it.key(), jsonPath(path, it.key()));
+    }
 
     [[noreturn]] void fail(const std::string& path, const std::string& problem) const {
         throw LayoutError(file, path, problem);
@@ -161,6 +176,7 @@ struct Reader {
         object(v, path);
         CurveSpec c;
         c.type = string(require(v, path, "type"), jsonPath(path, "type"));
+        requireVersionOf(KeyPlace::CurveType, c.type, jsonPath(path, "type"));
         if (c.type == "line") {
             params(v, path, {"length"}, {}, c.params);
             c.extra = extra(v, {"type", "length"});
@@ -242,6 +258,7 @@ struct Reader {
         if (const Json* x = find(v, "twist")) t.twist = twist(*x, jsonPath(path, "twist"));
         if (const Json* x = find(v, "placement")) t.placement = placement(*x, jsonPath(path, "placement"));
         if (const Json* x = find(v, "body")) t.body = string(*x, jsonPath(path, "body"));
+        t.frame = defaultTrackFrame(version);
         if (const Json* x = find(v, "frame")) {
             const std::string f = string(*x, jsonPath(path, "frame"));
             if (f == "up")
@@ -251,7 +268,13 @@ struct Reader {
             else
                 fail(jsonPath(path, "frame"), "unknown frame \"" + f + "\" (expected up or frenet)");
         }
-        t.extra = extra(v, {"id", "curve", "twist", "placement", "body", "frame"});
+        if (const Json* x = find(v, "lineSpeed")) {
+            const std::string lp = jsonPath(path, "lineSpeed");
+            if (!x->is_number()) wrongType(*x, lp, "a number [m/s]");
+            t.lineSpeed = number(*x, lp);
+        }
+        requireVersionOfKeys(v, KeyPlace::Track, path);
+        t.extra = extra(v, {"id", "curve", "twist", "placement", "body", "frame", "lineSpeed"});
         return t;
     }
 
@@ -276,6 +299,37 @@ struct Reader {
         if (const Json* x = find(v, "state")) s.state = integer(*x, jsonPath(path, "state"));
         s.extra = extra(v, {"id", "at", "branches", "state"});
         return s;
+    }
+
+    // "drives": what the values mean is docs/layout-format.md's "Drive sections"; that the track exists is
+    // checked by checkLayoutSpec, that [from, to] lies on it by Layout::compile.
+    std::vector<DriveSpec> drives(const Json& list) const {
+        std::vector<DriveSpec> out;
+        if (!list.is_array()) fail("/drives", "expected an array of drive sections");
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            const std::string path = jsonPath("/drives", i);
+            if (!list[i].is_object()) fail(path, "expected a drive section object");
+            const SpecReader r(list[i], file, path);
+            DriveSpec d;
+            d.id = r.string("id", "drive " + std::to_string(i));
+            const std::string kind = r.string("kind", "chain");
+            if (kind != "chain" && kind != "booster")
+                r.fail("kind", "unknown drive kind \"" + kind + "\" (expected chain or booster)");
+            d.kind = kind == "chain" ? DriveKind::Chain : DriveKind::Booster;
+            d.track = r.string("track");
+            d.from = r.number("from", 0.0);
+            if (r.has("to")) d.to = r.number("to");
+            const double dir = r.number("direction", 1.0);
+            if (dir != 1.0 && dir != -1.0) r.fail("direction", "direction must be 1 or -1");
+            d.direction = int(dir);
+            d.speed = r.number("speed");
+            if (d.speed < 0) r.fail("speed", "speed must be >= 0");
+            if (!r.has("maxForce")) r.fail("maxForce", "missing required key \"maxForce\"");
+            d.maxForce = r.positive("maxForce", 1.0);
+            d.extra = extra(list[i], {"id", "kind", "track", "from", "to", "direction", "speed", "maxForce"});
+            out.push_back(std::move(d));
+        }
+        return out;
     }
 };
 
@@ -323,8 +377,8 @@ TwistSpec twistSpecFromJson(const Json& j, const std::string& path, const std::s
     return Reader{file}.twist(j, path);
 }
 
-TrackSpec trackSpecFromJson(const Json& j, const std::string& path, const std::string& file) {
-    return Reader{file}.track(j, path);
+TrackSpec trackSpecFromJson(const Json& j, const std::string& path, const std::string& file, int version) {
+    return Reader{file, version}.track(j, path);
 }
 
 Json twistSpecToJson(const TwistSpec& t) {
@@ -348,12 +402,15 @@ Json twistSpecToJson(const TwistSpec& t) {
     return j;
 }
 
-Json trackSpecToJson(const TrackSpec& t) {
+Json trackSpecToJson(const TrackSpec& t, int version) {
     Json j = t.extra;
     j["id"] = t.id;
     j["curve"] = curveJson(t.curve);
     if (t.twist) j["twist"] = twistSpecToJson(*t.twist);
-    if (t.frame == TrackFrame::Up) j["frame"] = "up";
+    // version 2 always names the frame (an unchanged track without it keeps its text: core/io/JsonMerge.h);
+    // version 1 names only "up"
+    if (version >= 2 || t.frame != defaultTrackFrame(version)) j["frame"] = trackFrameName(t.frame);
+    if (t.lineSpeed) j["lineSpeed"] = *t.lineSpeed;
     const PlacementSpec& p = t.placement;
     Json pj = p.extra;
     if (p.after) {
@@ -369,17 +426,19 @@ Json trackSpecToJson(const TrackSpec& t) {
 }
 
 LayoutSpec layoutSpecFromJson(const Json& doc, const std::string& file) {
-    const Reader r{file};
+    Reader r{file};
     r.object(doc, "");
     LayoutSpec spec;
     const std::string format = r.string(r.require(doc, "", "format"), "/format");
     if (format != LayoutSpec::formatName)
         r.fail("/format", "wrong format \"" + format + "\" (expected \"" + LayoutSpec::formatName + "\")");
     spec.version = r.integer(r.require(doc, "", "version"), "/version");
-    if (spec.version != LayoutSpec::currentVersion)
+    if (spec.version < kOldestLayoutVersion || spec.version > LayoutSpec::currentVersion)
         r.fail("/version", "unsupported version " + std::to_string(spec.version) +
-                               " (this build reads version " + std::to_string(LayoutSpec::currentVersion) +
-                               ")");
+                               " (this build reads versions " + std::to_string(kOldestLayoutVersion) +
+                               " to " + std::to_string(LayoutSpec::currentVersion) + ")");
+    r.version = spec.version;
+    r.requireVersionOfKeys(doc, KeyPlace::TopLevel, "");
 
     const Json& tracks = r.array(r.require(doc, "", "tracks"), "/tracks");
     for (std::size_t i = 0; i < tracks.size(); ++i)
@@ -397,8 +456,18 @@ LayoutSpec layoutSpecFromJson(const Json& doc, const std::string& file) {
     if (const Json* b = r.find(doc, "bodies")) spec.bodies = r.array(*b, "/bodies");
     if (const Json* v = r.find(doc, "vehicles")) spec.vehicles = *v;
     if (const Json* t = r.find(doc, "trains")) spec.trains = *t;
-    spec.extra = r.extra(
-        doc, {"format", "version", "tracks", "connections", "switches", "bodies", "vehicles", "trains"});
+    if (const Json* l = r.find(doc, "look")) {
+        if (!l->is_string() || (*l != "railway" && *l != "coaster"))
+            r.fail("/look", "look must be \"railway\" or \"coaster\", got " + l->dump());
+        spec.look = *l == "coaster" ? LayoutLook::Coaster : LayoutLook::Railway;
+    }
+    if (const Json* b = r.find(doc, "railCentreDistance")) {
+        if (!b->is_number()) r.fail("/railCentreDistance", "expected a number [m], got " + b->dump());
+        spec.railCentreDistance = b->get<double>();
+    }
+    if (const Json* d = r.find(doc, "drives")) spec.drives = r.drives(*d);
+    spec.extra = r.extra(doc, {"format", "version", "tracks", "connections", "switches", "bodies", "vehicles",
+                               "trains", "look", "railCentreDistance", "drives"});
     checkLayoutSpec(spec, file);
     return spec;
 }
@@ -409,7 +478,7 @@ Json layoutSpecToJson(const LayoutSpec& spec) {
     j["version"] = spec.version;
     Json tracks = Json::array();
     for (const auto& t : spec.tracks)
-        tracks.push_back(trackSpecToJson(t));
+        tracks.push_back(trackSpecToJson(t, spec.version));
     j["tracks"] = tracks;
     if (!spec.connections.empty()) {
         Json cs = Json::array();
@@ -439,6 +508,24 @@ Json layoutSpecToJson(const LayoutSpec& spec) {
     if (!spec.bodies.is_null()) j["bodies"] = spec.bodies;
     if (!spec.vehicles.is_null()) j["vehicles"] = spec.vehicles;
     if (!spec.trains.is_null()) j["trains"] = spec.trains;
+    if (spec.look) j["look"] = layoutLookName(*spec.look);
+    if (spec.railCentreDistance) j["railCentreDistance"] = *spec.railCentreDistance;
+    if (!spec.drives.empty()) {
+        Json ds = Json::array();
+        for (const DriveSpec& d : spec.drives) {
+            Json o = d.extra;
+            o["id"] = d.id;
+            o["kind"] = d.kind == DriveKind::Chain ? "chain" : "booster";
+            o["track"] = d.track;
+            o["from"] = d.from;
+            if (d.to) o["to"] = *d.to;
+            o["direction"] = d.direction;
+            o["speed"] = d.speed;
+            o["maxForce"] = d.maxForce;
+            ds.push_back(o);
+        }
+        j["drives"] = ds;
+    }
     return j;
 }
 

@@ -14,9 +14,11 @@ LayoutSpec layoutSpecFromJson(const Json& doc, const std::string& file = {});
 // Serialize (inverse of layoutSpecFromJson: layoutSpecFromJson(layoutSpecToJson(x)) == x for a valid x).
 Json layoutSpecToJson(const LayoutSpec& spec);
 
-// Pieces, for the GUI's clipboard / undo commands (paths in errors are relative to `path`).
-TrackSpec trackSpecFromJson(const Json& j, const std::string& path, const std::string& file = {});
-Json trackSpecToJson(const TrackSpec& t);
+// Pieces, for the GUI's clipboard / undo commands (paths in errors are relative to `path`). `version` is
+// the layout's: it says what a track without "frame" means (core/layout/FormatVersion.h).
+TrackSpec trackSpecFromJson(const Json& j, const std::string& path, const std::string& file = {},
+                            int version = LayoutSpec::currentVersion);
+Json trackSpecToJson(const TrackSpec& t, int version = LayoutSpec::currentVersion);
 TwistSpec twistSpecFromJson(const Json& j, const std::string& path, const std::string& file = {});
 Json twistSpecToJson(const TwistSpec& t);
 

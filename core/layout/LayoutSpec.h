@@ -91,9 +91,11 @@ struct TwistSpec {
 };
 
 // Which frame a track's twist is measured from ("frame" in the file).
-//   Frenet: wt turns the curve's (continued) Frenet frame (the seeds' twist; files without "frame").
-//   Up: the twist is a bank from the vertical: 0 = rails level across (UpReference, UpFrameTwist), and a
+//   Frenet: wt turns the curve's (continued) Frenet frame (the seeds' twist; version-1 files without
+//   "frame"). Up: the twist is a bank from the vertical: 0 = rails level across (UpReference, UpFrameTwist),
+//   and a
 //       "cant" banks by the lateral curvature with smooth (constant-rate-free) ramps (SmoothBankTwist).
+//       What a version-2 file means without "frame" (core/layout/FormatVersion.h).
 enum class TrackFrame { Frenet, Up };
 
 inline const char* trackFrameName(TrackFrame f) {
@@ -101,13 +103,16 @@ inline const char* trackFrameName(TrackFrame f) {
 }
 
 struct TrackSpec {
-    std::string id;                        // unique, non-empty
-    CurveSpec curve;                       //
-    std::optional<TwistSpec> twist;        // absent = no twist (up frame: bank 0)
-    TrackFrame frame = TrackFrame::Frenet; // "frame": absent = "frenet" (what files without it meant)
-    PlacementSpec placement;               // absent = identity
-    std::string body = "ground";           // "ground" or the name of an entry of "bodies"
-    Json extra = Json::object();           // unknown keys (e.g. "name", "notes", "lineSpeed")
+    std::string id;                 // unique, non-empty
+    CurveSpec curve;                //
+    std::optional<TwistSpec> twist; // absent = no twist (up frame: bank 0)
+    // "frame": absent = "up" in a version-2 file, "frenet" in a version-1 file (the reader sets it; a
+    // TrackSpec built in code is "frenet" until it says otherwise: the editor always says).
+    TrackFrame frame = TrackFrame::Frenet;
+    PlacementSpec placement;         // absent = identity
+    std::string body = "ground";     // "ground" or the name of an entry of "bodies"
+    std::optional<double> lineSpeed; // "lineSpeed" [m/s] > 0: a speed sign at the track's start
+    Json extra = Json::object();     // unknown keys (e.g. "name", "notes")
     bool operator==(const TrackSpec&) const = default;
 };
 
@@ -128,19 +133,51 @@ struct SwitchSpec {
     bool operator==(const SwitchSpec&) const = default;
 };
 
+// How a layout is drawn and how it states bank ("look"): railway cant in mm, coaster bank in degrees.
+enum class LayoutLook { Railway, Coaster };
+
+inline const char* layoutLookName(LayoutLook l) {
+    return l == LayoutLook::Coaster ? "coaster" : "railway";
+}
+
+// A drive section ("drives"): a stretch of one track where the track itself moves the bogies on it, a
+// lift-hill chain or a booster / brake run (docs/layout-format.md, "Drive sections"). Layout::compile
+// resolves it into a TrackDrive (core/layout/TrackDrive.h).
+enum class DriveKind { Chain, Booster };
+
+struct DriveSpec {
+    std::string id;                    // "id"; absent: "drive N" (N = its index)
+    DriveKind kind = DriveKind::Chain; // "kind": "chain" (pull only) or "booster" (both ways)
+    std::string track;                 // "track": track id (required)
+    double from = 0.0;                 // "from": section start s [m]
+    std::optional<double> to;          // "to": section end s [m]; absent = the track's length
+    int direction = +1;                // "direction": +1 toward increasing s, -1 toward decreasing s
+    double speed = 0.0;                // "speed": target speed [m/s] >= 0 (required)
+    double maxForce = 0.0;             // "maxForce": per bogie [N] > 0 (required)
+    Json extra = Json::object();       // unknown keys
+    bool operator==(const DriveSpec&) const = default;
+};
+
 struct LayoutSpec {
     static constexpr const char* formatName = "tracklab-layout";
-    static constexpr int currentVersion = 1;
+    // The version this build writes; it reads 1 and 2 (core/layout/FormatVersion.h says what changed).
+    static constexpr int currentVersion = 2;
 
     int version = currentVersion;
     std::vector<TrackSpec> tracks;
     std::vector<ConnectionSpec> connections;
     std::vector<SwitchSpec> switches;
-    Json bodies;                 // raw "bodies" section (owned by the physics issue); null = absent
-    Json vehicles;               // raw "vehicles" section; null = absent
-    Json trains;                 // raw "trains" section; null = absent
-    Json extra = Json::object(); // unknown top-level keys (e.g. "description", "notes")
+    std::optional<LayoutLook> look; // "look"; absent = railway
+    std::optional<double>
+        railCentreDistance;        // "railCentreDistance" [m]; absent = 1.5 (core/units/CantUnits.h)
+    std::vector<DriveSpec> drives; // "drives"; absent = none
+    Json bodies;                   // raw "bodies" section (owned by the physics issue); null = absent
+    Json vehicles;                 // raw "vehicles" section; null = absent
+    Json trains;                   // raw "trains" section; null = absent
+    Json extra = Json::object();   // unknown top-level keys (e.g. "description", "notes")
     bool operator==(const LayoutSpec&) const = default;
+
+    LayoutLook lookOrDefault() const { return look.value_or(LayoutLook::Railway); }
 
     // Index of the track with this id, or -1.
     int trackIndex(const std::string& id) const {

@@ -5,9 +5,7 @@
 namespace tl {
 
 double signedLineSpeed(const TrackSpec& track) {
-    const auto it = track.extra.find("lineSpeed");
-    if (it == track.extra.end() || !it->is_number()) return 0.0;
-    const double v = it->get<double>();
+    const double v = track.lineSpeed.value_or(0.0);
     return std::isfinite(v) && v > 0 ? v : 0.0;
 }
 

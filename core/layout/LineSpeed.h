@@ -1,5 +1,5 @@
 #pragma once
-// Speed limits along a route from the tracks' "lineSpeed" [m/s] (an optional number in a track's JSON,
+// Speed limits along a route from the tracks' "lineSpeed" [m/s] (TrackSpec::lineSpeed,
 // docs/layout-format.md): a line speed holds from the start of the track that states it onwards, along the
 // route as the switches are set, until the next track that states one (a speed sign at its entry). Used by
 // the driver's HUD: the limit in force at the head of a train and the next sign ahead with its distance.

@@ -50,20 +50,14 @@ inline double bankIntoCurve(double phi, double kappaL) {
 enum class BankUnit { CantMm, Degrees };
 
 inline BankUnit bankUnit(const LayoutSpec& spec) {
-    const auto it = spec.extra.find("look");
-    return (it != spec.extra.end() && it->is_string() && it->get<std::string>() == "coaster")
-               ? BankUnit::Degrees
-               : BankUnit::CantMm;
+    return spec.lookOrDefault() == LayoutLook::Coaster ? BankUnit::Degrees : BankUnit::CantMm;
 }
 
-// The layout's rail-centre distance [m]: top-level "railCentreDistance" when it is a number within
-// [minRailCentreDistance, maxRailCentreDistance], else the default.
+// The layout's rail-centre distance [m]: its "railCentreDistance" when within [minRailCentreDistance,
+// maxRailCentreDistance] (the layout check rejects anything else), else the default.
 inline double railCentreDistance(const LayoutSpec& spec) {
-    const auto it = spec.extra.find("railCentreDistance");
-    if (it != spec.extra.end() && it->is_number() && it->get<double>() >= minRailCentreDistance &&
-        it->get<double>() <= maxRailCentreDistance)
-        return it->get<double>();
-    return defaultRailCentreDistance;
+    const double b = spec.railCentreDistance.value_or(defaultRailCentreDistance);
+    return b >= minRailCentreDistance && b <= maxRailCentreDistance ? b : defaultRailCentreDistance;
 }
 
 } // namespace tl

@@ -90,10 +90,8 @@ int LayoutScene::setLayout(std::shared_ptr<const Layout> layout) {
     int rebuilt = 0;
     // the layout's own look ("look": "coaster" at the top level), unless the user chose one
     if (m_layout && !m_styleOverridden) {
-        const auto it = m_layout->spec().extra.find("look");
-        const TrackLook look = it != m_layout->spec().extra.end() && it->is_string() && *it == "coaster"
-                                   ? TrackLook::Coaster
-                                   : TrackLook::Railway;
+        const TrackLook look =
+            m_layout->spec().lookOrDefault() == LayoutLook::Coaster ? TrackLook::Coaster : TrackLook::Railway;
         if (look != m_style.look) {
             m_style = TrackStyle::forLook(look);
             m_nodes.clear(); // every mesh changes
@@ -368,12 +366,8 @@ Vec3 LayoutScene::handlePosition(int track, int point) const {
 void LayoutScene::rebuildDrives() {
     m_drives->removeChildren(0, m_drives->getNumChildren());
     if (!m_layout) return;
-    try {
-        const std::vector<TrackDrive> drives = readTrackDrives(*m_layout, "layout");
-        if (!drives.empty()) m_drives->addChild(buildDriveSections(*m_layout, drives, m_style));
-    } catch (const LayoutError&) {
-        // a bad "drives" section is reported where the simulation reads it; nothing to draw
-    }
+    if (!m_layout->drives().empty())
+        m_drives->addChild(buildDriveSections(*m_layout, m_layout->drives(), m_style));
 }
 
 void LayoutScene::rebuildMarkers() {

@@ -1,5 +1,5 @@
 #pragma once
-// Drive sections of a layout (physics/TrackDrives: a coaster's lift-hill chain, boosters and station
+// Drive sections of a layout (core/layout/TrackDrive.h: a coaster's lift-hill chain, boosters and station
 // brakes) drawn along their tracks, so the user sees where the track itself moves the train:
 //   chain   - a strip between the rails in black and hazard yellow, links every 0.5 m;
 //   booster - a strip of blue and white fins, every 1 m;
@@ -7,7 +7,7 @@
 // the section's middle naming it ("lift: chain lift 3.5 m/s ->"). Built in world coordinates at the
 // bodies' initial poses.
 #include "core/layout/Layout.h"
-#include "physics/TrackDrives.h"
+#include "core/layout/TrackDrive.h"
 #include "render/track/TrackStyle.h"
 
 #include <osg/Group>
@@ -27,7 +27,7 @@ struct DriveSectionColours {
 // "station: booster 1.5 m/s".
 std::string driveSectionLabel(const TrackDrive& d);
 
-// One child group per section (named by the section's id). `drives` come from readTrackDrives.
+// One child group per section (named by the section's id). `drives` come from Layout::drives().
 osg::ref_ptr<osg::Group> buildDriveSections(const Layout& layout, const std::vector<TrackDrive>& drives,
                                             const TrackStyle& style);
 

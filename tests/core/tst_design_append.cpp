@@ -169,11 +169,24 @@ void TestDesignAppend::slopeReachesGrade() {
     const TwistedFrame mid = worldEnd(L, e.newTracks[0]);
     QVERIFY(std::abs(mid.F.kappa - 1.0 / 2000) < 1e-15);
     QVERIFY(mid.wB.z() > 0.999); // no bank: wB up on the vertical curve
+    // every new track names its frame (docs/layout-format.md, "Versions"): the slope's clothoids are
+    // up-frame tracks without a twist (level rails); a flat piece continues the frame of its end
+    for (const std::string& id : e.newTracks) {
+        const TrackSpec& t = e.spec.tracks[std::size_t(e.spec.trackIndex(id))];
+        QVERIFY(t.frame == TrackFrame::Up && !t.twist);
+    }
+    DesignEdit arc;
+    PieceSpec a = piece(PieceKind::Arc);
+    a.radius = 300;
+    a.angle = 0.3;
+    append(L0, {"A", TrackEnd::End}, a, &arc);
+    QVERIFY(arc.spec.tracks.back().frame == TrackFrame::Frenet); // "A" is a version-1 track without "frame"
     // and back to level, then a straight
     PieceSpec down = s;
     down.grade = 0.0;
     L = append(L, *e.newFreeEnd, down, &e);
     L = append(L, *e.newFreeEnd, piece(PieceKind::Straight), &e);
+    QVERIFY(e.spec.tracks.back().frame == TrackFrame::Up); // continues the slope's frame
     const auto w = test::worstJoint(L);
     QVERIFY(w.gap < 1e-9 && w.angle < 1e-9 && w.curvature < 1e-9);
     QVERIFY(std::abs(worldEnd(L, e.newTracks.back()).F.T.z()) < 1e-12);

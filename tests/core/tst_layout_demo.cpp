@@ -113,7 +113,7 @@ void TestLayoutDemo::hasEverythingAsked() {
         if (vOver < 30.0) {
             ++tooSharp;
             QCOMPARE(t.id, std::string("c3"));
-            QCOMPARE(t.extra.value("lineSpeed", 0.0), 30.0);
+            QCOMPARE(t.lineSpeed.value_or(0.0), 30.0);
             QVERIFY(t.extra.contains("notes"));
             QVERIFY(std::abs(vOver - 24.1) < 0.1);
         }

@@ -158,8 +158,8 @@ void TestLayoutJson::badInput_data() {
                                    << "expected an object, got an array";
     QTest::newRow("wrong format") << edit("tracklab-layout", "tracklab-scene") << "/format"
                                   << "wrong format \"tracklab-scene\"";
-    QTest::newRow("wrong version") << edit("\"version\": 1", "\"version\": 2") << "/version"
-                                   << "unsupported version 2";
+    QTest::newRow("wrong version") << edit("\"version\": 1", "\"version\": 3") << "/version"
+                                   << "unsupported version 3 (this build reads versions 1 to 2)";
     QTest::newRow("version not integer") << edit("\"version\": 1", "\"version\": \"1\"") << "/version"
                                          << "expected an integer, got a string";
     QTest::newRow("missing format") << edit("\"format\": \"tracklab-layout\", ", "") << "/format"

@@ -10,8 +10,8 @@
 #include "core/layout/Layout.h"
 #include "core/layout/LayoutJson.h"
 #include "render/OsgConvert.h"
-#include "ui/BankDisplay.h"
 #include "render/scene/LayoutScene.h"
+#include "ui/BankDisplay.h"
 #include "ui/document/Document.h"
 #include "ui/document/FileManager.h"
 #include "ui/document/RecoveryStore.h"
@@ -237,7 +237,7 @@ void TstBankUnits::railwayCantInMillimetres() {
 
     // a metre-gauge layout ("railCentreDistance": 1.06) measures the same bank over 1060 mm
     tl::LayoutSpec narrow = w.document()->spec();
-    narrow.extra["railCentreDistance"] = 1.06;
+    narrow.railCentreDistance = 1.06;
     const QString narrowPath = dir.filePath("narrow.json");
     {
         QFile f(narrowPath);

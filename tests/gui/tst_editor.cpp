@@ -22,6 +22,7 @@
 #include <QDoubleSpinBox>
 #include <QMessageBox>
 #include <QSettings>
+#include <QStatusBar>
 #include <QTemporaryDir>
 
 using tl::ui::MainWindow;
@@ -56,6 +57,7 @@ private slots:
     void badFilesLeaveDocumentUnchanged_data();
     void badFilesLeaveDocumentUnchanged();
     void saveReopenRoundTrip();
+    void versionOneSavesAsVersionTwo();
     void failedSaveKeepsOldFile();
     void autosaveIsRecovered();
     void propertyFieldEditsCurve();
@@ -274,6 +276,60 @@ void TstEditor::saveReopenRoundTrip() {
     QVERIFY(w2.files()->open(path));
     QVERIFY(w2.document()->spec() == w.document()->spec());
     QVERIFY(w2.files()->recentFiles().first().endsWith("edited.json"));
+}
+
+// A version-1 file (docs/layout-format.md, "Versions"): saved unchanged it keeps its bytes; the first save
+// after an edit writes version 2 with "frame": "frenet" where version 1 left it implicit, and the status bar
+// says so; reopened, it means what it meant.
+void TstEditor::versionOneSavesAsVersionTwo() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath("old.json");
+    const QByteArray v1 = R"({"format": "tracklab-layout", "version": 1,
+ "tracks": [{"id": "A", "curve": {"type": "line", "length": 80}},
+            {"id": "B", "curve": {"type": "arc", "radius": 200, "angle": 0.4}, "placement": {"after": ["A", "end"]},
+             "twist": {"type": "constant", "angle": -0.05}}],
+ "connections": [{"a": ["A", "end"], "b": ["B", "start"]}]}
+)";
+    auto write = [&](const QByteArray& text) {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write(text);
+    };
+    auto read = [&] {
+        QFile f(path);
+        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    };
+    write(v1);
+    MainWindow w;
+    QVERIFY(w.files()->open(path));
+    QVERIFY(showAndWait(w));
+    const tl::TwistedFrame before = w.document()->layout()->frameInWorld(1, 30.0);
+    QTest::keyClick(&w, Qt::Key_S, Qt::ControlModifier); // unchanged: the same bytes, still version 1
+    QCOMPARE(read(), v1);
+    QVERIFY(!w.statusBar()->currentMessage().contains("version"));
+
+    w.editor()->select(1, -1);
+    QTest::keyClick(&w, Qt::Key_E, Qt::ControlModifier); // Edit > Extend Track From Free End
+    QCOMPARE(w.document()->spec().tracks.size(), std::size_t(3));
+    QTest::keyClick(&w, Qt::Key_S, Qt::ControlModifier);
+    QTRY_VERIFY(!w.isWindowModified());
+    const QString status = w.statusBar()->currentMessage();
+    QVERIFY2(status.contains("version 2") && status.contains("2 tracks") && status.contains("\"frenet\""),
+             qPrintable(status));
+    const tl::Json saved = tl::Json::parse(read().toStdString());
+    QCOMPARE(saved["version"].get<int>(), 2);
+    QCOMPARE(saved["tracks"][0]["frame"].get<std::string>(), std::string("frenet"));
+    QCOMPARE(saved["tracks"][1]["frame"].get<std::string>(), std::string("frenet"));
+    QCOMPARE(saved["tracks"][2]["frame"].get<std::string>(),
+             std::string("up")); // the new spline names its frame
+
+    // reopened: version 2, the same frames, the same geometry
+    MainWindow w2;
+    QVERIFY(w2.files()->open(path));
+    QCOMPARE(w2.document()->spec().version, 2);
+    QVERIFY(w2.document()->spec() == w.document()->spec());
+    const tl::TwistedFrame after = w2.document()->layout()->frameInWorld(1, 30.0);
+    QVERIFY((after.wB - before.wB).norm() < 1e-12 && (after.F.P - before.F.P).norm() < 1e-12);
 }
 
 void TstEditor::failedSaveKeepsOldFile() {

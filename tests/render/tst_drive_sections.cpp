@@ -34,7 +34,7 @@ const osg::Geode* childGeode(const osg::Group* g, const std::string& name) {
 
 void TstDriveSections::coasterLiftAndBooster() {
     const Layout layout = Layout::load(TRACKLAB_SOURCE_DIR "/resources/layouts/coaster.json");
-    const std::vector<TrackDrive> drives = readTrackDrives(layout, "coaster.json");
+    const std::vector<TrackDrive> drives = layout.drives();
     QCOMPARE(drives.size(), std::size_t(2));
     const render::TrackStyle style = render::TrackStyle::forLook(render::TrackLook::Coaster);
     const osg::ref_ptr<osg::Group> root = render::buildDriveSections(layout, drives, style);
@@ -92,7 +92,7 @@ void TstDriveSections::coasterLiftAndBooster() {
 
 void TstDriveSections::noDrivesNothingDrawn() {
     const Layout layout = Layout::load(TRACKLAB_SOURCE_DIR "/resources/layouts/demo.json");
-    const std::vector<TrackDrive> drives = readTrackDrives(layout, "demo.json");
+    const std::vector<TrackDrive> drives = layout.drives();
     QVERIFY(drives.empty());
     QCOMPARE(render::buildDriveSections(layout, drives, render::TrackStyle{})->getNumChildren(), 0u);
 }

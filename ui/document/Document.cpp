@@ -2,6 +2,7 @@
 
 #include "core/io/InputFile.h"
 #include "core/io/SaveFile.h"
+#include "core/layout/FormatVersion.h"
 #include "core/layout/LayoutError.h"
 #include "core/layout/LayoutFile.h"
 
@@ -82,10 +83,28 @@ bool Document::writeCopy(const QString& path, QString* error) const {
 }
 
 bool Document::save(const QString& path, QString* error) {
-    if (!writeCopy(path, error)) return false;
+    // The first save after an edit writes the current format version (core/layout/FormatVersion.h): the
+    // spec's frames are explicit already, so only what the file says changes, not what it means. An
+    // unchanged older file saves to the same bytes.
+    const int wasVersion = m_spec.version;
+    const int frenetTracks = isModified() ? upgradeToCurrentVersion(m_spec) : -1;
+    if (!writeCopy(path, error)) {
+        m_spec.version = wasVersion; // nothing written: the document stays as it was
+        return false;
+    }
     m_path = QFileInfo(path).absoluteFilePath();
     m_undo.setClean();
     emit fileStateChanged();
+    if (frenetTracks >= 0) {
+        const QString tracks = frenetTracks == 1 ? tr("1 track") : tr("%1 tracks").arg(frenetTracks);
+        emit formatUpgraded(
+            tr("Saved as layout format version %1 (the file was version %2): %3 measured from "
+               "the Frenet frame now say so with \"frame\": \"frenet\" (version 2 means "
+               "\"up\" without it).")
+                .arg(m_spec.version)
+                .arg(wasVersion)
+                .arg(tracks));
+    }
     return true;
 }
 

@@ -34,7 +34,9 @@ public:
     // ("FILE: /json/path: problem").
     bool load(const QString& path, QString* error);
     bool loadText(const QString& text, const QString& label, QString* error); // recovery files
-    bool save(const QString& path, QString* error); // atomic (core/io/SaveFile); old file kept on failure
+    // Atomic (core/io/SaveFile); old file kept on failure. The first save after an edit writes an older
+    // file in the current format version (formatUpgraded()).
+    bool save(const QString& path, QString* error);
     bool writeCopy(const QString& path, QString* error) const; // autosave: does not touch path/clean state
     void clear();                                              // new, empty layout
     // After loading a recovery file: belong to `path` again and count as modified.
@@ -49,6 +51,9 @@ signals:
     void layoutChanged();    // spec (and, if it compiled, layout) replaced
     void fileStateChanged(); // path or modified flag changed
     void replaced();         // another layout was opened, recovered or started (New): not an edit
+    // A save wrote an older file in the current format version (core/layout/FormatVersion.h); `message`
+    // says so for the status bar.
+    void formatUpgraded(const QString& message);
 
 private:
     std::string saveText() const;

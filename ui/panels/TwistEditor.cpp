@@ -114,18 +114,14 @@ void TwistEditor::applyUnitNames() {
     }
 }
 
-// The speed the track's bank is built for: its cant's design speed, else its "lineSpeed", else the
-// layout's "lineSpeed", else 0.
-double TwistEditor::designSpeed(const TrackSpec& t, const LayoutSpec& spec) {
+// The speed the track's bank is built for: its cant's design speed, else its "lineSpeed", else 0.
+double TwistEditor::designSpeed(const TrackSpec& t, const LayoutSpec&) {
     const TwistSpec* cant = t.twist && t.twist->type == "cant" ? &*t.twist : nullptr;
     if (t.twist && t.twist->type == "sum")
         for (const auto& part : t.twist->of)
             if (part.type == "cant") cant = &part;
     if (cant && cant->params.count("designSpeed")) return cant->params.at("designSpeed");
-    for (const Json* extra : {&t.extra, &spec.extra})
-        if (const auto it = extra->find("lineSpeed"); it != extra->end() && it->is_number())
-            return it->get<double>();
-    return 0.0;
+    return t.lineSpeed.value_or(0.0);
 }
 
 void TwistEditor::setTrack(int track) {

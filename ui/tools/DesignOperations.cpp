@@ -35,6 +35,7 @@ bool DesignTools::commitPiece() {
         t.id = design::uniqueTrackId(spec);
         t.curve.type = "line";
         t.curve.params["length"] = length;
+        t.frame = TrackFrame::Up; // bank from the vertical (docs/layout-format.md, "The up frame")
         t.placement.pose.position = *m_firstStart;
         t.placement.pose.rotation = Quat(Eigen::AngleAxisd(std::atan2(d.y(), d.x()), Vec3::UnitZ()));
         spec.tracks.push_back(t);

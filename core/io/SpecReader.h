@@ -1,6 +1,6 @@
 #pragma once
-// Small readers for the physics sections of a layout file ("bodies", "vehicles"): each value is checked
-// and a bad one throws LayoutError naming the file, the JSON path and the problem.
+// Small readers for the object sections of input files ("bodies", "vehicles", "drives", rolling stock):
+// each value is checked and a bad one throws LayoutError naming the file, the JSON path and the problem.
 #include "core/geometry/Frame.h"
 #include "core/layout/LayoutError.h"
 

@@ -1,4 +1,4 @@
-#include "physics/SpecReader.h"
+#include "core/io/SpecReader.h"
 
 #include <cmath>
 

@@ -1,4 +1,4 @@
-#include "render/LibraryVersions.h"
+#include "app/info/LibraryVersions.h"
 
 #include "core/BuildInfo.h"
 #include "physics/BulletInfo.h"

@@ -1,0 +1,25 @@
+#pragma once
+// A drive section as the simulation and the scene use it: a DriveSpec (core/layout/LayoutSpec.h) with its
+// track resolved to an index and its end to a number. Layout::compile builds them (Layout::drives()).
+// Each railed bogie whose anchor is on the stretch gets the section's row-6 motor (seed 000 equation (11),
+// physics/vehicle/TrackDrives.h) instead of its car's: target speed `speed` in the section's direction, with
+// per-bogie force limits
+//   chain:   0 <= f6 <= maxForce along the direction (it pulls up to the speed and never holds back: a
+//            faster train runs free; a train rolling back is caught, the chain's anti-rollback dogs);
+//   booster: -maxForce <= f6 <= maxForce (accelerates and brakes to the speed).
+#include <string>
+
+namespace tl {
+
+struct TrackDrive {
+    std::string id;        // name
+    bool chain = true;     // "chain" (pull only) or "booster" (both ways)
+    int track = -1;        // track index
+    double from = 0.0;     // section start s [m]
+    double to = 0.0;       // section end s [m] (> from)
+    int direction = +1;    // +1: drives toward increasing s, -1 toward decreasing s
+    double speed = 0.0;    // target speed [m/s] >= 0
+    double maxForce = 0.0; // per bogie [N] > 0
+};
+
+} // namespace tl
