@@ -14,7 +14,7 @@
 #include "ui/view/OsgViewWidget.h"
 #include "ui/view/ViewFramer.h"
 
-#include "physics/Simulation.h"
+#include "physics/sim/Simulation.h"
 
 #include <QAction>
 #include <QDockWidget>

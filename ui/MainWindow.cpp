@@ -1,7 +1,7 @@
 #include "ui/MainWindow.h"
 
 #include "app/info/LibraryVersions.h"
-#include "physics/Train.h"
+#include "physics/vehicle/Train.h"
 #include "render/OsgConvert.h"
 #include "render/scene/LayoutScene.h"
 #include "render/scene/VehicleNodes.h"

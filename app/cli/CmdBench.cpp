@@ -1,16 +1,16 @@
 // tracklab-cli bench [--only trackjoint|scale] [--joints N] [--steps N] [--repeats N] [--bogies A,B,C]
 //                    [--bogie-steps N] [--no-telemetry] [--straight]
 // 1. Cost per joint-step of the trackjoint vs. Bullet's btGeneric6DofSpring2Constraint with six locked rows,
-//    measured side by side in this process (physics/TrackJointBenchmark.h).
+//    measured side by side in this process (physics/bench/TrackJointBenchmark.h).
 // 2. The scale table: ns per bogie-step (thread CPU medians and spread) of trains at 100, 1 000 and 4 000
 //    bogies with the product's defaults (spline track with cant, telemetry on, default solver iterations),
-//    split by step stage, the ratios, and how many bogies step in real time (physics/ScaleBenchmark.h).
+//    split by step stage, the ratios, and how many bogies step in real time (physics/bench/ScaleBenchmark.h).
 #include "Command.h"
 
 #include "app/allocator/ProcessAllocator.h"
 
-#include "physics/ScaleBenchmark.h"
-#include "physics/TrackJointBenchmark.h"
+#include "physics/bench/ScaleBenchmark.h"
+#include "physics/bench/TrackJointBenchmark.h"
 
 #include <QCommandLineParser>
 

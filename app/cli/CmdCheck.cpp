@@ -11,7 +11,7 @@
 #include "core/layout/Layout.h"
 #include "core/layout/LayoutError.h"
 #include "core/layout/LayoutFile.h"
-#include "physics/CurveCriticalSpeed.h"
+#include "physics/run/CurveCriticalSpeed.h"
 
 #include <QCommandLineParser>
 

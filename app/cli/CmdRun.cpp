@@ -10,7 +10,7 @@
 #include "core/io/SaveFile.h"
 #include "core/layout/Layout.h"
 #include "core/layout/LayoutError.h"
-#include "physics/Simulation.h"
+#include "physics/sim/Simulation.h"
 
 #include <QCommandLineParser>
 

@@ -5,7 +5,7 @@
 
 #include "core/layout/LayoutError.h"
 #include "core/layout/LayoutFile.h"
-#include "physics/SpeedSweep.h"
+#include "physics/run/SpeedSweep.h"
 
 #include <QCommandLineParser>
 

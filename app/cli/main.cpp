@@ -4,7 +4,7 @@
 #include "app/allocator/ProcessAllocator.h"
 #include "app/info/LibraryVersions.h"
 #include "core/BuildInfo.h"
-#include "physics/BulletInfo.h"
+#include "physics/world/BulletInfo.h"
 
 #include <QCoreApplication>
 #include <QStringList>

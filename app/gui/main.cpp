@@ -4,7 +4,7 @@
 // (exit 2 with the loader's message on a bad file). Such a run writes no settings, recent files or
 // recovery files.
 #include "core/BuildInfo.h"
-#include "physics/BulletInfo.h"
+#include "physics/world/BulletInfo.h"
 #include "ui/MainWindow.h"
 #include "ui/document/Document.h"
 #include "ui/document/FileManager.h"

@@ -1,7 +1,7 @@
 #include "app/info/LibraryVersions.h"
 
 #include "core/BuildInfo.h"
-#include "physics/BulletInfo.h"
+#include "physics/world/BulletInfo.h"
 
 #include <osg/Version>
 

@@ -5,7 +5,7 @@
 // Beside them the curve table: every curve of the layout (a contiguous stretch, across tracks, turning one
 // way with a radius below the profile's curveRadius - e.g. c1-in + c1 + c1-out) with its tightest radius,
 // cant, line speed and the permissible speed the profile's speed rules allow. The critical speed found by
-// simulation (physics/CurveCriticalSpeed.h) is filled in by the caller.
+// simulation (physics/run/CurveCriticalSpeed.h) is filled in by the caller.
 #include "core/checks/PlaceSamples.h"
 #include "core/checks/RuleProfile.h"
 #include "core/layout/Layout.h"

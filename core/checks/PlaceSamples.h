@@ -10,8 +10,8 @@
 namespace tl {
 
 // A section of track that moves the trains at its own speed (a lift chain, a booster): plain data the
-// physics layer reads from the layout's "drives" (physics/TrackDrives.h); the energy speed model starts
-// from its end.
+// physics layer reads from the layout's "drives" (physics/vehicle/TrackDrives.h); the energy speed model
+// starts from its end.
 struct DriveSection {
     int track = -1;     // track index
     double from = 0.0;  // [m]

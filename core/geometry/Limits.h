@@ -2,8 +2,8 @@
 // Bounds on what a layout may ask for, so that any input is handled with bounded time and memory (issue
 // 16). Each is far beyond any real railway or coaster layout; docs/layout-format.md lists them. Values
 // outside are rejected with the file, the JSON path and the limit (core/layout/LayoutCheck.cpp; the vehicle
-// and car counts in physics/VehicleSpec.cpp and physics/TrainSpec.cpp), and the curve constructors enforce
-// the ones they depend on themselves.
+// and car counts in physics/spec/VehicleSpec.cpp and physics/spec/TrainSpec.cpp), and the curve constructors
+// enforce the ones they depend on themselves.
 #include <cstddef>
 
 namespace tl::limits {

@@ -1,7 +1,7 @@
 // Benchmark: how many bogies step in real time at 240 Hz on one core with the product's defaults (spline
 // track with cant, telemetry on, the default solver iterations), and the cost per bogie-step at 100, 1 000
 // and 4 000 bogies: thread CPU time medians and spread of interleaved repeats, wall time, and the split by
-// step stage (physics/ScaleBenchmark.h). Goals: growth <= 1.3x, >= 1 500 bogies in real time.
+// step stage (physics/bench/ScaleBenchmark.h). Goals: growth <= 1.3x, >= 1 500 bogies in real time.
 // Usage: bench_scale [--no-check] [--straight] [--no-telemetry] [--iterations N] [--warmup STEPS]
 //                    [--window SECONDS] [--samples N] [bogie-steps per measurement of the largest case]
 //                    [repeats] [bogies...]
@@ -10,7 +10,7 @@
 // (--no-check: skip the runs at the estimated real-time size and at the goal's 1 500 bogies, e.g. under
 // valgrind --tool=callgrind)
 #include "app/allocator/ProcessAllocator.h"
-#include "physics/ScaleBenchmark.h"
+#include "physics/bench/ScaleBenchmark.h"
 
 #include <cstdlib>
 #include <iostream>

@@ -38,8 +38,8 @@ struct Cubic {
     Vec3 a, b, c, d; // P(t) = a + b t + c t^2 + d t^3 on one segment
 };
 
-// The default railway track of physics/ScaleBenchmark.cpp (parallelTracks), placed with a rotation of 30 deg
-// about z and a translation; plus an up-framed clothoid and arc with the same cant.
+// The default railway track of physics/bench/ScaleBenchmark.cpp (parallelTracks), placed with a rotation of
+// 30 deg about z and a translation; plus an up-framed clothoid and arc with the same cant.
 Layout benchLayout(double length) {
     const double half = 15.0 * std::numbers::pi / 180.0;
     std::ostringstream placement;

@@ -1,7 +1,7 @@
 // Benchmark: cost per joint-step of the trackjoint vs. btGeneric6DofSpring2Constraint with six locked rows,
 // same bodies and solver settings, side by side in one process. Goal: ratio <= 1.10.
 // Usage: bench_trackjoint [joints] [steps] [repeats]
-#include "physics/TrackJointBenchmark.h"
+#include "physics/bench/TrackJointBenchmark.h"
 
 #include <cstdlib>
 #include <iostream>

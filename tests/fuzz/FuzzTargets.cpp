@@ -5,9 +5,9 @@
 #include "core/layout/LayoutError.h"
 #include "core/layout/LayoutFile.h"
 #include "core/layout/LayoutValidation.h"
-#include "physics/RollingStock.h"
-#include "physics/TrainSpec.h"
-#include "physics/VehicleSpec.h"
+#include "physics/spec/RollingStock.h"
+#include "physics/spec/TrainSpec.h"
+#include "physics/spec/VehicleSpec.h"
 
 #include <string_view>
 

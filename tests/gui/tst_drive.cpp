@@ -4,7 +4,7 @@
 // the recorded state exactly; the plots stay bounded and the UI responsive over a long run.
 #include "GuiTestUtil.h"
 
-#include "physics/Train.h"
+#include "physics/vehicle/Train.h"
 #include "render/scene/LayoutScene.h"
 #include "ui/document/Document.h"
 #include "ui/document/FileManager.h"

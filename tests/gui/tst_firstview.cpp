@@ -5,7 +5,7 @@
 #include "GuiTestUtil.h"
 
 #include "core/layout/Layout.h"
-#include "physics/Simulation.h"
+#include "physics/sim/Simulation.h"
 #include "render/OsgConvert.h"
 #include "render/scene/LayoutScene.h"
 #include "render/scene/TrainMarkers.h"

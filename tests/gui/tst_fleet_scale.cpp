@@ -12,7 +12,7 @@
 #include "GuiTestUtil.h"
 
 #include "core/BenchTrack.h"
-#include "physics/Telemetry.h"
+#include "physics/telemetry/Telemetry.h"
 #include "render/scene/TrainMarkers.h"
 #include "ui/FirstView.h"
 #include "ui/document/FileManager.h"

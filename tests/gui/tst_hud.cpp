@@ -6,7 +6,7 @@
 // (tst_hud_cab.png, tst_hud_opening.png are left in the test's working directory to be looked at).
 #include "GuiTestUtil.h"
 
-#include "physics/Train.h"
+#include "physics/vehicle/Train.h"
 #include "render/scene/LayoutScene.h"
 #include "ui/Units.h"
 #include "ui/document/Document.h"

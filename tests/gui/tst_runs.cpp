@@ -13,7 +13,7 @@
 //   post-derailment samples grey, every channel its own colour in the legend.
 #include "GuiTestUtil.h"
 
-#include "physics/Train.h"
+#include "physics/vehicle/Train.h"
 #include "render/OsgConvert.h"
 #include "ui/document/Document.h"
 #include "ui/document/FileManager.h"

@@ -1,8 +1,8 @@
 #pragma once
 // Test rig for the trackjoint without layouts: one box body on an analytic ground track (a function
 // s -> wF(s) in world coordinates), Bullet world with RowForceSolver, fixed step, seeds' ds rule.
-#include "physics/RowForceSolver.h"
-#include "physics/TrackJointConstraint.h"
+#include "physics/joint/TrackJointConstraint.h"
+#include "physics/world/RowForceSolver.h"
 
 #include <btBulletDynamicsCommon.h>
 

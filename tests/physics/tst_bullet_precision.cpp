@@ -1,6 +1,6 @@
 // Bullet must be the double-precision build in headers AND library (DESIGN.md: compiling with
 // BT_USE_DOUBLE_PRECISION but linking the float library links cleanly and gives silent garbage).
-#include "physics/BulletInfo.h"
+#include "physics/world/BulletInfo.h"
 
 #include <btBulletDynamicsCommon.h>
 

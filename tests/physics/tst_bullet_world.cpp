@@ -2,9 +2,9 @@
 // pendulum period, and 300 boxes at rest on the ground at their half height -- 300 contact manifolds in one
 // world, past its pool of 128 (BulletWorld.cpp: the rest come from the heap).
 #include "PendulumRig.h"
-#include "physics/BulletWorld.h"
-#include "physics/RailedBody.h"
-#include "physics/SimulationState.h"
+#include "physics/rail/RailedBody.h"
+#include "physics/state/SimulationState.h"
+#include "physics/world/BulletWorld.h"
 
 #include <btBulletDynamicsCommon.h>
 

@@ -9,7 +9,7 @@
 // the old ratio |f1| / max(Q, 1e-6 Q0) spiked to 936 388). Reported Y/Q stays within a few times the Nadal
 // limit, is never reported while unloaded, and the wheel unloading ratio dQ/Q is a channel (<= 1, finite).
 #include "core/layout/Layout.h"
-#include "physics/Simulation.h"
+#include "physics/sim/Simulation.h"
 
 #include <QtTest>
 

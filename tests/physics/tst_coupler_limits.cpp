@@ -9,7 +9,7 @@
 // event; with the brakes released no coupler reaches the rating and none is recorded.
 #include "core/layout/Layout.h"
 #include "core/layout/LayoutFile.h"
-#include "physics/Simulation.h"
+#include "physics/sim/Simulation.h"
 
 #include <QtTest>
 

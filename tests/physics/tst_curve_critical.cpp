@@ -9,8 +9,8 @@
 #include "core/checks/RuleProfile.h"
 #include "core/layout/Layout.h"
 #include "core/layout/LayoutFile.h"
-#include "physics/CurveCriticalSpeed.h"
-#include "physics/RollingStock.h"
+#include "physics/run/CurveCriticalSpeed.h"
+#include "physics/spec/RollingStock.h"
 
 #include <QtTest>
 

@@ -6,7 +6,7 @@
 //   error (1 mm steps: < 1e-6);
 // - standing still adds nothing (the mean keeps the last 2 m), a non-finite value is skipped, a reset
 // forgets.
-#include "physics/DistanceMean.h"
+#include "physics/monitor/DistanceMean.h"
 
 #include <QtTest>
 

@@ -5,10 +5,10 @@
 #include "core/layout/Layout.h"
 #include "core/layout/LayoutError.h"
 #include "core/layout/LayoutFile.h"
-#include "physics/Simulation.h"
-#include "physics/Telemetry.h"
-#include "physics/TrainSpec.h"
-#include "physics/VehicleSpec.h"
+#include "physics/sim/Simulation.h"
+#include "physics/spec/TrainSpec.h"
+#include "physics/spec/VehicleSpec.h"
+#include "physics/telemetry/Telemetry.h"
 
 #include <QtTest>
 

@@ -1,15 +1,15 @@
-// IslandBatchWorld (physics/IslandBatchWorld.h) against btDiscreteDynamicsWorld, the reference it claims to
-// equal bit for bit: two worlds built alike step a rig in which every kind of body the world sorts appears --
-// plain bodies (no proxy, no continuous-collision threshold, no motion state: a pendulum, a damped hinge, a
-// body hinged to a kinematic one), a box that slides on the ground (a proxy: contacts), a box thrown down
-// with a continuous-collision threshold (predictive contacts), a spinning body with a motion state and no
-// proxy -- and two bodies change kind mid-run (a plain body gains a proxy and lands; the sliding box loses
+// IslandBatchWorld (physics/world/IslandBatchWorld.h) against btDiscreteDynamicsWorld, the reference it
+// claims to equal bit for bit: two worlds built alike step a rig in which every kind of body the world sorts
+// appears -- plain bodies (no proxy, no continuous-collision threshold, no motion state: a pendulum, a damped
+// hinge, a body hinged to a kinematic one), a box that slides on the ground (a proxy: contacts), a box thrown
+// down with a continuous-collision threshold (predictive contacts), a spinning body with a motion state and
+// no proxy -- and two bodies change kind mid-run (a plain body gains a proxy and lands; the sliding box loses
 // its proxy and falls through the ground). Every body's pose and velocities must be the same doubles at
 // every step, and for the bodies whose interpolation and hit fraction Bullet reads (proxied, continuous,
 // motion state), those too, as well as what the motion state was handed; a plain body's hit fraction stays
 // 1. In the reference world a plain body has a proxy that collides with nothing (Bullet's own world needs
 // one for every body); in IslandBatchWorld it has none, as BulletWorld::add makes it.
-#include "physics/IslandBatchWorld.h"
+#include "physics/world/IslandBatchWorld.h"
 
 #include <btBulletDynamicsCommon.h>
 

@@ -1,11 +1,11 @@
-// JointSetupSolver (physics/JointSetupSolver.h) against Bullet's own solver, the reference it claims to equal
-// bit for bit: two worlds built alike, one with btSequentialImpulseConstraintSolver and one with
+// JointSetupSolver (physics/world/JointSetupSolver.h) against Bullet's own solver, the reference it claims to
+// equal bit for bit: two worlds built alike, one with btSequentialImpulseConstraintSolver and one with
 // JointSetupSolver, step a rig of joint types -- a hinge with a limit and a motor, ball joints, a 6-dof
 // spring, a slider, joints to Bullet's fixed body, bodies with unequal inertia and angular factors other than
 // 1, and a joint that breaks at its impulse threshold mid-run -- and every body's pose and velocities and
 // every joint's applied impulse must be the same doubles at every step. The rig must also move (a swinging
 // chain: the comparison is not of bodies at rest) and break its weak joint.
-#include "physics/JointSetupSolver.h"
+#include "physics/world/JointSetupSolver.h"
 
 #include <btBulletDynamicsCommon.h>
 

@@ -8,7 +8,7 @@
 #include "core/layout/Layout.h"
 #include "core/layout/LayoutError.h"
 #include "core/layout/LayoutFile.h"
-#include "physics/Simulation.h"
+#include "physics/sim/Simulation.h"
 
 #include <QtTest>
 

@@ -1,12 +1,12 @@
-// Rider channels (physics/RiderChannels.h) against the closed forms of VALIDATION.md, "Bank, cant and ride":
-// bottom of a vertical circle 1 + v^2/(g R); flat curve R banked phi at speed v: lateral
-// (v^2/R cos phi - g sin phi)/g, vertical (v^2/R sin phi + g cos phi)/g; +1 g vertical at rest; cant
-// deficiency = equilibrium cant - actual cant (E = b sin phi, b = 1.5 m). Layouts are built in the test.
+// Rider channels (physics/monitor/RiderChannels.h) against the closed forms of VALIDATION.md, "Bank, cant and
+// ride": bottom of a vertical circle 1 + v^2/(g R); flat curve R banked phi at speed v: lateral (v^2/R cos
+// phi - g sin phi)/g, vertical (v^2/R sin phi + g cos phi)/g; +1 g vertical at rest; cant deficiency =
+// equilibrium cant - actual cant (E = b sin phi, b = 1.5 m). Layouts are built in the test.
 #include "core/layout/Layout.h"
 #include "core/layout/LayoutFile.h"
 #include "core/units/CantUnits.h"
-#include "physics/RiderChannels.h"
-#include "physics/Simulation.h"
+#include "physics/monitor/RiderChannels.h"
+#include "physics/sim/Simulation.h"
 
 #include <QtTest>
 

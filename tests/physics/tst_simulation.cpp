@@ -4,8 +4,8 @@
 #include "core/layout/Layout.h"
 #include "core/layout/LayoutError.h"
 #include "core/layout/LayoutFile.h"
-#include "physics/BulletEigen.h"
-#include "physics/Simulation.h"
+#include "physics/joint/BulletEigen.h"
+#include "physics/sim/Simulation.h"
 
 #include <btBulletDynamicsCommon.h>
 

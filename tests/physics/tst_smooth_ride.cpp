@@ -9,7 +9,7 @@
 // loop. A floor of 0.05 m g covers the windows where the bank balances the speed (steady ~ 0).
 #include "core/layout/Layout.h"
 #include "core/layout/LayoutFile.h"
-#include "physics/Simulation.h"
+#include "physics/sim/Simulation.h"
 
 #include <QtTest>
 

@@ -12,7 +12,7 @@
 // Row errors: the largest |e1|, |e2|, |e3| of any railed bogie over the run up to the derailment.
 #include "core/layout/Layout.h"
 #include "core/layout/LayoutFile.h"
-#include "physics/Simulation.h"
+#include "physics/sim/Simulation.h"
 
 #include <QtTest>
 

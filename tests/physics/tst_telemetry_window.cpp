@@ -7,8 +7,8 @@
 //   the ring's storage stays at 512 slots (the first power of two >= 366) from the first trim on;
 // - with a cap of 1 000 samples as well (the GUI's buffer between frames), 4 000 samples a step keep the
 //   newest 1 000 in order, and every other one is counted as dropped.
-#include "physics/RingBuffer.h"
-#include "physics/Telemetry.h"
+#include "physics/telemetry/RingBuffer.h"
+#include "physics/telemetry/Telemetry.h"
 
 #include <QtTest>
 

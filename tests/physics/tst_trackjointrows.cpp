@@ -4,7 +4,7 @@
 //     (vm, wm), (vt, wt) and s advances by the seeds' rule ds/dt = (va - vp) . F.T.
 //  2. For random (not railed) states the rows equal the seeds' formulas, typed in again term by term.
 //  3. The orientation mismatch is exactly -sin(theta) u for a finite rotation theta about u.
-#include "physics/TrackJointRows.h"
+#include "physics/joint/TrackJointRows.h"
 
 #include <QtTest>
 
@@ -183,10 +183,10 @@ void TstTrackJointRows::rowsMatchSeedFormulas() {
     QFETCH(unsigned, seed);
     const Scenario sc = randomScenario(seed, false, true);
     TrackJointState st = sc.stateAt(sc.s0, 0);
-    st.motorOn = true;
-    st.vTarget = 7.5;
-    st.motorForceMin = -3000;
-    st.motorForceMax = 2000;
+    st.limits.motorOn = true;
+    st.limits.vTarget = 7.5;
+    st.limits.motorForceMin = -3000;
+    st.limits.motorForceMax = 2000;
     const TrackJointRows r = computeTrackJointRows(st);
     QCOMPARE(r.count, 6);
 
@@ -208,7 +208,7 @@ void TstTrackJointRows::rowsMatchSeedFormulas() {
         {Vec3::Zero(), FN, Vec3::Zero(), -FN, sum.dot(FN)},
         {-kappa * wFT, FB - kappa * (AP - FmP).cross(wFT), kappa * wFT, -FB + kappa * (wFP - FtP).cross(wFT),
          sum.dot(FB)},
-        {wFT, (AP - FmP).cross(wFT), -wFT, wFT.cross(wFP - FtP), dt / erp * st.vTarget},
+        {wFT, (AP - FmP).cross(wFT), -wFT, wFT.cross(wFP - FtP), dt / erp * st.limits.vTarget},
     };
     // Our e3..e5 are half the seeds' (see TrackJointRows.cpp): J.v = -de/dt instead of -1/2 de/dt.
     const double eScale[6] = {1, 1, 0.5, 0.5, 0.5, 1};
@@ -258,15 +258,15 @@ void TstTrackJointRows::mismatchIsMinusSinTheta() {
 
 void TstTrackJointRows::motorRow() {
     TrackJointState st;
-    st.motorOn = true;
-    st.vTarget = -4.0;
+    st.limits.motorOn = true;
+    st.limits.vTarget = -4.0;
     st.erp = 0.0; // no error reduction: the motor target must still be exact
-    st.motorForceMin = -100;
-    st.motorForceMax = 100;
+    st.limits.motorForceMin = -100;
+    st.limits.motorForceMax = 100;
     const TrackJointRows r = computeTrackJointRows(st);
     QCOMPARE(r.count, 6);
     QCOMPARE(r.row[5].rhs, -4.0);
-    st.motorOn = false;
+    st.limits.motorOn = false;
     QCOMPARE(computeTrackJointRows(st).count, 5);
 }
 

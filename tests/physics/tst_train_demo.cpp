@@ -5,8 +5,8 @@
 // v^2 = g R (b/2 + h tan phi) / (h - (b/2) tan phi).
 #include "core/layout/Layout.h"
 #include "core/layout/LayoutFile.h"
-#include "physics/Simulation.h"
-#include "physics/SpeedSweep.h"
+#include "physics/run/SpeedSweep.h"
+#include "physics/sim/Simulation.h"
 
 #include <QElapsedTimer>
 #include <QtTest>

@@ -5,8 +5,8 @@
 #include "core/layout/Layout.h"
 #include "core/layout/LayoutError.h"
 #include "core/layout/LayoutFile.h"
-#include "physics/Simulation.h"
-#include "physics/TrainSpec.h"
+#include "physics/sim/Simulation.h"
+#include "physics/spec/TrainSpec.h"
 
 #include <QTemporaryDir>
 #include <QtTest>

@@ -14,7 +14,7 @@
 //      for bit across all seven train worlds (derailments, ground contacts, every body's pose).
 #include "core/layout/Layout.h"
 #include "core/layout/LayoutFile.h"
-#include "physics/Simulation.h"
+#include "physics/sim/Simulation.h"
 
 #include <QtTest>
 

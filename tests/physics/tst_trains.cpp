@@ -3,7 +3,7 @@
 // open end, throttle to a target speed, braking distance v^2 / (2 F/m), snapshot/restore determinism.
 #include "core/layout/Layout.h"
 #include "core/layout/LayoutFile.h"
-#include "physics/Simulation.h"
+#include "physics/sim/Simulation.h"
 
 #include <QtTest>
 

@@ -15,7 +15,7 @@
 // ~a/(100 g) rad, moving its centre of gravity by ~0.01 % of h; the row forces are exact (RowForceSolver).
 #include "core/layout/Layout.h"
 #include "core/layout/LayoutFile.h"
-#include "physics/Simulation.h"
+#include "physics/sim/Simulation.h"
 
 #include <QtTest>
 

@@ -12,8 +12,8 @@
 //     off-axis force until bodies flew at 10^5 m/s, logging 12 393 overload events in 300 s).
 #include "core/layout/Layout.h"
 #include "core/layout/LayoutFile.h"
-#include "physics/BulletEigen.h"
-#include "physics/Simulation.h"
+#include "physics/joint/BulletEigen.h"
+#include "physics/sim/Simulation.h"
 
 #include <btBulletDynamicsCommon.h>
 

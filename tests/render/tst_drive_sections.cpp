@@ -2,7 +2,7 @@
 // chain (loop, 10..176 m) and the station booster show as strips between the rails, far-view lines and
 // labels naming them; the geometry follows the track's twisted frame wF exactly.
 #include "core/layout/Layout.h"
-#include "physics/TrackDrives.h"
+#include "physics/vehicle/TrackDrives.h"
 #include "render/OsgConvert.h"
 #include "render/track/DriveSections.h"
 #include "render/track/TrackStyle.h"

@@ -5,7 +5,7 @@
 // round ticks, colours at the ends of their scales, and the mesh coloured with these values.
 #include "core/layout/Layout.h"
 #include "core/layout/LayoutFile.h"
-#include "physics/RiderChannels.h"
+#include "physics/monitor/RiderChannels.h"
 #include "render/scene/LayoutScene.h"
 
 #include <osg/Array>

@@ -3,7 +3,7 @@
 #include "core/checks/LineSpeed.h"
 #include "core/layout/LayoutError.h"
 #include "core/units/CantUnits.h"
-#include "physics/CurveCriticalSpeed.h"
+#include "physics/run/CurveCriticalSpeed.h"
 #include "render/OsgConvert.h"
 #include "render/scene/LayoutScene.h"
 #include "render/scene/SpeedSigns.h"

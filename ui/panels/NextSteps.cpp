@@ -1,7 +1,7 @@
 #include "ui/panels/NextSteps.h"
 
 #include "core/curves/Spline.h"
-#include "physics/Simulation.h"
+#include "physics/sim/Simulation.h"
 #include "ui/MainWindow.h"
 #include "ui/document/Document.h"
 #include "ui/edit/EditController.h"

@@ -1,6 +1,6 @@
 #include "ui/sim/DrivePanel.h"
 
-#include "physics/Train.h"
+#include "physics/vehicle/Train.h"
 #include "ui/Units.h"
 #include "ui/sim/SimulationController.h"
 

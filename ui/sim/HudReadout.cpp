@@ -1,7 +1,7 @@
 #include "ui/sim/HudReadout.h"
 
 #include "core/layout/LineSpeed.h"
-#include "physics/Train.h"
+#include "physics/vehicle/Train.h"
 
 #include <cmath>
 

@@ -3,8 +3,8 @@
 // next speed sign ahead with its distance (core/layout/LineSpeed.h, from the head bogie in the direction of
 // travel), the throttle / brake notch, the head car's rider channels, and the simulation rate when it falls
 // behind the one asked for. Plain data from the shown simulation state, so tests compare it with the run.
-#include "physics/RiderChannels.h"
-#include "physics/Simulation.h"
+#include "physics/monitor/RiderChannels.h"
+#include "physics/sim/Simulation.h"
 
 #include <QString>
 

@@ -2,8 +2,8 @@
 // One run of the simulation the user can come back to: a fork starts a new run from a replayed moment and
 // keeps the run it leaves (its live simulation, recording, plot history and events), so nothing recorded is
 // dropped. SimulationController holds the shown run's parts itself and parks the others here.
-#include "physics/Recording.h"
-#include "physics/Simulation.h"
+#include "physics/run/Recording.h"
+#include "physics/sim/Simulation.h"
 #include "ui/sim/TelemetryHistory.h"
 
 #include <QString>

@@ -1,8 +1,8 @@
 #include "ui/sim/SimulationController.h"
 
-#include "physics/BulletEigen.h"
-#include "physics/Train.h"
-#include "physics/Vehicle.h"
+#include "physics/joint/BulletEigen.h"
+#include "physics/vehicle/Train.h"
+#include "physics/vehicle/Vehicle.h"
 #include "render/scene/VehicleNodes.h"
 #include "ui/document/Document.h"
 

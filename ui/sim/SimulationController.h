@@ -6,8 +6,8 @@
 // and keeps the one it leaves (RunBranch): the user switches between runs, nothing recorded is dropped.
 // Optionally pauses at a run's first derailment. Poses the vehicle boxes and feeds the telemetry history
 // behind the plots.
-#include "physics/Recording.h"
-#include "physics/Simulation.h"
+#include "physics/run/Recording.h"
+#include "physics/sim/Simulation.h"
 #include "ui/sim/RunBranch.h"
 #include "ui/sim/TelemetryHistory.h"
 

@@ -9,7 +9,7 @@
 // points each).
 // A sample finds its source by a hash of its indices, not a search (a fleet of 4 000 bogies adds 4 000
 // samples a step).
-#include "physics/Telemetry.h"
+#include "physics/telemetry/Telemetry.h"
 
 #include <QString>
 

@@ -1,6 +1,6 @@
 #include "ui/sim/TrainLabels.h"
 
-#include "physics/Train.h"
+#include "physics/vehicle/Train.h"
 #include "render/scene/TrainMarkers.h"
 #include "ui/Units.h"
 #include "ui/sim/SimulationController.h"

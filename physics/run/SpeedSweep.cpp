@@ -1,0 +1,52 @@
+#include "physics/run/SpeedSweep.h"
+
+#include "core/layout/Layout.h"
+#include "core/layout/LayoutError.h"
+
+#include <cmath>
+
+namespace tl {
+
+SweepResult sweepDerailmentSpeed(const LayoutSpec& spec, const std::string& file, const std::string& trainId,
+                                 const SweepOptions& options,
+                                 const std::function<void(int, int, const SweepPoint&)>& progress) {
+    if (!(options.step > 0) || !(options.to >= options.from))
+        throw SimulationError("sweep: need A <= B and STEP > 0");
+    nlohmann::json trains = spec.trains;
+    if (!trains.is_array()) throw LayoutError(file, "/trains", "no \"trains\" section");
+    int k = -1;
+    for (std::size_t i = 0; i < trains.size(); ++i)
+        if (trains[i].is_object() && trains[i].value("id", std::string()) == trainId) k = int(i);
+    if (k < 0) throw LayoutError(file, "/trains", "no train with id \"" + trainId + "\"");
+    const int n = int(std::floor((options.to - options.from) / options.step + 1e-3)) + 1;
+    SweepResult result;
+    SimulationOptions so = options.simulation;
+    so.recordTelemetry = false;
+    for (int i = 0; i < n; ++i) {
+        SweepPoint p;
+        p.speed = options.from + i * options.step;
+        LayoutSpec s = spec;
+        trains[std::size_t(k)]["speed"] = p.speed;
+        s.trains = trains;
+        const Layout layout = Layout::compile(s, file);
+        Simulation sim(layout, so, file);
+        const int t = sim.trainIndex(trainId);
+        while (sim.time() < options.duration - 0.5 * sim.dt()) {
+            sim.step();
+            bool hit = false;
+            for (const auto& e : sim.derailments())
+                if (e.train == t) {
+                    p.derailment = e;
+                    hit = true;
+                    break;
+                }
+            if (hit) break;
+        }
+        result.points.push_back(p);
+        if (p.derailment && result.critical < 0) result.critical = i;
+        if (progress) progress(i, n, p);
+    }
+    return result;
+}
+
+} // namespace tl

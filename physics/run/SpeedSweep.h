@@ -1,0 +1,39 @@
+#pragma once
+// Critical speed sweep: run one train of a layout from each initial speed of A:B:STEP (fresh simulation
+// each time, telemetry off) until it derails or the duration ends; the lowest speed that derails is the
+// critical speed, reported with the cause and place of its first derailment (tracklab-cli sweep).
+#include "core/layout/LayoutSpec.h"
+#include "physics/sim/Simulation.h"
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tl {
+
+struct SweepOptions {
+    double from = 10.0;     // first initial speed [m/s]
+    double to = 40.0;       // last (inclusive, within step/1000) [m/s]
+    double step = 1.0;      // > 0 [m/s]
+    double duration = 60.0; // simulated time per speed [s]
+    SimulationOptions simulation;
+};
+
+struct SweepPoint {
+    double speed = 0.0;                        // initial speed [m/s]
+    std::optional<DerailmentEvent> derailment; // the train's first derailment, if any
+};
+
+struct SweepResult {
+    std::vector<SweepPoint> points;
+    int critical = -1; // index of the lowest derailing speed, -1 if none derailed
+};
+
+// spec: the layout (with its "trains" section); file names it in errors. progress(i, n, point) after each
+// speed. Throws LayoutError for a bad layout or an unknown train id (path /trains), SimulationError.
+SweepResult sweepDerailmentSpeed(const LayoutSpec& spec, const std::string& file, const std::string& trainId,
+                                 const SweepOptions& options,
+                                 const std::function<void(int, int, const SweepPoint&)>& progress = {});
+
+} // namespace tl

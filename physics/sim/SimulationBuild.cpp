@@ -1,0 +1,176 @@
+// Simulation, building: vehicles and trains placed on their track (each vehicle and bogie a RailedBody put
+// there by the rail contact), the cars' bodies and pivots, the couplers, and the ground plane.
+#include "physics/joint/BulletEigen.h"
+#include "physics/sim/Simulation.h"
+#include "physics/world/RowForceSolver.h"
+
+#include <btBulletDynamicsCommon.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace tl {
+
+void Simulation::addGround() {
+    double zmin = 0.0;
+    bool any = false;
+    for (std::size_t t = 0; t < layout_.trackCount(); ++t) {
+        const double L = layout_.track(t).length();
+        const int n = std::max(2, int(L / 5.0) + 1);
+        for (int k = 0; k <= n; ++k) {
+            const double z = layout_.frameInWorld(t, L * k / n).F.P.z();
+            zmin = any ? std::min(zmin, z) : z;
+            any = true;
+        }
+    }
+    groundZ_ = zmin - options_.groundDepth;
+    world_.addGround(groundZ_);
+}
+
+namespace {
+
+// Trains split off the main world when every track lies on the ground (Simulation.h): consecutive trains
+// share a world up to about kWorldBogies bogies. A world's objects are ~6 kB per bogie; while one world
+// steps, the next one's are prefetched (CachePrefetch.h), so two worlds share the core's L2 (1 MB here).
+// Worlds of 100 bogies did not fit with the rest: bench_scale at 4 000 bogies, alternated runs, worlds of
+// 100 / 64 / 50 / 40 / 30 / 20: 2 844-2 942 / 2 803-2 866 / 2 730-2 855 / 2 513-2 835 / 2 543-2 863 /
+// 2 756-2 767 ns per bogie-step. Which world a train is in changes no result (each car is its own island,
+// derailed bodies collide with the ground only; tst_train_worlds).
+constexpr int kWorldBogies = 40;
+// Below this many train bogies (~1.2 MB of objects) every world's data stays cached between steps and a
+// prefetch only costs: 100 bogies in worlds of 50, prefetched: rail contact 26 -> 85-91 ns per bogie-step.
+constexpr int kPrefetchBogies = 200;
+} // namespace
+
+bool Simulation::prefetchWorlds() const {
+    if (units_.size() <= 2) return false; // the main world and one train world: nothing evicts it
+    int bogies = 0;
+    for (const StepUnit& u : units_)
+        bogies += u.bogies;
+    return bogies > kPrefetchBogies;
+}
+
+BulletWorld& Simulation::worldForTrain(int bogies) {
+    if (!splitTrains_) return world_;
+    if (trainWorlds_.empty() || units_.back().bogies + bogies > kWorldBogies) {
+        // one solver for every world: its pools are rebuilt per island and stay cached from world to world
+        auto w = std::make_unique<BulletWorld>(options_.gravity, options_.solverIterations,
+                                               options_.solverTolerance, world_.solver());
+        if (options_.groundPlane) w->addGround(groundZ_);
+        trainWorlds_.push_back(std::move(w));
+        units_.push_back({trainWorlds_.back().get(), false, trainCount(), trainCount(), {}, 0});
+    }
+    units_.back().bogies += bogies; // the last unit is the last train world
+    return *trainWorlds_.back();
+}
+
+void Simulation::addVehicle(const VehicleSpec& spec) {
+    auto v = std::make_unique<Vehicle>();
+    v->spec = spec;
+    v->position.track = layout_.trackIndex(spec.track);
+    if (v->position.track < 0)
+        throw SimulationError("vehicle \"" + spec.id + "\": unknown track " + spec.track);
+    v->position.s = spec.s;
+    v->position.direction = spec.direction;
+    v->cgHeight = spec.cgHeight;
+    v->params = {spec.erp, spec.cfm, spec.stiffness, spec.damping};
+    rail_.place(*v, spec.box, spec.mass, 0.5, spec.speed);
+    if (spec.motor) v->joint->setMotor(true, spec.direction * spec.motor->targetSpeed, spec.motor->maxForce);
+    vehicles_.push_back(std::move(v));
+    vehicles_.back()->linkWarmStart();
+    telemetry_.setSourceIds(vehicleIds(), trainIds());
+}
+
+void Simulation::addTrain(const TrainSpec& spec) {
+    // Where each car's centre goes, every car and bogie checked to fit before any body is made (a throw
+    // leaves the world as it was).
+    const TrainFit fit = fitTrain(spec, layout_, switchStates_);
+    if (!fit.problem.empty()) throw SimulationError("train \"" + spec.id + "\": " + fit.problem);
+    const std::vector<TrackPosition>& centres = fit.centres;
+    int bogies = 0;
+    for (const RollingStockSpec& stock : spec.cars)
+        bogies += stock.bogies.count;
+    auto train = std::make_unique<Train>();
+    train->spec = spec;
+    train->world = &worldForTrain(bogies);
+    for (std::size_t c = 0; c < spec.cars.size(); ++c)
+        addCar(*train, spec.cars[c], centres[c], spec.speed);
+    for (std::size_t c = 1; c < train->cars.size(); ++c)
+        addCoupler(*train, int(c - 1), int(c));
+    for (Car& car : train->cars) // the warm starts, now that the bogies are where they stay
+        for (std::size_t k = 0; k < car.bogies.size(); ++k) {
+            car.bogies[k].linkWarmStart();
+            RowForceSolver::setWarmStart(*car.pivots[k], &car.bogies[k].pivotImpulses);
+        }
+    trains_.push_back(std::move(train));
+    for (StepUnit& u : units_)
+        if (u.world == trains_.back()->world) u.endTrain = trainCount();
+    telemetry_.setSourceIds(vehicleIds(), trainIds());
+}
+
+void Simulation::addCar(Train& train, const RollingStockSpec& stock, const TrackPosition& centre,
+                        double speed) {
+    Car car;
+    car.stock = stock;
+    const int nb = stock.bogies.count;
+    const double g = options_.gravity;
+    Vec3 Psum = Vec3::Zero(), up = Vec3::Zero(), vsum = Vec3::Zero(), wsum = Vec3::Zero();
+    std::vector<Vec3> P;
+    for (int k = 0; k < nb; ++k) {
+        const AdvanceResult a =
+            layout_.advance(centre, bogieOffset(stock, k), switchStates_); // fits: addTrain
+        Bogie b;
+        b.world = train.world;
+        b.position = a.position;
+        b.cgHeight = stock.bogies.cgHeight;
+        b.params.erp = options_.trackJointErp;
+        rail_.place(b, stock.bogies.box, stock.bogies.mass, 0.6, speed);
+        b.staticLoad = (stock.body.mass / nb + stock.bogies.mass) * g;
+        b.load = b.staticLoad;
+        const Vec3 Xb = toEigen(b.body->getCenterOfMassPosition());
+        P.push_back(Xb);
+        Psum += Xb;
+        up += rail_.worldFrame(b.position).wB;
+        vsum += toEigen(b.body->getLinearVelocity());
+        wsum += toEigen(b.body->getAngularVelocity());
+        car.bogies.push_back(std::move(b));
+    }
+    // Car body: x from the rear to the front pivot (the bogie's x with one bogie), z the mean track up.
+    const Pose X0 = toEigen(car.bogies[0].body->getCenterOfMassTransform());
+    const Vec3 x = nb == 2 ? Vec3((P[0] - P[1]).normalized()) : Vec3(X0.linear().col(0));
+    Vec3 z = up / nb;
+    z = (z - x * x.dot(z)).normalized();
+    Pose Xc = Pose::Identity();
+    Xc.linear().col(0) = x;
+    Xc.linear().col(1) = z.cross(x);
+    Xc.linear().col(2) = z;
+    const Vec3 pivotMid = Psum / nb;
+    Xc.translation() = pivotMid + z * (stock.body.cgHeight - stock.bogies.cgHeight);
+    car.body = makeBoxBody(car.shape, Vec3(stock.body.length, stock.body.width, stock.body.height),
+                           stock.body.mass, 0.6, Xc);
+    const Vec3 wc = wsum / nb;
+    car.body->setLinearVelocity(toBt(Vec3(vsum / nb + wc.cross(Vec3(Xc.translation() - pivotMid)))));
+    car.body->setAngularVelocity(toBt(wc));
+    train.world->add(*car.body, BulletWorld::Collides::Nothing);
+
+    // Pivots: position locked, yaw and pitch free with two bogies (all locked with one). With two bogies the
+    // roll is free at the pivots and a roll spring (applyRollSpring) ties the body's roll to the MEAN roll
+    // of its bogies, so a twisting track (the bogies rolling against each other) loads nothing, while a
+    // lateral load leans the body by ~1/140 rad per g and splits its roll moment evenly over the bogies.
+    const double Iroll =
+        stock.body.mass * (std::pow(stock.body.width, 2) + std::pow(stock.body.height, 2)) / 12;
+    car.rollStiffness = 100.0 * stock.body.mass * g * stock.body.cgHeight; // [N m/rad]
+    car.rollDamping = 0.3 * std::sqrt(car.rollStiffness * Iroll);          // [N m s/rad]
+    for (int k = 0; k < nb; ++k) {
+        const Pose Xb = toEigen(car.bogies[std::size_t(k)].body->getCenterOfMassTransform());
+        auto p = std::make_unique<PivotConstraint>(*car.body, *car.bogies[std::size_t(k)].body,
+                                                   Xc.inverse() * Xb.translation(), Vec3::Zero());
+        p->setRotation(nb == 2 ? PivotConstraint::Rotation::Free    // one bogie: the car sits
+                               : PivotConstraint::Rotation::Rigid); // rigidly on it
+        train.world->add(*p);
+        car.pivots.push_back(std::move(p));
+    }
+    train.cars.push_back(std::move(car));
+}
+
+} // namespace tl

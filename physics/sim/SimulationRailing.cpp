@@ -1,0 +1,91 @@
+// Simulation: the railed state (RuntimeState.h) applied to the world -- joints enabled, a car's pivots as its
+// railed state says, and each body's collision group (railed bodies collide with nothing, derailed ones with
+// the ground). Both a run (a derailment) and restore() go through applyRailing(), so a restored state
+// behaves exactly as the live one did.
+#include "physics/sim/Simulation.h"
+
+#include <btBulletDynamicsCommon.h>
+
+namespace tl {
+
+// Every dynamic body, in a fixed order (snapshots): free layout bodies, vehicles, per car its body then its
+// bogies.
+std::vector<btRigidBody*> Simulation::allBodies() const {
+    std::vector<btRigidBody*> out;
+    for (int b = 0; b < world_.bodyCount(); ++b)
+        if (world_.bodySpec(b).motion == BodySpec::Motion::Dynamic) out.push_back(&world_.body(b));
+    for (const auto& v : vehicles_)
+        out.push_back(v->body.get());
+    for (const auto& t : trains_)
+        for (const auto& c : t->cars) {
+            out.push_back(c.body.get());
+            for (const auto& b : c.bogies)
+                out.push_back(b.body.get());
+        }
+    return out;
+}
+
+std::vector<BulletWorld*> Simulation::worlds() const {
+    std::vector<BulletWorld*> out{const_cast<BulletWorld*>(&world_)};
+    for (const auto& w : trainWorlds_)
+        out.push_back(w.get());
+    return out;
+}
+
+// The bodies of world w with what they collide with, in the order the simulation was built (its ground; the
+// main world's layout bodies and vehicles; per car of its trains the bogies, then the body).
+std::vector<BulletWorld::Entry> Simulation::collisionEntries(const BulletWorld& w) const {
+    using C = BulletWorld::Collides;
+    std::vector<BulletWorld::Entry> out;
+    if (w.ground()) out.push_back({w.ground(), C::Ground});
+    if (&w == &world_) {
+        for (int b = 0; b < world_.bodyCount(); ++b)
+            out.push_back({&world_.body(b), C::Nothing});
+        for (const auto& v : vehicles_)
+            out.push_back({v->body.get(), C::Nothing});
+    }
+    for (const auto& t : trains_)
+        if (t->world == &w)
+            for (const auto& c : t->cars) {
+                const C collides = c.derailed ? C::WithGround : C::Nothing;
+                for (const auto& b : c.bogies)
+                    out.push_back({b.body.get(), collides});
+                out.push_back({c.body.get(), collides});
+            }
+    return out;
+}
+
+std::vector<btRigidBody*> Simulation::contactBodies() const {
+    std::vector<btRigidBody*> out;
+    for (const BulletWorld* w : worlds())
+        for (const BulletWorld::Entry& e : collisionEntries(*w))
+            out.push_back(e.body);
+    return out;
+}
+
+void Simulation::applyRailing(bool forceRebuild) {
+    for (auto& v : vehicles_)
+        v->joint->setEnabled(v->railed);
+    for (const auto& t : trains_)
+        for (auto& c : t->cars) {
+            // Railed: yaw and pitch free with two bogies (all locked with one), roll free (the roll spring
+            // holds it). Derailed: the flying car is stiff in roll (the roll spring is for railed bogies).
+            using R = PivotConstraint::Rotation;
+            const R railed = c.bogies.size() == 2 ? R::Free : R::Rigid;
+            for (auto& p : c.pivots)
+                p->setRotation(c.derailed ? R::RollLocked : railed);
+            for (auto& b : c.bogies)
+                b.joint->setEnabled(b.railed);
+        }
+    for (BulletWorld* w : worlds())
+        w->applyCollision(collisionEntries(*w), forceRebuild);
+}
+
+bool Simulation::anyDerailed() const {
+    for (const auto& t : trains_)
+        for (const auto& c : t->cars)
+            if (c.derailed) return true;
+    return false;
+}
+
+} // namespace tl

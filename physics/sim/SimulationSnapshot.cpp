@@ -1,0 +1,132 @@
+// Simulation::snapshot / restore: the full dynamic state as plain data (SimulationState.h). The run-time
+// structs' state parts (RuntimeState.h) are copied whole; restore assigns them back and applies them through
+// the functions a run uses (applyRailing: pivots, joints, collision groups and the world's body order; the
+// rail contact: joints to the right track body; the Bullet world: contact caches).
+#include "physics/joint/BulletEigen.h"
+#include "physics/sim/Simulation.h"
+
+#include <btBulletDynamicsCommon.h>
+
+namespace tl {
+
+namespace {
+RigidBodyState stateOf(const btRigidBody& b) {
+    return {toEigen(b.getCenterOfMassTransform()), toEigen(b.getLinearVelocity()),
+            toEigen(b.getAngularVelocity())};
+}
+
+void setState(btRigidBody& b, const RigidBodyState& s) {
+    b.setCenterOfMassTransform(toBt(s.pose));
+    b.setInterpolationWorldTransform(toBt(s.pose));
+    b.setLinearVelocity(toBt(s.v));
+    b.setAngularVelocity(toBt(s.w));
+    b.setInterpolationLinearVelocity(toBt(s.v));
+    b.setInterpolationAngularVelocity(toBt(s.w));
+    b.clearForces();
+}
+} // namespace
+
+SimulationState Simulation::snapshot() const {
+    SimulationState s;
+    s.time = time_;
+    s.switches = switchStates_;
+    for (const btRigidBody* b : allBodies())
+        s.bodies.push_back(stateOf(*b));
+    for (const auto& v : vehicles_)
+        s.vehicles.push_back({static_cast<const RailedState&>(*v), static_cast<const VehicleRunState&>(*v)});
+    for (const auto& t : trains_) {
+        TrainState ts;
+        ts.run = *t;
+        for (const auto& c : t->cars) {
+            ts.cars.push_back(c);
+            for (const auto& b : c.bogies)
+                ts.bogies.push_back(b);
+        }
+        for (const auto& c : t->couplers)
+            ts.couplers.push_back(c);
+        s.trains.push_back(ts);
+    }
+    s.derailments = telemetry_.derailments().size();
+    s.trackEvents = telemetry_.events().size();
+    s.couplerEvents = telemetry_.couplerEvents().size();
+    s.wheelEvents = telemetry_.wheelEvents().size();
+    const std::vector<btRigidBody*> named = contactBodies();
+    for (const BulletWorld* w : worlds()) {
+        std::vector<ContactManifoldState> c = w->contacts(named);
+        s.contacts.insert(s.contacts.end(), std::make_move_iterator(c.begin()),
+                          std::make_move_iterator(c.end()));
+    }
+    return s;
+}
+
+void Simulation::restore(const SimulationState& s) {
+    const std::vector<btRigidBody*> bodies = allBodies();
+    bool sameShape = s.bodies.size() == bodies.size() && s.vehicles.size() == vehicles_.size() &&
+                     s.trains.size() == trains_.size();
+    for (std::size_t t = 0; sameShape && t < trains_.size(); ++t) {
+        std::size_t nb = 0;
+        for (const auto& c : trains_[t]->cars)
+            nb += c.bogies.size();
+        sameShape = s.trains[t].cars.size() == trains_[t]->cars.size() &&
+                    s.trains[t].couplers.size() == trains_[t]->couplers.size() &&
+                    s.trains[t].bogies.size() == nb;
+    }
+    if (!sameShape)
+        throw SimulationError(
+            "restore: the state belongs to another simulation (body/vehicle/train counts differ)");
+    time_ = s.time;
+    switchStates_ = s.switches;
+    world_.setKinematicPoses(time_, options_.dt);
+    for (std::size_t i = 0; i < bodies.size(); ++i)
+        setState(*bodies[i], s.bodies[i]);
+    for (std::size_t i = 0; i < vehicles_.size(); ++i) {
+        Vehicle& v = *vehicles_[i];
+        static_cast<RailedState&>(v) = s.vehicles[i].railed;
+        static_cast<VehicleRunState&>(v) = s.vehicles[i].run;
+        rail_.restore(v);
+        if (v.spec.motor)
+            v.joint->setMotor(true, v.position.direction * v.spec.motor->targetSpeed, v.spec.motor->maxForce);
+    }
+    for (std::size_t t = 0; t < trains_.size(); ++t) {
+        Train& tr = *trains_[t];
+        const TrainState& ts = s.trains[t];
+        static_cast<TrainRunState&>(tr) = ts.run;
+        std::size_t k = 0;
+        for (std::size_t c = 0; c < tr.cars.size(); ++c) {
+            Car& car = tr.cars[c];
+            static_cast<CarState&>(car) = ts.cars.at(c);
+            for (auto& b : car.bogies) {
+                static_cast<RailedState&>(b) = ts.bogies.at(k++);
+                rail_.restore(b);
+            }
+        }
+        for (std::size_t c = 0; c < tr.couplers.size(); ++c)
+            static_cast<CouplerState&>(tr.couplers[c]) = ts.couplers.at(c);
+    }
+    // The world rebuilt canonically (every pair and contact cache gone), then the snapshot's contact points
+    // handed back to their pairs: a state restored in mid-slide steps on as the live run did.
+    applyRailing(true);
+    const std::vector<btRigidBody*> named = contactBodies();
+    for (BulletWorld* w : worlds()) // each world takes the pairs of its own bodies
+        w->restoreContacts(s.contacts, named);
+    telemetry_.truncate(time_, s.trackEvents, s.derailments);
+    telemetry_.truncateCouplerEvents(s.couplerEvents);
+    telemetry_.truncateWheelEvents(s.wheelEvents);
+    for (const auto& t : trains_) // an episode open at the snapshot: back to its state then
+        for (const auto& c : t->couplers)
+            if (CouplerEvent* e = telemetry_.couplerEvent(c.overload)) {
+                e->peakForce = c.overloadPeak;
+                e->duration = c.overloadTime;
+                e->broke = false;
+            }
+    for (const auto& t : trains_) // and the open wheel episodes
+        for (const auto& c : t->cars)
+            for (const auto& b : c.bogies)
+                for (const EpisodeState* ep : {&b.yqEpisode, &b.unloadingEpisode})
+                    if (WheelEvent* e = telemetry_.wheelEvent(ep->event)) {
+                        e->peak = ep->peak;
+                        e->duration = ep->duration;
+                    }
+}
+
+} // namespace tl

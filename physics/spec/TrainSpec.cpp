@@ -1,0 +1,156 @@
+#include "physics/spec/TrainSpec.h"
+
+#include "physics/spec/StartPlace.h"
+
+#include "core/geometry/Limits.h"
+#include "core/io/SpecReader.h"
+#include "core/layout/Layout.h"
+
+#include <set>
+
+namespace tl {
+
+namespace {
+
+// NAME.json from the library (LayoutError at `path` of the layout for a name that is a path)
+nlohmann::json loadStockJson(const std::string& name, const std::vector<std::filesystem::path>& dirs,
+                             std::string& where, const std::string& file, const std::string& path) {
+    if (const std::string problem = rollingStockNameProblem(name); !problem.empty())
+        throw LayoutError(file, path, problem);
+    return loadRollingStockJson(name, dirs, where);
+}
+
+RollingStockSpec parseCar(const nlohmann::json& c, const std::string& file, const std::string& path,
+                          const std::vector<std::filesystem::path>& dirs) {
+    if (c.is_string()) {
+        std::string where;
+        const nlohmann::json j = loadStockJson(c.get<std::string>(), dirs, where, file, path);
+        if (j.is_null())
+            throw LayoutError(file, path, "no rolling stock \"" + c.get<std::string>() + ".json\" found");
+        RollingStockSpec s = parseRollingStock(j, where, "");
+        if (s.name == "inline") s.name = c.get<std::string>();
+        return s;
+    }
+    if (!c.is_object())
+        throw LayoutError(file, path, "expected a rolling-stock name or an object, got " + c.dump());
+    if (!c.contains("base")) return parseRollingStock(c, file, path);
+    // {"base": "passenger-car", "body": {"mass": 50000}}: the base definition merge-patched by the rest.
+    if (!c["base"].is_string())
+        throw LayoutError(file, jsonPath(path, "base"), "expected a rolling-stock name");
+    std::string where;
+    nlohmann::json j = loadStockJson(c["base"].get<std::string>(), dirs, where, file, jsonPath(path, "base"));
+    if (j.is_null())
+        throw LayoutError(file, jsonPath(path, "base"),
+                          "no rolling stock \"" + c["base"].get<std::string>() + ".json\" found");
+    nlohmann::json patch = c;
+    patch.erase("base");
+    j.merge_patch(patch);
+    return parseRollingStock(j, file, path);
+}
+
+} // namespace
+
+double bogieOffset(const RollingStockSpec& stock, int k) {
+    return stock.bogies.count == 2 ? (k == 0 ? 0.5 : -0.5) * stock.bogies.spacing : 0.0;
+}
+
+TrainFit fitTrain(const TrainSpec& t, const Layout& layout, const SwitchStates& states) {
+    TrainFit fit;
+    const int track = layout.trackIndex(t.track);
+    if (track < 0) {
+        fit.problem = "unknown track \"" + t.track + "\"";
+        return fit;
+    }
+    const TrackPosition head{track, t.s, t.direction};
+    double behind = 0.0; // distance of car c's centre behind the head car's centre [m]
+    for (std::size_t c = 0; c < t.cars.size(); ++c) {
+        const RollingStockSpec& car = t.cars[c];
+        if (c > 0) behind += 0.5 * (t.cars[c - 1].body.length + car.body.length);
+        const AdvanceResult a = layout.advance(head, -behind, states);
+        const AdvanceResult front = layout.advance(a.position, bogieOffset(car, 0), states);
+        const AdvanceResult rear = layout.advance(a.position, bogieOffset(car, car.bogies.count - 1), states);
+        if (a.stoppedAtOpenEnd || front.stoppedAtOpenEnd || rear.stoppedAtOpenEnd) {
+            const AdvanceResult& at = a.stoppedAtOpenEnd ? a : front.stoppedAtOpenEnd ? front : rear;
+            fit.problem = "the train does not fit on the track: car " + std::to_string(c) + " (" + car.name +
+                          ", " + std::to_string(behind) +
+                          " m behind the head car's centre) reaches the open " + endName(at.openEnd) +
+                          " of track \"" + layout.track(std::size_t(at.position.track)).id() + "\"";
+            fit.centres.clear();
+            return fit;
+        }
+        fit.centres.push_back(a.position);
+    }
+    return fit;
+}
+
+std::string trainFitProblem(const TrainSpec& t, const Layout& layout, const SwitchStates& states) {
+    return fitTrain(t, layout, states).problem;
+}
+
+std::vector<TrainSpec> parseTrains(const nlohmann::json& trains, const Layout& layout,
+                                   const std::string& file, std::vector<std::filesystem::path> dirs) {
+    std::vector<TrainSpec> out;
+    if (trains.is_null()) return out;
+    if (!trains.is_array()) throw LayoutError(file, "/trains", "expected an array of trains");
+    if (!file.empty()) dirs.insert(dirs.begin(), std::filesystem::path(file).parent_path() / "rolling-stock");
+    // the car counts first, before any car is read (bounded work: core/geometry/Limits.h)
+    std::size_t totalCars = 0;
+    for (std::size_t k = 0; k < trains.size(); ++k) {
+        if (!trains[k].is_object() || !trains[k].contains("cars") || !trains[k]["cars"].is_array()) continue;
+        const std::size_t cars = trains[k]["cars"].size();
+        const std::string path = jsonPath(jsonPath("/trains", k), "cars");
+        if (cars > limits::kMaxCarsPerTrain)
+            throw LayoutError(file, path,
+                              "a train may have at most " + std::to_string(limits::kMaxCarsPerTrain) +
+                                  " cars, got " + std::to_string(cars));
+        totalCars += cars;
+        if (totalCars > limits::kMaxCars)
+            throw LayoutError(file, path,
+                              "the trains of a layout may have at most " + std::to_string(limits::kMaxCars) +
+                                  " cars together, this train brings them to " + std::to_string(totalCars));
+    }
+    std::set<std::string> ids;
+    for (std::size_t k = 0; k < trains.size(); ++k) {
+        const SpecReader r(trains[k], file, jsonPath("/trains", k));
+        TrainSpec t;
+        t.id = r.string("id");
+        if (!ids.insert(t.id).second) r.fail("id", "duplicate train id \"" + t.id + "\"");
+        if (!r.has("cars") || !r.at("cars").is_array() || r.at("cars").empty())
+            r.fail("cars", "expected a non-empty array of cars");
+        for (std::size_t c = 0; c < r.at("cars").size(); ++c)
+            t.cars.push_back(parseCar(r.at("cars")[c], file, jsonPath(r.keyPath("cars"), c), dirs));
+        if (!r.has("start")) r.fail("start", "missing (required)");
+        const SpecReader st(r.at("start"), file, r.keyPath("start"));
+        const StartPlace start = readStartPlace(st, layout);
+        t.track = start.track;
+        t.s = start.s;
+        t.direction = start.direction;
+        t.speed = r.number("speed", 0.0);
+        if (const std::string why = trainFitProblem(t, layout, layout.initialSwitchStates()); !why.empty())
+            st.fail("s", why);
+        if (r.has("schedule")) {
+            const auto& sc = r.at("schedule");
+            if (!sc.is_array()) r.fail("schedule", "expected [[t, throttle, brake], ...]");
+            for (std::size_t i = 0; i < sc.size(); ++i) {
+                const std::string p = jsonPath(r.keyPath("schedule"), i);
+                const auto& e = sc[i];
+                if (!e.is_array() || e.size() != 3)
+                    throw LayoutError(file, p, "expected [t, throttle, brake], got " + e.dump());
+                for (std::size_t q = 0; q < 3; ++q)
+                    if (!e[q].is_number()) throw LayoutError(file, jsonPath(p, q), "expected a number");
+                ScheduleEntry se{e[0].get<double>(), e[1].get<double>(), e[2].get<double>()};
+                if (!t.schedule.empty() && se.t < t.schedule.back().t)
+                    throw LayoutError(file, jsonPath(p, std::size_t(0)), "times must not decrease");
+                if (se.throttle < 0 || se.throttle > 1)
+                    throw LayoutError(file, jsonPath(p, std::size_t(1)), "throttle must lie in [0, 1]");
+                if (se.brake < 0 || se.brake > 1)
+                    throw LayoutError(file, jsonPath(p, std::size_t(2)), "brake must lie in [0, 1]");
+                t.schedule.push_back(se);
+            }
+        }
+        out.push_back(std::move(t));
+    }
+    return out;
+}
+
+} // namespace tl

@@ -1,0 +1,54 @@
+#pragma once
+// The "trains" section of a layout (format: docs/trains-format.md): per train its cars (rolling-stock
+// names, inline definitions, or {"base": name, ...overrides}), its start (track, s of the head car's
+// centre, direction), initial speed and an optional schedule of driver inputs for headless runs.
+#include "core/layout/Layout.h"
+#include "physics/spec/RollingStock.h"
+
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace tl {
+
+struct ScheduleEntry {
+    double t = 0.0;        // from this time on [s]
+    double throttle = 0.0; // [0, 1]
+    double brake = 0.0;    // [0, 1]
+};
+
+struct TrainSpec {
+    std::string id;                      // unique, names the train in telemetry
+    std::vector<RollingStockSpec> cars;  // head first
+    std::string track;                   // track of the head car's centre
+    double s = 0.0;                      // arc length of the head car's centre on it [m]
+    int direction = +1;                  // +1: the head faces increasing s
+    double speed = 0.0;                  // initial speed towards the head [m/s]
+    std::vector<ScheduleEntry> schedule; // sorted by t; empty = inputs only from the program
+};
+
+// Where a train's cars go from its start, with the given switch states: each car's centre, the head car
+// first, or why it does not fit (a car centre or a bogie lies beyond an open end). The one rule of the
+// reader (/trains/k/start/s) and of Simulation::addTrain.
+struct TrainFit {
+    std::vector<TrackPosition> centres; // per car, when it fits
+    std::string problem;                // "" if it fits
+};
+TrainFit fitTrain(const TrainSpec& train, const Layout& layout, const SwitchStates& states);
+
+// The bogie k's offset from its car's centre along the track [m] (the front one ahead).
+double bogieOffset(const RollingStockSpec& stock, int k);
+
+// fitTrain(...).problem.
+std::string trainFitProblem(const TrainSpec& train, const Layout& layout, const SwitchStates& states);
+
+// Parse the raw "trains" section (null = none). Names are looked up in `dirs` and in the directory
+// "rolling-stock" beside the layout file. Throws LayoutError (file, /trains/k/..., problem); a train that
+// does not fit the track from its start (initial switch states) fails at /trains/k/start/s.
+std::vector<TrainSpec> parseTrains(const nlohmann::json& trains, const Layout& layout,
+                                   const std::string& file,
+                                   std::vector<std::filesystem::path> dirs = defaultRollingStockDirs());
+
+} // namespace tl

@@ -1,0 +1,84 @@
+#pragma once
+// What changes while a simulation runs, as plain data, apart from configuration and from Bullet ownership:
+// the run-time structs (Vehicle, Bogie, Car, Coupler, Train) derive from these, a snapshot copies them whole
+// (SimulationState.h) and restore assigns them back and applies them through the functions a run uses
+// (Simulation::applyRailing, ...). A field that changes during a run belongs here, nowhere else.
+#include "core/geometry/Frame.h"
+#include "core/layout/Layout.h"
+#include "physics/monitor/Derailment.h"
+#include "physics/monitor/DistanceMean.h"
+#include "physics/monitor/RiderChannels.h"
+#include "physics/vehicle/Traction.h"
+
+#include <array>
+#include <cstddef>
+
+namespace tl {
+
+struct RigidBodyState {
+    Pose pose = Pose::Identity(); // COM frame -> world
+    Vec3 v = Vec3::Zero();        // linear velocity [m/s, world]
+    Vec3 w = Vec3::Zero();        // angular velocity [rad/s, world]
+};
+
+// An episode of a quantity over its limit (Y/Q over Nadal's limit, wheel unloading ΔQ/Q): one event from its
+// onset to the last step over the limit; dips under the limit shorter than the gap belong to it (Episode.h).
+struct EpisodeState {
+    int event = -1;        // index of the open episode's event in its Telemetry list; -1 = none open
+    double peak = 0.0;     // peak value in the open episode
+    double duration = 0.0; // onset to the last step over the limit [s]
+    double quiet = 0.0;    // time back at or under the limit since then [s]
+};
+
+// The solver's warm start of one constraint: the impulses of its rows found in the last step, which the next
+// step starts from (RowForceSolver). Run-time state like a body's velocity: a restore that dropped it would
+// not repeat the run bit for bit.
+struct RowImpulses {
+    std::array<double, 6> impulse{}; // [N s] or [N m s] per row slot (trackjoint: seed row id - 1)
+    int rows = 0;                    // rows solved in the last step (a changed row set starts from zero)
+};
+
+// In the order a step reads it: what every step touches first, the 2 m means last (of their 21 bins a step
+// touches one; issue 14: the fewer cache lines a bogie-step touches, the less a large fleet waits on memory).
+struct RailedState {               // a vehicle or a bogie
+    TrackPosition position;        // track index, s of the anchor [m], facing direction
+    bool railed = true;            // false once derailed / released (joint disabled, body flies)
+    Vec3 FTBefore = Vec3::UnitX(); // F.T(s, t) in the world before the current step
+    double load = 0.0;             // bogies: Q, the vertical row force of the last step [N] (limits use it)
+    BogieMonitor monitor;          // bogies: derailment monitor memory
+    BogieMargins margins;          // bogies: wheel-rail state of the last step (a derailment's "before")
+    EpisodeState yqEpisode;        // bogies: Y/Q over the Nadal limit
+    EpisodeState unloadingEpisode; // bogies: wheel unloading ΔQ/Q over its limit
+    RowImpulses jointImpulses;     // warm start of the trackjoint's rows
+    RowImpulses pivotImpulses;     // bogies: warm start of the car's pivot on this bogie
+    DistanceMean yq2m;             // bogies: Y/Q over the last 2 m of travel (while loaded)
+    DistanceMean dqq2m;            // bogies: ΔQ/Q over the last 2 m of travel
+};
+
+struct VehicleRunState { // a single vehicle (a bogie has none: its car carries the rider)
+    RiderState rider;    // the rider channels' filter and latest reading (RiderChannels.h)
+};
+
+struct CarState {
+    bool derailed =
+        false;        // the car has left the track (pivots stiff in roll, bodies collide with the ground)
+    RiderState rider; // the rider channels' filter and latest reading (RiderChannels.h)
+};
+
+struct CouplerState {
+    double force = 0.0;        // tension > 0, compression < 0, last step [N]
+    double maxForce = 0.0;     // max |force| so far [N]
+    double stretch = 0.0;      // distance between the coupler points [m]
+    int overload = -1;         // index of the open overload episode in Telemetry::couplerEvents(); -1 = none
+    double overloadPeak = 0.0; // max |force| in the open episode [N]
+    double overloadTime = 0.0; // duration of the open episode [s]
+    bool broken = false;       // parted at its strength: no force from then on
+};
+
+struct TrainRunState {
+    DriveInputs drive;            // current driver inputs
+    std::size_t nextSchedule = 0; // first schedule entry not yet applied
+    bool derailed = false;        // a car has derailed: traction cut, emergency brake (the brake pipe parts)
+};
+
+} // namespace tl

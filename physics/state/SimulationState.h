@@ -1,0 +1,44 @@
+#pragma once
+// The full dynamic state of a Simulation as plain data (Simulation::snapshot / restore): for replay
+// (record inputs, jump back, step on deterministically) and for the GUI's timeline. Each run-time struct's
+// state part (RuntimeState.h) is copied whole.
+#include "physics/state/RuntimeState.h"
+
+#include <cstddef>
+#include <vector>
+
+namespace tl {
+
+struct TrainState {
+    TrainRunState run;
+    std::vector<CarState> cars;
+    std::vector<RailedState> bogies; // cars in order, bogies in order
+    std::vector<CouplerState> couplers;
+};
+
+// The persistent contact points of one pair of bodies (Bullet's manifold), copied whole: bodies by their
+// index in the simulation's build order (BulletWorld::contacts), points as Bullet's own bytes.
+struct ContactManifoldState {
+    int body0 = -1, body1 = -1;
+    std::vector<unsigned char> bytes; // btManifoldPoint[n]
+};
+
+struct VehicleState {
+    RailedState railed;
+    VehicleRunState run;
+};
+
+struct SimulationState {
+    double time = 0.0; // [s]
+    SwitchStates switches;
+    std::vector<RigidBodyState> bodies; // every dynamic body, in the simulation's fixed order
+    std::vector<VehicleState> vehicles;
+    std::vector<TrainState> trains;
+    std::size_t derailments = 0;                // derailment events recorded so far (later ones are dropped)
+    std::size_t trackEvents = 0;                // open-end events recorded so far
+    std::size_t couplerEvents = 0;              // coupler overload events recorded so far
+    std::size_t wheelEvents = 0;                // Y/Q and wheel unloading episodes recorded so far
+    std::vector<ContactManifoldState> contacts; // ground contacts of derailed bodies
+};
+
+} // namespace tl

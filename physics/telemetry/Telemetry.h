@@ -1,0 +1,206 @@
+#pragma once
+// Per-step samples of a simulation run (one per vehicle and one per train bogie), and its events (open ends,
+// derailments, coupler overloads). CSV columns:
+//   t,vehicle,track,s,speed,x,y,z,e1,e2,e3,e4,e5,f1,f2,f3,f4,f5,f6,railed,train,car,bogie,yq,yq_limit,roll_margin,
+//   dq_q,unloaded,rider_vertical_g,rider_lateral_g,rider_longitudinal_g,rider_jerk_g_per_s,
+//   rider_roll_rate_deg_per_s,cant_deficiency_mm,yq_2m,dq_q_2m
+// (vehicle rows leave train..unloaded empty; bogie rows leave vehicle empty; yq is empty while the bogie is
+// unloaded -- Q at or under 10 % of its static value, unloaded = 1 -- and on derailed rows; rider columns:
+// the vehicle's / the bogie's car's rider point, RiderChannels.h; cant deficiency empty for coaster cars and
+// off the track; yq_2m and dq_q_2m: the UIC 518 means over the last 2 m of travel, bogie rows only, yq_2m
+// empty where yq is). Bounded memory: setWindow(T) keeps only the samples of the last T seconds (the GUI runs
+// for hours); setSink(f, false) hands every sample to f as it is taken and keeps none (the CLI streams its
+// CSV); the default keeps everything.
+#include "physics/monitor/Derailment.h"
+#include "physics/monitor/RiderChannels.h"
+#include "physics/telemetry/RingBuffer.h"
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <ostream>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace tl {
+
+struct TelemetrySample {
+    double t = 0.0;             // simulation time after the step [s]
+    int vehicle = 0;            // vehicle index
+    int track = -1;             // track index (-1 once released)
+    double s = 0.0;             // arc length on the track [m]
+    double speed = 0.0;         // along the vehicle's direction, relative to the track [m/s]
+    double x = 0, y = 0, z = 0; // anchor position [m, world]
+    std::array<double, 5> e{};  // row errors e1..e5 after the step [m, m, rad, rad, rad]
+    std::array<double, 6> f{};  // row forces f1..f6 of the step [N, N, N m, N m, N m, N]
+    bool railed = true;         // false once the joint is released
+    int train = -1;             // train index (-1: a vehicle row)
+    int car = -1;               // car index in the train, head = 0
+    int bogie = -1;             // bogie index in the car, front = 0
+    double yq = 0.0;            // Y/Q = |f1| / f2 [-]
+    double yqLimit = 0.0;       // Nadal limit [-]
+    double rollMargin = 1.0;    // 1 - |t3| / (f2 b/2) [-]
+    RiderChannels rider;        // at the rider point of the vehicle / the bogie's car
+    double dqq = 0.0;           // wheel unloading ratio ΔQ/Q of the lighter wheel [-] (BogieMargins::dqq)
+    double yq2m = 0.0;          // Y/Q, mean over the last 2 m of travel (UIC 518) [-]; like yq, 0 if unloaded
+    double dqq2m = 0.0;         // ΔQ/Q, mean over the last 2 m of travel [-]
+    bool unloaded = false;      // Q at or under its loaded fraction: yq is not defined (0 here, empty in CSV)
+    // The wheel-rail ratios and the rider channels in one fixed order: what the telemetry hash mixes and the
+    // GUI history plots after speed, e and f (one list, so a new channel reaches both).
+    std::array<double, 12> ratioAndRiderValues() const {
+        return {yq,
+                yqLimit,
+                rollMargin,
+                dqq,
+                yq2m,
+                dqq2m,
+                rider.vertical,
+                rider.lateral,
+                rider.longitudinal,
+                rider.jerk,
+                rider.rollRate,
+                rider.cantDeficiency};
+    }
+};
+
+struct TrackEvent {
+    enum class Kind { OpenEnd };
+    Kind kind = Kind::OpenEnd;
+    double t = 0.0;      // [s]
+    int vehicle = 0;     // vehicle index
+    int track = -1;      // track index whose end was reached
+    bool atEnd = true;   // true: the end at s = length; false: the start
+    double s = 0.0;      // [m]
+    double speed = 0.0;  // [m/s]
+    std::string message; // human-readable
+};
+
+// A coupler loaded beyond its rating (CouplerSpec::limit): one event per episode, opened in the step where
+// |force| first exceeds the limit and updated (peak, duration) until it falls back to the limit or below.
+// The train is not split; the event tells the designer where and how hard (docs/trains-format.md).
+// Its place: the front car's rear bogie at the onset, and the train's speed.
+struct CouplerEvent : EventPlace {
+    int coupler = -1;       // coupler index in the train: between cars coupler and coupler + 1
+    std::string kind;       // "tension" | "compression"
+    double force = 0.0;     // at the onset, tension > 0 [N]
+    double peakForce = 0.0; // max |force| during the episode [N]
+    double limit = 0.0;     // the coupler's rating [N]
+    double duration = 0.0;  // time over the rating so far [s]
+    bool broke = false;     // the episode ended with the coupler parting (|force| > its strength)
+    double breakTime = 0.0; // when it parted [s]
+    std::string message;    // human-readable
+};
+
+// Y/Q over the Nadal limit, or the wheel unloading ratio ΔQ/Q over its limit, on one bogie: one event per
+// episode (Episode.h) with its onset, peak and duration.
+struct WheelEvent : EventPlace {
+    std::string kind;      // "Y/Q" | "wheel unloading"
+    double value = 0.0;    // Y/Q or ΔQ/Q at the onset [-]
+    double peak = 0.0;     // peak in the episode [-]
+    double limit = 0.0;    // [-]
+    double duration = 0.0; // onset to the last step over the limit [s]
+    std::string message;   // human-readable
+};
+
+class Telemetry {
+public:
+    // Adds one sample; a non-finite value throws SimulationError naming the vehicle or train by its id.
+    void add(const TelemetrySample& s);
+    // The ids of the vehicles and trains by index (for error messages); the Simulation sets them.
+    void setSourceIds(std::vector<std::string> vehicleIds, std::vector<std::string> trainIds) {
+        vehicleIds_ = std::move(vehicleIds);
+        trainIds_ = std::move(trainIds);
+    }
+    void addEvent(const TrackEvent& e) { events_.push_back(e); }
+    void addDerailment(const DerailmentEvent& e) { derailments_.push_back(e); }
+    void addCouplerEvent(const CouplerEvent& e) { couplerEvents_.push_back(e); }
+    // The event of an open episode, or null when this telemetry does not hold it (a snapshot of another
+    // run restored into a replay that never saw that run's events)
+    CouplerEvent* couplerEvent(int i) {
+        return i >= 0 && std::size_t(i) < couplerEvents_.size() ? &couplerEvents_[std::size_t(i)] : nullptr;
+    }
+    const std::vector<CouplerEvent>& couplerEvents() const { return couplerEvents_; }
+    void truncateCouplerEvents(std::size_t n) { // restore/replay: forget the later ones
+        if (couplerEvents_.size() > n) couplerEvents_.resize(n);
+    }
+    void addWheelEvent(const WheelEvent& e) { wheelEvents_.push_back(e); }
+    WheelEvent* wheelEvent(int i) {
+        return i >= 0 && std::size_t(i) < wheelEvents_.size() ? &wheelEvents_[std::size_t(i)] : nullptr;
+    }
+    const std::vector<WheelEvent>& wheelEvents() const { return wheelEvents_; }
+    void truncateWheelEvents(std::size_t n) {
+        if (wheelEvents_.size() > n) wheelEvents_.resize(n);
+    }
+    const RingBuffer<TelemetrySample>& samples() const { return samples_; } // oldest first
+    const std::vector<TrackEvent>& events() const { return events_; }
+    const std::vector<DerailmentEvent>& derailments() const { return derailments_; }
+    // A replay of a run takes that run's events (not its samples) before it seeks, so the events it
+    // re-records while stepping get the same numbers as the run's, and open episodes find theirs.
+    void copyEventsFrom(const Telemetry& run) {
+        events_ = run.events_;
+        derailments_ = run.derailments_;
+        couplerEvents_ = run.couplerEvents_;
+        wheelEvents_ = run.wheelEvents_;
+    }
+    void clear() {
+        samples_.clear();
+        events_.clear();
+        derailments_.clear();
+        couplerEvents_.clear();
+        wheelEvents_.clear();
+        dropped_ = 0;
+    }
+    // Forget what happened after time t (samples) and events beyond the given counts (restore/replay).
+    void truncate(double t, std::size_t events, std::size_t derailments);
+    // Keep only samples not older than (latest t - seconds); 0 = keep all. Older ones are dropped as each
+    // sample is added (a ring: nothing is moved). dropped() counts the samples removed from the front so far
+    // (index-based readers subtract it).
+    void setWindow(double seconds) { window_ = seconds; }
+    // At most this many samples as well (0 = no limit): a window in seconds holds samples in proportion to
+    // the fleet, a reader that consumes as the run goes (the GUI, every frame) needs only what one frame
+    // adds.
+    void setMaxSamples(std::size_t n) { maxSamples_ = n; }
+    // What a live reader keeps (the GUI; the scale benchmark measures the same): 5 s, and at most 131 072
+    // samples (~39 MB) however large the fleet -- a frame steps for at most 12 ms, a few thousand samples
+    // even at ~2 us a bogie-step.
+    static constexpr double kLiveWindow = 5.0;                        // [s]
+    static constexpr std::size_t kLiveSamples = std::size_t(1) << 17; // samples
+    // Streaming: every sample add() takes is also handed to `sink` (may be empty); keepSamples = false keeps
+    // none in samples() -- memory then does not grow with the run.
+    using Sink = std::function<void(const TelemetrySample&)>;
+    void setSink(Sink sink, bool keepSamples) {
+        sink_ = std::move(sink);
+        keep_ = keepSamples;
+    }
+    double window() const { return window_; }
+    std::size_t dropped() const { return dropped_; }
+
+    static const char* csvHeader(); // without newline
+    // One CSV line per sample; names maps indices to ids (vehicle and track names).
+    void writeCsv(std::ostream& os, const std::vector<std::string>& vehicleIds,
+                  const std::vector<std::string>& trackIds,
+                  const std::vector<std::string>& trainIds = {}) const;
+    static void writeCsvRow(std::ostream& os, const TelemetrySample& s,
+                            const std::vector<std::string>& vehicleIds,
+                            const std::vector<std::string>& trackIds,
+                            const std::vector<std::string>& trainIds = {});
+    static void writeRiderColumns(std::ostream& os, const RiderChannels& r); // the six rider columns
+    // FNV-1a 64 over the bytes of every sample field: identical runs give identical hashes.
+    std::uint64_t hash() const;
+
+private:
+    RingBuffer<TelemetrySample> samples_;
+    std::vector<TrackEvent> events_;
+    std::vector<DerailmentEvent> derailments_;
+    std::vector<CouplerEvent> couplerEvents_;
+    std::vector<WheelEvent> wheelEvents_;
+    std::vector<std::string> vehicleIds_, trainIds_; // by index, for error messages
+    double window_ = 0.0;                            // [s], 0 = unbounded
+    std::size_t maxSamples_ = 0;                     // 0 = unbounded
+    Sink sink_;                                      // streaming consumer (none by default)
+    bool keep_ = true;                               // keep samples in samples_
+    std::size_t dropped_ = 0;                        // samples trimmed from the front
+};
+
+} // namespace tl
