@@ -142,7 +142,7 @@ void FirstView::hideDocksWithoutContent() {
     const bool selection = w->editor()->selectedTrack() >= 0;
     const bool run = w->simulation()->simulation() && w->simulation()->simulation()->time() > 0;
     const bool events =
-        w->simulation()->simulation() && !w->simulation()->simulation()->derailments().empty();
+        w->simulation()->simulation() && !w->simulation()->simulation()->view().derailments().empty();
     const std::pair<const char*, bool> docks[] = {
         {"twistDock", selection},
         {"plotDock", run},

@@ -1,7 +1,6 @@
 #include "ui/MainWindow.h"
 
 #include "app/info/LibraryVersions.h"
-#include "physics/vehicle/Train.h"
 #include "render/OsgConvert.h"
 #include "render/scene/LayoutScene.h"
 #include "render/scene/VehicleNodes.h"
@@ -107,7 +106,7 @@ MainWindow::MainWindow(QWidget* parent)
         m_selectedPart = -1;
     });
     connect(m_sim, &SimulationController::derailed, this, [this](int i) {
-        const DerailmentEvent& e = m_sim->simulation()->derailments()[std::size_t(i)];
+        const DerailmentEvent& e = m_sim->simulation()->view().derailments()[std::size_t(i)];
         statusBar()->showMessage(tr("Derailment: %1 at %2 s on %3, s = %4 m (%5)")
                                      .arg(QString::fromStdString(e.trainId))
                                      .arg(e.t, 0, 'f', 2)
@@ -463,10 +462,10 @@ void MainWindow::onSimulationAdvanced() {
     // cameras that ride with the selected train
     const Simulation* sim = m_sim->shown();
     const int t = m_drive->train();
-    if (m_camera != Camera::Free && sim && t >= 0 && t < sim->trainCount()) {
-        const Pose head = sim->carPose(t, 0);
-        const double length = sim->train(t).cars.front().stock.body.length;
-        const Vec3 forward = head.linear().col(0) * (sim->train(t).drive.direction >= 0 ? 1.0 : -1.0);
+    if (m_camera != Camera::Free && sim && t >= 0 && t < sim->view().trainCount()) {
+        const Pose head = sim->view().carPose(t, 0);
+        const double length = sim->view().trainInfo(t).cars.front().box.x();
+        const Vec3 forward = head.linear().col(0) * (sim->view().trainDrive(t).direction >= 0 ? 1.0 : -1.0);
         if (m_camera == Camera::Follow) {
             m_view->manipulator()->setCenter(render::toOsg(head.translation()));
         } else {
@@ -476,7 +475,7 @@ void MainWindow::onSimulationAdvanced() {
                                                      osg::Vec3d(0, 0, 1));
         }
     }
-    m_hud->setVisible(m_camera != Camera::Free && sim && t >= 0 && t < sim->trainCount());
+    m_hud->setVisible(m_camera != Camera::Free && sim && t >= 0 && t < sim->view().trainCount());
     if (m_hud->isVisible())
         m_hud->setReadout(hudReadout(sim, t, DrivePanel::kNotches, m_sim->rate(),
                                      m_sim->isRunning() ? m_sim->achievedRate() : std::nan("")));
@@ -513,8 +512,8 @@ void MainWindow::selectVehiclePart(int part) {
 
 void MainWindow::inspectEvent(int index) {
     const Simulation* live = m_sim->simulation();
-    if (!live || index < 0 || index >= int(live->derailments().size())) return;
-    const DerailmentEvent e = live->derailments()[std::size_t(index)];
+    if (!live || index < 0 || index >= int(live->view().derailments().size())) return;
+    const DerailmentEvent e = live->view().derailments()[std::size_t(index)];
     const auto layout = m_doc->layout();
     if (e.track >= 0 && e.track < int(layout->trackCount())) {
         const Vec3 place = layout->frameInWorld(std::size_t(e.track), e.s).F.P;

@@ -68,14 +68,14 @@ nlohmann::json summary(const tl::Simulation& sim, const std::string& file, doubl
     j["time"] = sim.time();
     j["dt"] = sim.dt();
     j["vehicles"] = nlohmann::json::array();
-    for (int i = 0; i < sim.vehicleCount(); ++i) {
-        const tl::Vehicle& v = sim.vehicle(i);
-        const tl::Vec3 p = sim.anchorPosition(i);
-        j["vehicles"].push_back({{"id", v.spec.id},
+    for (int i = 0; i < sim.view().vehicleCount(); ++i) {
+        const tl::RailedView v = sim.view().vehicleState(i);
+        const tl::Vec3 p = sim.view().anchorPosition(i);
+        j["vehicles"].push_back({{"id", sim.view().vehicleInfo(i).id},
                                  {"track", sim.layout().track(std::size_t(v.position.track)).id()},
                                  {"s", v.position.s},
                                  {"direction", v.position.direction},
-                                 {"speed", sim.vehicleSpeed(i)},
+                                 {"speed", sim.view().vehicleSpeed(i)},
                                  {"state", v.railed ? "railed" : "released"},
                                  {"position", {p.x(), p.y(), p.z()}}});
     }
@@ -83,30 +83,33 @@ nlohmann::json summary(const tl::Simulation& sim, const std::string& file, doubl
     for (const auto& e : sim.telemetry().events())
         j["events"].push_back({{"kind", "openEnd"},
                                {"t", e.t},
-                               {"vehicle", sim.vehicle(e.vehicle).spec.id},
+                               {"vehicle", sim.view().vehicleInfo(e.vehicle).id},
                                {"track", sim.layout().track(std::size_t(e.track)).id()},
                                {"end", e.atEnd ? "end" : "start"},
                                {"s", e.s},
                                {"speed", e.speed},
                                {"message", e.message}});
     j["trains"] = nlohmann::json::array();
-    for (int t = 0; t < sim.trainCount(); ++t) {
-        const tl::Train& tr = sim.train(t);
+    for (int t = 0; t < sim.view().trainCount(); ++t) {
+        const tl::TrainInfo tr = sim.view().trainInfo(t);
         nlohmann::json cars = nlohmann::json::array();
-        for (const auto& c : tr.cars)
-            cars.push_back({{"stock", c.stock.name}, {"state", c.derailed ? "derailed" : "railed"}});
+        for (std::size_t c = 0; c < tr.cars.size(); ++c)
+            cars.push_back({{"stock", tr.cars[c].stock},
+                            {"state", sim.view().carDerailed(t, int(c)) ? "derailed" : "railed"}});
         nlohmann::json couplers = nlohmann::json::array();
-        for (const auto& c : tr.couplers)
+        for (std::size_t k = 0; k < tr.couplers.size(); ++k) {
+            const tl::CouplerView c = sim.view().coupler(t, int(k));
             couplers.push_back({{"maxForce", c.maxForce},
-                                {"limit", c.spec.limit},
-                                {"strength", c.spec.strength},
+                                {"limit", tr.couplers[k].limit},
+                                {"strength", tr.couplers[k].strength},
                                 {"force", c.force},
                                 {"state", c.broken ? "broken" : "coupled"}});
+        }
         j["trains"].push_back(
-            {{"id", tr.spec.id}, {"speed", sim.trainSpeed(t)}, {"cars", cars}, {"couplers", couplers}});
+            {{"id", tr.id}, {"speed", sim.view().trainSpeed(t)}, {"cars", cars}, {"couplers", couplers}});
     }
     j["derailments"] = nlohmann::json::array();
-    for (const auto& e : sim.derailments())
+    for (const auto& e : sim.view().derailments())
         j["derailments"].push_back({{"t", e.t},
                                     {"train", e.trainId},
                                     {"car", e.car},
@@ -125,7 +128,7 @@ nlohmann::json summary(const tl::Simulation& sim, const std::string& file, doubl
                                     {"numericalSuspect", e.numericalSuspect},
                                     {"message", e.message}});
     j["couplerEvents"] = nlohmann::json::array();
-    for (const auto& e : sim.couplerEvents())
+    for (const auto& e : sim.view().couplerEvents())
         j["couplerEvents"].push_back({{"kind", "couplerOverload"},
                                       {"t", e.t},
                                       {"train", e.trainId},
@@ -143,7 +146,7 @@ nlohmann::json summary(const tl::Simulation& sim, const std::string& file, doubl
                                       {"speed", e.speed},
                                       {"message", e.message}});
     j["wheelEvents"] = nlohmann::json::array(); // Y/Q and wheel unloading episodes
-    for (const auto& e : sim.wheelEvents())
+    for (const auto& e : sim.view().wheelEvents())
         j["wheelEvents"].push_back({{"kind", e.kind},
                                     {"t", e.t},
                                     {"train", e.trainId},
@@ -184,14 +187,15 @@ int runRun(const QStringList& args) {
     try {
         const tl::Layout layout = tl::Layout::load(file);
         tl::Simulation sim(layout, options, file);
-        if (sim.vehicleCount() == 0 && sim.trainCount() == 0)
+        if (sim.view().vehicleCount() == 0 && sim.view().trainCount() == 0)
             std::cerr << kCmd << "warning: " << file << " has no \"vehicles\" and no \"trains\"\n";
         // The samples go to the CSV as they are taken (in 1 MiB pieces) and are not kept: the summary needs
         // only the events and the final state.
         std::unique_ptr<tl::SaveStream> csv;
         std::ostringstream rows;
         std::string csvError;
-        const auto vehicleIds = sim.vehicleIds(), trackIds = sim.trackIds(), trainIds = sim.trainIds();
+        const auto vehicleIds = sim.view().vehicleIds(), trackIds = sim.view().trackIds(),
+                   trainIds = sim.view().trainIds();
         auto flush = [&] {
             if (!csv || !csvError.empty()) return;
             try {
@@ -231,12 +235,12 @@ int runRun(const QStringList& args) {
         }
         for (const auto& e : sim.telemetry().events())
             std::cerr << "event: " << e.message << "\n";
-        for (const auto& e : sim.derailments())
+        for (const auto& e : sim.view().derailments())
             std::cerr << "derailment: " << e.message << "\n";
-        for (const auto& e : sim.couplerEvents())
+        for (const auto& e : sim.view().couplerEvents())
             std::cerr << "coupler overload: " << e.message << " (peak " << e.peakForce << " N for "
                       << e.duration << " s)\n";
-        for (const auto& e : sim.wheelEvents())
+        for (const auto& e : sim.view().wheelEvents())
             std::cerr << "wheel: " << e.message << " (peak " << e.peak << " for " << e.duration << " s)\n";
         if (csv) {
             flush();

@@ -65,9 +65,9 @@ public:
             sim_->setThrottle(i, o.speed / loco.traction->maxSpeed); // holds the speed
         }
     }
-    int bogies() const { return sim_->bogieCount(); }
-    int trains() const { return sim_->trainCount(); }
-    int derailments() const { return int(sim_->derailments().size()); }
+    int bogies() const { return sim_->view().bogieCount(); }
+    int trains() const { return sim_->view().trainCount(); }
+    int derailments() const { return int(sim_->view().derailments().size()); }
 
     // Thread CPU and wall time of `steps` steps [s]; the profile of the same steps added to `p`.
     void run(int steps, double& cpu, double& wall, StepProfile& p) {

@@ -84,17 +84,17 @@ struct CurveRuns {
         try {
             const Layout compiled = Layout::compile(s, file);
             Simulation sim(compiled, so, file);
-            const int t = sim.trainIndex(train.value("id", std::string()));
-            const int last = int(sim.train(t).cars.size()) - 1;
+            const int t = sim.view().trainIndex(train.value("id", std::string()));
+            const int last = int(sim.view().trainInfo(t).cars.size()) - 1;
             const double length =
-                (sim.carPose(t, 0).translation() - sim.carPose(t, last).translation()).norm();
+                (sim.view().carPose(t, 0).translation() - sim.view().carPose(t, last).translation()).norm();
             if (!place) place = footprint(layout, curve, states, length + 30.0);
             const double tailOut = distance + length; // the tail has left the curve [m]
             const double goal = tailOut + 30.0;
             double travelled = 0.0, slow = 0.0;
             while (travelled < goal) {
                 sim.step();
-                for (const auto& e : sim.derailments())
+                for (const auto& e : sim.view().derailments())
                     if (e.train == t) {
                         run.event = e;
                         // running off an open end (a dead-end siding after a turnout) is no derailment
@@ -106,7 +106,7 @@ struct CurveRuns {
                                                              : Outcome::Elsewhere;
                         return run;
                     }
-                const double u = sim.trainSpeed(t);
+                const double u = sim.view().trainSpeed(t);
                 travelled += std::abs(u) * sim.dt();
                 slow = u < 0.5 ? slow + sim.dt() : 0.0;
                 if (slow > 2.0 || sim.time() > 600.0) break; // stopped short of the curve's end

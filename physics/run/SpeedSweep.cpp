@@ -30,11 +30,11 @@ SweepResult sweepDerailmentSpeed(const LayoutSpec& spec, const std::string& file
         s.trains = trains;
         const Layout layout = Layout::compile(s, file);
         Simulation sim(layout, so, file);
-        const int t = sim.trainIndex(trainId);
+        const int t = sim.view().trainIndex(trainId);
         while (sim.time() < options.duration - 0.5 * sim.dt()) {
             sim.step();
             bool hit = false;
-            for (const auto& e : sim.derailments())
+            for (const auto& e : sim.view().derailments())
                 if (e.train == t) {
                     p.derailment = e;
                     hit = true;

@@ -1,7 +1,7 @@
 // Simulation, building: vehicles and trains placed on their track (each vehicle and bogie a RailedBody put
 // there by the rail contact), the cars' bodies and pivots, the couplers, and the ground plane.
 #include "physics/joint/BulletEigen.h"
-#include "physics/sim/Simulation.h"
+#include "physics/sim/SimulationEngine.h"
 #include "physics/world/RowForceSolver.h"
 
 #include <btBulletDynamicsCommon.h>
@@ -11,7 +11,7 @@
 
 namespace tl {
 
-void Simulation::addGround() {
+void SimulationEngine::addGround() {
     double zmin = 0.0;
     bool any = false;
     for (std::size_t t = 0; t < layout_.trackCount(); ++t) {
@@ -42,7 +42,7 @@ constexpr int kWorldBogies = 40;
 constexpr int kPrefetchBogies = 200;
 } // namespace
 
-bool Simulation::prefetchWorlds() const {
+bool SimulationEngine::prefetchWorlds() const {
     if (units_.size() <= 2) return false; // the main world and one train world: nothing evicts it
     int bogies = 0;
     for (const StepUnit& u : units_)
@@ -50,7 +50,7 @@ bool Simulation::prefetchWorlds() const {
     return bogies > kPrefetchBogies;
 }
 
-BulletWorld& Simulation::worldForTrain(int bogies) {
+BulletWorld& SimulationEngine::worldForTrain(int bogies) {
     if (!splitTrains_) return world_;
     if (trainWorlds_.empty() || units_.back().bogies + bogies > kWorldBogies) {
         // one solver for every world: its pools are rebuilt per island and stay cached from world to world
@@ -64,7 +64,7 @@ BulletWorld& Simulation::worldForTrain(int bogies) {
     return *trainWorlds_.back();
 }
 
-void Simulation::addVehicle(const VehicleSpec& spec) {
+void SimulationEngine::addVehicle(const VehicleSpec& spec) {
     auto v = std::make_unique<Vehicle>();
     v->spec = spec;
     v->position.track = layout_.trackIndex(spec.track);
@@ -81,7 +81,7 @@ void Simulation::addVehicle(const VehicleSpec& spec) {
     telemetry_.setSourceIds(vehicleIds(), trainIds());
 }
 
-void Simulation::addTrain(const TrainSpec& spec) {
+void SimulationEngine::addTrain(const TrainSpec& spec) {
     // Where each car's centre goes, every car and bogie checked to fit before any body is made (a throw
     // leaves the world as it was).
     const TrainFit fit = fitTrain(spec, layout_, switchStates_);
@@ -108,8 +108,8 @@ void Simulation::addTrain(const TrainSpec& spec) {
     telemetry_.setSourceIds(vehicleIds(), trainIds());
 }
 
-void Simulation::addCar(Train& train, const RollingStockSpec& stock, const TrackPosition& centre,
-                        double speed) {
+void SimulationEngine::addCar(Train& train, const RollingStockSpec& stock, const TrackPosition& centre,
+                              double speed) {
     Car car;
     car.stock = stock;
     const int nb = stock.bogies.count;

@@ -1,7 +1,7 @@
 // Simulation: the couplers between a train's cars (Train.h) -- their force before each step, overload
 // episodes against the rating and parting at the strength (CouplerEvent, docs/trains-format.md).
 #include "physics/joint/BulletEigen.h"
-#include "physics/sim/Simulation.h"
+#include "physics/sim/SimulationEngine.h"
 
 #include <btBulletDynamicsCommon.h>
 
@@ -12,7 +12,7 @@
 
 namespace tl {
 
-void Simulation::addCoupler(Train& train, int front, int rear) {
+void SimulationEngine::addCoupler(Train& train, int front, int rear) {
     Coupler c;
     c.front = front;
     c.rear = rear;
@@ -34,7 +34,7 @@ void Simulation::addCoupler(Train& train, int front, int rear) {
 // only in its spring and its damper only takes energy out. (A force along the body axes across a lateral
 // offset is not conservative: it fed the sliding wreck until it flew apart.) Beyond its strength the
 // coupler parts for good (CouplerEvent::broke).
-void Simulation::applyCoupler(Train& train, Coupler& c) {
+void SimulationEngine::applyCoupler(Train& train, Coupler& c) {
     c.force = 0.0;
     if (c.broken) return;
     const Car& A = train.cars[std::size_t(c.front)];
@@ -72,7 +72,7 @@ void Simulation::applyCoupler(Train& train, Coupler& c) {
 }
 
 // The force just computed for the coming step against the rating: open, update or close an episode.
-void Simulation::checkCouplerLimit(int t, int k) {
+void SimulationEngine::checkCouplerLimit(int t, int k) {
     Train& tr = *trains_[std::size_t(t)];
     Coupler& c = tr.couplers[std::size_t(k)];
     const double f = std::abs(c.force);
@@ -113,7 +113,7 @@ void Simulation::checkCouplerLimit(int t, int k) {
     openCouplerEpisode(t, k);
 }
 
-void Simulation::openCouplerEpisode(int t, int k) {
+void SimulationEngine::openCouplerEpisode(int t, int k) {
     Train& tr = *trains_[std::size_t(t)];
     Coupler& c = tr.couplers[std::size_t(k)];
     const double f = std::abs(c.force);

@@ -2,7 +2,7 @@
 // (Traction.h) or a track drive section (TrackDrives.h), and the explicit forces of a step -- couplers
 // (SimulationCouplers.cpp) and the cars' roll springs.
 #include "physics/joint/BulletEigen.h"
-#include "physics/sim/Simulation.h"
+#include "physics/sim/SimulationEngine.h"
 
 #include <btBulletDynamicsCommon.h>
 
@@ -11,17 +11,17 @@
 
 namespace tl {
 
-void Simulation::setThrottle(int train, double throttle) {
+void SimulationEngine::setThrottle(int train, double throttle) {
     trains_.at(std::size_t(train))->drive.throttle = std::clamp(throttle, 0.0, 1.0);
 }
-void Simulation::setBrake(int train, double brake) {
+void SimulationEngine::setBrake(int train, double brake) {
     trains_.at(std::size_t(train))->drive.brake = std::clamp(brake, 0.0, 1.0);
 }
-void Simulation::setDirection(int train, int direction) {
+void SimulationEngine::setDirection(int train, int direction) {
     trains_.at(std::size_t(train))->drive.direction = direction < 0 ? -1 : +1;
 }
 
-void Simulation::stageDrive(const StepUnit& u) {
+void SimulationEngine::stageDrive(const StepUnit& u) {
     for (int ti = u.firstTrain; ti < u.endTrain; ++ti) {
         Train& t = *trains_[std::size_t(ti)];
         while (t.nextSchedule < t.spec.schedule.size() && t.spec.schedule[t.nextSchedule].t <= time_ + 1e-9) {
@@ -37,7 +37,7 @@ void Simulation::stageDrive(const StepUnit& u) {
     }
 }
 
-void Simulation::driveBogie(const DriveInputs& in, const Car& car, Bogie& b) {
+void SimulationEngine::driveBogie(const DriveInputs& in, const Car& car, Bogie& b) {
     const double v = b.speed();
     const int sigma = b.position.direction * in.direction; // driving direction along +wF.T
     // a chain / booster section of the track moves the bogie instead of its car (TrackDrives.h)
@@ -47,7 +47,7 @@ void Simulation::driveBogie(const DriveInputs& in, const Car& car, Bogie& b) {
     b.joint->setMotorRange(m.on, m.vTarget, m.forceMin, m.forceMax);
 }
 
-void Simulation::stageForces(const StepUnit& u) {
+void SimulationEngine::stageForces(const StepUnit& u) {
     for (int ti = u.firstTrain; ti < u.endTrain; ++ti) {
         Train& t = *trains_[std::size_t(ti)];
         for (int k = 0; k < int(t.couplers.size()); ++k) {
@@ -61,7 +61,7 @@ void Simulation::stageForces(const StepUnit& u) {
 
 // Roll of the body relative to each bogie about the body's x axis; torque -k mean - c mean rate on the body,
 // the reaction split evenly over the two bogies (explicit, like the couplers).
-void Simulation::applyRollSpring(Car& car) {
+void SimulationEngine::applyRollSpring(Car& car) {
     const Pose Xc = toEigen(car.body->getCenterOfMassTransform());
     const Vec3 x = Xc.linear().col(0), zc = Xc.linear().col(2);
     const Vec3 wc = toEigen(car.body->getAngularVelocity());

@@ -3,7 +3,7 @@
 // unloading ratio ΔQ/Q -- and their episodes (one WheelEvent each, Episode.h), and the derailment itself.
 #include "physics/joint/BulletEigen.h"
 #include "physics/monitor/Episode.h"
-#include "physics/sim/Simulation.h"
+#include "physics/sim/SimulationEngine.h"
 
 #include <btBulletDynamicsCommon.h>
 
@@ -13,7 +13,7 @@
 
 namespace tl {
 
-void Simulation::stageCheck(const StepUnit& u) const {
+void SimulationEngine::stageCheck(const StepUnit& u) const {
     auto fail = [&](const std::string& who) {
         std::ostringstream msg;
         msg << "simulation stopped at t = " << time_ << " s: " << who
@@ -39,7 +39,7 @@ void Simulation::stageCheck(const StepUnit& u) const {
 // Q0/2: ΔQ/Q = 1 - (Q - 2|t3|/b)/Q0 (clamped wheels may pull: its load is taken as 0 then, ΔQ/Q <= 1).
 // Y/Q is defined while Q is above a fraction of Q0; an unloaded bogie reports none (the derailment judge
 // keeps its own ratio, as it always had: its verdicts do not change).
-void Simulation::monitorBogie(int t, int c, int bi) {
+void SimulationEngine::monitorBogie(int t, int c, int bi) {
     Car& car = trains_[std::size_t(t)]->cars[std::size_t(c)];
     Bogie& b = car.bogies[std::size_t(bi)];
     const WheelRailSpec& wr = car.stock.wheelRail;
@@ -87,7 +87,7 @@ void Simulation::monitorBogie(int t, int c, int bi) {
 
 // Y/Q over the Nadal limit and ΔQ/Q over its limit: one WheelEvent per episode (wheels running free on the
 // rails; clamped coaster wheels have neither limit).
-void Simulation::watchWheels(int t, int c, int bi) {
+void SimulationEngine::watchWheels(int t, int c, int bi) {
     Train& tr = *trains_[std::size_t(t)];
     Car& car = tr.cars[std::size_t(c)];
     Bogie& b = car.bogies[std::size_t(bi)];
@@ -119,7 +119,7 @@ void Simulation::watchWheels(int t, int c, int bi) {
     watch(b.unloadingEpisode, "wheel unloading", b.margins.dqq, options_.derailment.unloading);
 }
 
-EventPlace Simulation::eventPlace(int t, int c, int bi, const RailedBody& at, double speed) const {
+EventPlace SimulationEngine::eventPlace(int t, int c, int bi, const RailedBody& at, double speed) const {
     EventPlace p;
     p.t = time_;
     p.train = t;
@@ -133,7 +133,7 @@ EventPlace Simulation::eventPlace(int t, int c, int bi, const RailedBody& at, do
     return p;
 }
 
-void Simulation::derailCar(int t, int c, int bi, const std::string& cause, const DerailmentVerdict& v) {
+void SimulationEngine::derailCar(int t, int c, int bi, const std::string& cause, const DerailmentVerdict& v) {
     Train& tr = *trains_[std::size_t(t)];
     Car& car = tr.cars[std::size_t(c)];
     Bogie& trigger = car.bogies[std::size_t(bi)];

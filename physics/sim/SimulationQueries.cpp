@@ -1,7 +1,7 @@
 // Simulation, queries on trains: ids, speeds, anchors, poses and energy (what the GUI, the CLI and the
 // tests read between steps).
 #include "physics/joint/BulletEigen.h"
-#include "physics/sim/Simulation.h"
+#include "physics/sim/SimulationEngine.h"
 
 #include <btBulletDynamicsCommon.h>
 
@@ -9,20 +9,20 @@
 
 namespace tl {
 
-int Simulation::trainIndex(const std::string& id) const {
+int SimulationEngine::trainIndex(const std::string& id) const {
     for (std::size_t i = 0; i < trains_.size(); ++i)
         if (trains_[i]->spec.id == id) return int(i);
     return -1;
 }
 
-std::vector<std::string> Simulation::trainIds() const {
+std::vector<std::string> SimulationEngine::trainIds() const {
     std::vector<std::string> ids;
     for (const auto& t : trains_)
         ids.push_back(t->spec.id);
     return ids;
 }
 
-int Simulation::bogieCount() const {
+int SimulationEngine::bogieCount() const {
     int n = 0;
     for (const auto& t : trains_)
         for (const auto& c : t->cars)
@@ -30,7 +30,7 @@ int Simulation::bogieCount() const {
     return n;
 }
 
-double Simulation::trainSpeed(int t) const {
+double SimulationEngine::trainSpeed(int t) const {
     const Train& tr = *trains_.at(std::size_t(t));
     double sum = 0, sumAll = 0;
     int n = 0, nAll = 0;
@@ -53,23 +53,23 @@ const Bogie& bogieAt(const std::vector<std::unique_ptr<Train>>& trains, int t, i
 }
 } // namespace
 
-double Simulation::bogieSpeed(int t, int c, int b) const {
+double SimulationEngine::bogieSpeed(int t, int c, int b) const {
     return bogieAt(trains_, t, c, b).speed();
 }
 
-Vec3 Simulation::bogieAnchor(int t, int c, int b) const {
+Vec3 SimulationEngine::bogieAnchor(int t, int c, int b) const {
     return bogieAt(trains_, t, c, b).anchorPoint();
 }
 
-Pose Simulation::carPose(int t, int c) const {
+Pose SimulationEngine::carPose(int t, int c) const {
     return toEigen(trains_.at(std::size_t(t))->cars.at(std::size_t(c)).body->getCenterOfMassTransform());
 }
 
-Pose Simulation::bogiePose(int t, int c, int b) const {
+Pose SimulationEngine::bogiePose(int t, int c, int b) const {
     return toEigen(bogieAt(trains_, t, c, b).body->getCenterOfMassTransform());
 }
 
-double Simulation::trainEnergy(int t) const {
+double SimulationEngine::trainEnergy(int t) const {
     double E = 0;
     for (const auto& c : trains_.at(std::size_t(t))->cars) {
         E += bodyEnergy(*c.body, options_.gravity);

@@ -2,7 +2,7 @@
 // railed state says, and each body's collision group (railed bodies collide with nothing, derailed ones with
 // the ground). Both a run (a derailment) and restore() go through applyRailing(), so a restored state
 // behaves exactly as the live one did.
-#include "physics/sim/Simulation.h"
+#include "physics/sim/SimulationEngine.h"
 
 #include <btBulletDynamicsCommon.h>
 
@@ -10,7 +10,7 @@ namespace tl {
 
 // Every dynamic body, in a fixed order (snapshots): free layout bodies, vehicles, per car its body then its
 // bogies.
-std::vector<btRigidBody*> Simulation::allBodies() const {
+std::vector<btRigidBody*> SimulationEngine::allBodies() const {
     std::vector<btRigidBody*> out;
     for (int b = 0; b < world_.bodyCount(); ++b)
         if (world_.bodySpec(b).motion == BodySpec::Motion::Dynamic) out.push_back(&world_.body(b));
@@ -25,7 +25,7 @@ std::vector<btRigidBody*> Simulation::allBodies() const {
     return out;
 }
 
-std::vector<BulletWorld*> Simulation::worlds() const {
+std::vector<BulletWorld*> SimulationEngine::worlds() const {
     std::vector<BulletWorld*> out{const_cast<BulletWorld*>(&world_)};
     for (const auto& w : trainWorlds_)
         out.push_back(w.get());
@@ -34,7 +34,7 @@ std::vector<BulletWorld*> Simulation::worlds() const {
 
 // The bodies of world w with what they collide with, in the order the simulation was built (its ground; the
 // main world's layout bodies and vehicles; per car of its trains the bogies, then the body).
-std::vector<BulletWorld::Entry> Simulation::collisionEntries(const BulletWorld& w) const {
+std::vector<BulletWorld::Entry> SimulationEngine::collisionEntries(const BulletWorld& w) const {
     using C = BulletWorld::Collides;
     std::vector<BulletWorld::Entry> out;
     if (w.ground()) out.push_back({w.ground(), C::Ground});
@@ -55,7 +55,7 @@ std::vector<BulletWorld::Entry> Simulation::collisionEntries(const BulletWorld& 
     return out;
 }
 
-std::vector<btRigidBody*> Simulation::contactBodies() const {
+std::vector<btRigidBody*> SimulationEngine::contactBodies() const {
     std::vector<btRigidBody*> out;
     for (const BulletWorld* w : worlds())
         for (const BulletWorld::Entry& e : collisionEntries(*w))
@@ -63,7 +63,7 @@ std::vector<btRigidBody*> Simulation::contactBodies() const {
     return out;
 }
 
-void Simulation::applyRailing(bool forceRebuild) {
+void SimulationEngine::applyRailing(bool forceRebuild) {
     for (auto& v : vehicles_)
         v->joint->setEnabled(v->railed);
     for (const auto& t : trains_)
@@ -81,7 +81,7 @@ void Simulation::applyRailing(bool forceRebuild) {
         w->applyCollision(collisionEntries(*w), forceRebuild);
 }
 
-bool Simulation::anyDerailed() const {
+bool SimulationEngine::anyDerailed() const {
     for (const auto& t : trains_)
         for (const auto& c : t->cars)
             if (c.derailed) return true;

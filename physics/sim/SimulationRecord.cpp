@@ -1,5 +1,5 @@
 // Simulation, recording: one telemetry sample per vehicle and per bogie after each step (Telemetry.h).
-#include "physics/sim/Simulation.h"
+#include "physics/sim/SimulationEngine.h"
 
 namespace tl {
 
@@ -20,7 +20,7 @@ TelemetrySample railedSample(double t, const RailedBody& r, double speed) {
 }
 } // namespace
 
-void Simulation::recordVehicle(int i) {
+void SimulationEngine::recordVehicle(int i) {
     TelemetrySample s = railedSample(time_, *vehicles_[std::size_t(i)], vehicles_[std::size_t(i)]->speed());
     s.rider = vehicles_[std::size_t(i)]->rider.last; // stageRecord updated it
     const Vehicle& v = *vehicles_[std::size_t(i)];
@@ -32,7 +32,7 @@ void Simulation::recordVehicle(int i) {
     telemetry_.add(s);
 }
 
-void Simulation::recordBogie(int t, int c, int bi) {
+void SimulationEngine::recordBogie(int t, int c, int bi) {
     const Car& car = trains_[std::size_t(t)]->cars[std::size_t(c)];
     const Bogie& b = car.bogies[std::size_t(bi)];
     TelemetrySample s = railedSample(time_, b, b.railed ? b.margins.speed : b.speed()); // (the monitor's)

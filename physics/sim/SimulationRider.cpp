@@ -2,7 +2,7 @@
 // telemetry is recorded, from the body's Bullet state after the step.
 #include "core/units/CantUnits.h"
 #include "physics/joint/BulletEigen.h"
-#include "physics/sim/Simulation.h"
+#include "physics/sim/SimulationEngine.h"
 
 #include <btBulletDynamicsCommon.h>
 
@@ -22,7 +22,7 @@ RiderInput riderInput(const btRigidBody& body, double riderAboveCom, int directi
 }
 } // namespace
 
-const RiderChannels& Simulation::updateVehicleRider(int i) {
+const RiderChannels& SimulationEngine::updateVehicleRider(int i) {
     Vehicle& v = *vehicles_[std::size_t(i)];
     updateRider(v.rider,
                 riderInput(*v.body, v.spec.riderHeight - v.spec.cgHeight, +1, options_.dt, options_.gravity));
@@ -36,7 +36,7 @@ const RiderChannels& Simulation::updateVehicleRider(int i) {
     return v.rider.last;
 }
 
-const RiderChannels& Simulation::updateCarRider(int t, int c) {
+const RiderChannels& SimulationEngine::updateCarRider(int t, int c) {
     Train& tr = *trains_[std::size_t(t)];
     Car& car = tr.cars[std::size_t(c)];
     updateRider(car.rider, riderInput(*car.body, car.stock.body.riderHeight - car.stock.body.cgHeight,

@@ -1,9 +1,9 @@
-// Simulation::snapshot / restore: the full dynamic state as plain data (SimulationState.h). The run-time
-// structs' state parts (RuntimeState.h) are copied whole; restore assigns them back and applies them through
-// the functions a run uses (applyRailing: pivots, joints, collision groups and the world's body order; the
-// rail contact: joints to the right track body; the Bullet world: contact caches).
+// SimulationEngine::snapshot / restore: the full dynamic state as plain data (SimulationState.h). The
+// run-time structs' state parts (RuntimeState.h) are copied whole; restore assigns them back and applies them
+// through the functions a run uses (applyRailing: pivots, joints, collision groups and the world's body
+// order; the rail contact: joints to the right track body; the Bullet world: contact caches).
 #include "physics/joint/BulletEigen.h"
-#include "physics/sim/Simulation.h"
+#include "physics/sim/SimulationEngine.h"
 
 #include <btBulletDynamicsCommon.h>
 
@@ -26,8 +26,36 @@ void setState(btRigidBody& b, const RigidBodyState& s) {
 }
 } // namespace
 
-SimulationState Simulation::snapshot() const {
+std::uint64_t SimulationEngine::scenarioFingerprint() const {
+    std::uint64_t h = 1469598103934665603ull; // FNV-1a, 64 bits
+    auto bytes = [&](const void* p, std::size_t n) {
+        for (std::size_t i = 0; i < n; ++i) {
+            h ^= static_cast<const unsigned char*>(p)[i];
+            h *= 1099511628211ull;
+        }
+    };
+    auto text = [&](const std::string& s) { bytes(s.data(), s.size() + 1); };
+    auto number = [&](double x) { bytes(&x, sizeof x); };
+    number(options_.dt);
+    for (const Track& t : layout_.tracks()) {
+        text(t.id());
+        number(t.length());
+    }
+    number(double(layout_.switches().size()));
+    number(double(world_.bodyCount()));
+    for (const auto& v : vehicles_)
+        text(v->spec.id);
+    for (const auto& t : trains_) {
+        text(t->spec.id);
+        for (const Car& c : t->cars)
+            text(c.stock.name);
+    }
+    return h;
+}
+
+SimulationState SimulationEngine::snapshot() const {
     SimulationState s;
+    s.scenario = scenarioFingerprint();
     s.time = time_;
     s.switches = switchStates_;
     for (const btRigidBody* b : allBodies())
@@ -59,7 +87,10 @@ SimulationState Simulation::snapshot() const {
     return s;
 }
 
-void Simulation::restore(const SimulationState& s) {
+void SimulationEngine::restore(const SimulationState& s) {
+    if (s.scenario != scenarioFingerprint())
+        throw SimulationError("restore: the state belongs to a simulation of another scenario (its tracks, "
+                              "switches, bodies, vehicles, trains or dt differ); nothing was changed");
     const std::vector<btRigidBody*> bodies = allBodies();
     bool sameShape = s.bodies.size() == bodies.size() && s.vehicles.size() == vehicles_.size() &&
                      s.trains.size() == trains_.size();

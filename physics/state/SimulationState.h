@@ -5,6 +5,7 @@
 #include "physics/state/RuntimeState.h"
 
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 namespace tl {
@@ -29,6 +30,9 @@ struct VehicleState {
 };
 
 struct SimulationState {
+    // Which scenario it belongs to (SimulationEngine::scenarioFingerprint: the tracks, switches, bodies,
+    // vehicles, trains with their cars, dt): restoring it into another is a SimulationError.
+    std::uint64_t scenario = 0;
     double time = 0.0; // [s]
     SwitchStates switches;
     std::vector<RigidBodyState> bodies; // every dynamic body, in the simulation's fixed order

@@ -170,7 +170,7 @@ void TstDesignGui::buildLoopFromNothing() {
     key(&w, Qt::Key_T, Qt::ControlModifier | Qt::ShiftModifier);
     QVERIFY(w.document()->spec().trains.is_array());
     tl::ui::SimulationController* sim = w.simulation();
-    QTRY_VERIFY2(sim->simulation() && sim->simulation()->trainCount() == 1, qPrintable(sim->lastError()));
+    QTRY_VERIFY2(sim->simulation() && sim->simulation()->view().trainCount() == 1, qPrintable(sim->lastError()));
     // one lap: the loop's length (the siding excluded)
     double loop = 0;
     for (const auto& t : L.tracks())
@@ -184,15 +184,15 @@ void TstDesignGui::buildLoopFromNothing() {
         sim,
         [&] {
             const double t = sim->simulation()->time();
-            travelled += std::abs(sim->simulation()->trainSpeed(0)) * (t - lastT);
+            travelled += std::abs(sim->simulation()->view().trainSpeed(0)) * (t - lastT);
             lastT = t;
-            return travelled > loop + 50 || !sim->simulation()->derailments().empty();
+            return travelled > loop + 50 || !sim->simulation()->view().derailments().empty();
         },
         600.0));           // simulated seconds, not the wall clock (a sanitizer build is slow)
     key(v, Qt::Key_Space); // pause
     qInfo() << "lap:" << loop << "m, travelled" << travelled << "m in" << lastT << "s, speed now"
-            << sim->simulation()->trainSpeed(0) << "m/s";
-    QVERIFY(sim->simulation()->derailments().empty());
+            << sim->simulation()->view().trainSpeed(0) << "m/s";
+    QVERIFY(sim->simulation()->view().derailments().empty());
     qInfo() << "user actions:" << m_actions;
     if (const QString keep = qEnvironmentVariable("TRACKLAB_KEEP_DESIGNED"); !keep.isEmpty()) {
         // the docs' second example: the same loop with its train (KEEP.json -> KEEP-train.json)

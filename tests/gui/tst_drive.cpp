@@ -4,7 +4,6 @@
 // the recorded state exactly; the plots stay bounded and the UI responsive over a long run.
 #include "GuiTestUtil.h"
 
-#include "physics/vehicle/Train.h"
 #include "render/scene/LayoutScene.h"
 #include "ui/document/Document.h"
 #include "ui/document/FileManager.h"
@@ -59,19 +58,19 @@ void TstDrive::throttleAndBrakeSliders() {
     QVERIFY(showAndWait(w));
     tl::ui::SimulationController* sim = w.simulation();
     QVERIFY(sim->simulation());
-    QCOMPARE(sim->simulation()->trainCount(), 1);
-    const double v0 = sim->simulation()->trainSpeed(0);
+    QCOMPARE(sim->simulation()->view().trainCount(), 1);
+    const double v0 = sim->simulation()->view().trainSpeed(0);
     QVERIFY(std::abs(v0 - 20.0) < 0.01); // the demo's IC1 starts at 72 km/h
 
     dragSlider(w.drive()->throttleSlider(), 1.0);
     QCOMPARE(w.drive()->throttleSlider()->value(), 100);
-    QCOMPARE(sim->simulation()->train(0).drive.throttle, 1.0);
+    QCOMPARE(sim->simulation()->view().trainDrive(0).throttle, 1.0);
     sim->setRate(4.0);
     sim->setRunning(true);
     QVERIFY(runUntil(
         sim, [&] { return sim->simulation()->time() > 6.0; }, 7.0));
     sim->setRunning(false);
-    const double v1 = sim->simulation()->trainSpeed(0);
+    const double v1 = sim->simulation()->view().trainSpeed(0);
     qInfo() << "speed after" << sim->simulation()->time() << "s at full throttle:" << v0 * 3.6 << "->"
             << v1 * 3.6 << "km/h";
     QVERIFY(v1 > v0 + 1.0);
@@ -93,13 +92,13 @@ void TstDrive::throttleAndBrakeSliders() {
 
     dragSlider(w.drive()->throttleSlider(), 0.0);
     dragSlider(w.drive()->brakeSlider(), 1.0);
-    QCOMPARE(sim->simulation()->train(0).drive.brake, 1.0);
+    QCOMPARE(sim->simulation()->view().trainDrive(0).brake, 1.0);
     const double t1 = sim->simulation()->time();
     sim->setRunning(true);
     QVERIFY(runUntil(
         sim, [&] { return sim->simulation()->time() > t1 + 4.0; }, t1 + 5.0));
     sim->setRunning(false);
-    const double v2 = sim->simulation()->trainSpeed(0);
+    const double v2 = sim->simulation()->view().trainSpeed(0);
     qInfo() << "speed after braking:" << v2 * 3.6 << "km/h";
     QVERIFY(v2 < v1 - 2.0);
 }
@@ -115,7 +114,7 @@ void TstDrive::tooFastIntoC3Derails() {
     // derails at ~64 s; waits on the simulated time (an ASan build is slow), not on the wall clock
     QVERIFY(runUntil(
         sim, [&] { return w.events()->eventCount() > 0; }, 120.0));
-    const tl::DerailmentEvent e = sim->simulation()->derailments().front();
+    const tl::DerailmentEvent e = sim->simulation()->view().derailments().front();
     // stop where it matters (on by default): paused right after the step of the derailment, event selected
     QVERIFY(!sim->isRunning());
     QCOMPARE(sim->simulation()->time(), e.t);
@@ -188,7 +187,7 @@ void TstDrive::scrubBackAndForkRestoresExactly() {
     for (int k = 0; k < 120; ++k)
         sim->stepOnce();
     QCOMPARE(sim->recording().lastStep(), 840LL);
-    QCOMPARE(sim->simulation()->train(0).drive.throttle, 1.0);
+    QCOMPARE(sim->simulation()->view().trainDrive(0).throttle, 1.0);
 }
 
 void TstDrive::plotsStayBoundedWhileRunning() {

@@ -189,9 +189,10 @@ void TstFirstView::firstViewShowsTheWork() {
 
     // the train's marker: its orange disc around the projected train middle
     const tl::Simulation* sim = w.simulation()->shown();
-    QVERIFY(sim && sim->trainCount() > 0);
-    const tl::Vec3 mid = 0.5 * (sim->carPose(0, 0).translation() +
-                                sim->carPose(0, int(sim->train(0).cars.size()) - 1).translation());
+    QVERIFY(sim && sim->view().trainCount() > 0);
+    const tl::Vec3 mid =
+        0.5 * (sim->view().carPose(0, 0).translation() +
+               sim->view().carPose(0, int(sim->view().trainInfo(0).cars.size()) - 1).translation());
     const QPoint c = (w.view()->project(tl::render::toOsg(mid)) * w.view()->devicePixelRatioF()).toPoint();
     const osg::Vec4 fill = tl::render::TrainMarkers::fillColour();
     int orange = 0;
@@ -300,7 +301,7 @@ void TstFirstView::nextStepsDoWhatTheySay() {
     QVERIFY(runUntil(
         w.simulation(), [&] { return w.events()->eventCount() > 0; }, 120.0));
     QVERIFY(!w.simulation()->isRunning());
-    const tl::DerailmentEvent e = w.simulation()->simulation()->derailments().front();
+    const tl::DerailmentEvent e = w.simulation()->simulation()->view().derailments().front();
     // the event is shown: replayed from the recording, or the live state itself when the run stopped on
     // the derailment's own step
     const std::int64_t eventStep = std::llround(e.t / w.simulation()->simulation()->dt());

@@ -68,7 +68,7 @@ void TstFleetScale::fleetRunsInsideItsBuffers() {
     QVERIFY(showAndWait(w));
     tl::ui::SimulationController* sim = w.simulation();
     QVERIFY(sim->simulation());
-    QCOMPARE(sim->simulation()->bogieCount(), 600);
+    QCOMPARE(sim->simulation()->view().bogieCount(), 600);
     QCOMPARE(int(sim->parts().size()), 600 + 300);
     QCOMPARE(sim->history().sourceCount(), 600);
 

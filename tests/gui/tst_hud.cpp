@@ -6,7 +6,6 @@
 // (tst_hud_cab.png, tst_hud_opening.png are left in the test's working directory to be looked at).
 #include "GuiTestUtil.h"
 
-#include "physics/vehicle/Train.h"
 #include "render/scene/LayoutScene.h"
 #include "ui/Units.h"
 #include "ui/document/Document.h"
@@ -68,13 +67,13 @@ void TstHud::cabViewHudMatchesSimulation() {
     for (int i = 0; i < 3; ++i)
         QTest::keyClick(w.view(), Qt::Key_Q);
     QCOMPARE(w.drive()->throttleSlider()->value(), 60);
-    QCOMPARE(sim->simulation()->train(0).drive.throttle, 0.6);
+    QCOMPARE(sim->simulation()->view().trainDrive(0).throttle, 0.6);
     QTest::keyClick(w.view(), Qt::Key_Space);
     QTRY_VERIFY_WITH_TIMEOUT(sim->simulation()->time() > 3.0, 60000);
     QTest::keyClick(w.view(), Qt::Key_W);
     QTest::keyClick(w.view(), Qt::Key_Space);
     QTRY_VERIFY(!sim->isRunning());
-    QCOMPARE(sim->simulation()->train(0).drive.brake, 0.2);
+    QCOMPARE(sim->simulation()->view().trainDrive(0).brake, 0.2);
     sim->stepOnce(); // the HUD shows the state after the last step
     const tl::Simulation& s = *sim->simulation();
     const tl::ui::HudReadout& r = w.hud()->readout();
@@ -82,9 +81,9 @@ void TstHud::cabViewHudMatchesSimulation() {
     qInfo(
         "t = %.3f s: HUD speed %.4f m/s (simulation %.4f), notch %s, limit %.1f m/s, next %.1f m/s in %.3f m "
         "at %s",
-        s.time(), r.speed, s.trainSpeed(0), qPrintable(r.notch), r.limit.value_or(-1), r.next.value_or(-1),
-        r.nextDistance, qPrintable(r.nextTrack));
-    QCOMPARE(r.speed, s.trainSpeed(0));
+        s.time(), r.speed, s.view().trainSpeed(0), qPrintable(r.notch), r.limit.value_or(-1),
+        r.next.value_or(-1), r.nextDistance, qPrintable(r.nextTrack));
+    QCOMPARE(r.speed, s.view().trainSpeed(0));
     QVERIFY(r.speed > 5.0);
     QCOMPARE(r.notch, QString("P3 B1"));
     // the demo's line speed: 30 m/s from bottom1 on (the head is on bottom2 or beyond, which state none),
@@ -93,7 +92,7 @@ void TstHud::cabViewHudMatchesSimulation() {
     QVERIFY(r.next && *r.next == 30.0);
     QCOMPARE(r.nextTrack, QString("c3"));
     const tl::Layout& L = s.layout();
-    const tl::Bogie& head = s.train(0).cars.front().bogies.front();
+    const tl::RailedView head = s.view().bogieState(0, 0, 0);
     // the route from the head bogie to c3, summed by hand over the demo's loop
     const std::vector<std::string> loop = {"bottom2", "c1-in", "c1", "c1-out", "right1", "hill",
                                            "right2",  "c2-in", "c2", "c2-out", "top",    "c3-in"};
@@ -110,11 +109,11 @@ void TstHud::cabViewHudMatchesSimulation() {
     const QStringList lines = w.hud()->lines();
     qInfo() << lines;
     QCOMPARE(lines.value(0), QString("IC1  P3 B1"));
-    QCOMPARE(lines.value(1), QString("%1 km/h").arg(std::abs(s.trainSpeed(0)) * 3.6, 0, 'f', 0));
+    QCOMPARE(lines.value(1), QString("%1 km/h").arg(std::abs(s.view().trainSpeed(0)) * 3.6, 0, 'f', 0));
     QCOMPARE(lines.value(2), QString("limit 108 km/h"));
     QCOMPARE(lines.value(3), QString("next 108 in %1 km").arg(route / 1000, 0, 'f', 2));
     QVERIFY(lines.value(4).startsWith("vert +"));
-    QCOMPARE(r.rider.vertical, s.carRider(0, 0).vertical);
+    QCOMPARE(r.rider.vertical, s.view().carRider(0, 0).vertical);
     QVERIFY(std::abs(r.rider.vertical - 1.0) < 0.1); // a level straight
 
     // the screenshot: the panel, its text and the red rings of the two signs

@@ -13,7 +13,6 @@
 //   post-derailment samples grey, every channel its own colour in the legend.
 #include "GuiTestUtil.h"
 
-#include "physics/vehicle/Train.h"
 #include "render/OsgConvert.h"
 #include "ui/document/Document.h"
 #include "ui/document/FileManager.h"
@@ -61,7 +60,7 @@ std::pair<std::uint64_t, std::size_t> hashUpTo(const tl::Simulation& sim, double
 
 std::vector<tl::DerailmentEvent> eventsUpTo(const tl::Simulation& sim, double t) {
     std::vector<tl::DerailmentEvent> out;
-    for (const auto& e : sim.derailments())
+    for (const auto& e : sim.view().derailments())
         if (e.t <= t + 1e-9) out.push_back(e);
     return out;
 }
@@ -126,7 +125,7 @@ void TstRuns::stopForkAndReplayThroughDerailment() {
     QAction* stop = w.findChild<QAction*>("stopAtDerailment");
     QVERIFY(stop && stop->isCheckable() && stop->isChecked()); // on by default
     dragSlider(w.drive()->throttleSlider(), 1.0);
-    QCOMPARE(sim->simulation()->train(0).drive.throttle, 1.0);
+    QCOMPARE(sim->simulation()->view().trainDrive(0).throttle, 1.0);
     sim->setRate(0.0); // as fast as possible
     press(w, Qt::Key_Space);
     QVERIFY(sim->isRunning());
@@ -134,9 +133,9 @@ void TstRuns::stopForkAndReplayThroughDerailment() {
 
     // stopped right after the step of the first derailment, the event selected, the camera on it
     const tl::Simulation* live = sim->simulation();
-    QCOMPARE(live->derailments().size(), std::size_t(w.events()->rowCount()));
-    QVERIFY(!live->derailments().empty());
-    const tl::DerailmentEvent first = live->derailments().front();
+    QCOMPARE(live->view().derailments().size(), std::size_t(w.events()->rowCount()));
+    QVERIFY(!live->view().derailments().empty());
+    const tl::DerailmentEvent first = live->view().derailments().front();
     qInfo() << "run 1 stopped at" << live->time() << "s:" << first.message.c_str();
     QCOMPARE(live->time(), first.t);
     QVERIFY2(first.trackId == "c3" || first.trackId == "c3-in", first.trackId.c_str());
@@ -154,7 +153,7 @@ void TstRuns::stopForkAndReplayThroughDerailment() {
     press(w, Qt::Key_Space);
     QVERIFY(!sim->isRunning());
     const double endA = live->time();
-    const std::vector<tl::DerailmentEvent> eventsA = live->derailments();
+    const std::vector<tl::DerailmentEvent> eventsA = live->view().derailments();
     QVERIFY(listShows(w.events(), eventsA));
     qInfo() << "run 1 paused at" << endA << "s with" << eventsA.size() << "derailment events";
 
@@ -256,15 +255,15 @@ void TstRuns::stopForkAndReplayThroughDerailment() {
     QCOMPARE(sim->simulation()->time(), forkTime);
     QCOMPARE(w.events()->rowCount(), 0);           // nothing had derailed before the fork point
     QCOMPARE(sim->runSimulation(0)->time(), endA); // run 1 is kept whole
-    QCOMPARE(sim->runSimulation(0)->derailments().size(), eventsA.size());
+    QCOMPARE(sim->runSimulation(0)->view().derailments().size(), eventsA.size());
 
     // drive on with the same inputs: it stops at the same first derailment, then runs past run 1's end
     press(w, Qt::Key_Space);
     QTRY_VERIFY_WITH_TIMEOUT(!sim->isRunning(), 60000);
     const tl::Simulation* runB = sim->simulation();
     QCOMPARE(runB->time(), first.t);
-    QCOMPARE(runB->derailments().front().s, first.s);
-    QVERIFY(listShows(w.events(), runB->derailments()));
+    QCOMPARE(runB->view().derailments().front().s, first.s);
+    QVERIFY(listShows(w.events(), runB->view().derailments()));
     QCOMPARE(w.events()->selectionModel()->selectedRows().first().row(), 0);
     press(w, Qt::Key_Space);
     QTRY_VERIFY_WITH_TIMEOUT(sim->simulation()->time() > endA + 0.5, 60000);
@@ -285,7 +284,7 @@ void TstRuns::stopForkAndReplayThroughDerailment() {
         QCOMPARE(eventsB[i].car, eventsA[i].car);
         QCOMPARE(eventsB[i].bogie, eventsA[i].bogie);
     }
-    QVERIFY(listShows(w.events(), runB->derailments()));
+    QVERIFY(listShows(w.events(), runB->view().derailments()));
     // the wheel-rail and coupler episodes too: the same onsets, kinds and places, numbered alike
     auto onsetsUpTo = [endA](const auto& events) {
         std::vector<std::tuple<double, std::string, double>> out;
@@ -293,12 +292,12 @@ void TstRuns::stopForkAndReplayThroughDerailment() {
             if (e.t <= endA + 1e-9) out.emplace_back(e.t, e.kind, e.s);
         return out;
     };
-    const auto wheelA = onsetsUpTo(sim->runSimulation(0)->wheelEvents());
-    const auto couplerA = onsetsUpTo(sim->runSimulation(0)->couplerEvents());
+    const auto wheelA = onsetsUpTo(sim->runSimulation(0)->view().wheelEvents());
+    const auto couplerA = onsetsUpTo(sim->runSimulation(0)->view().couplerEvents());
     qInfo("episodes up to %.4f s: %zu wheel-rail, %zu coupler", endA, wheelA.size(), couplerA.size());
     QVERIFY(!wheelA.empty());
-    QVERIFY(onsetsUpTo(runB->wheelEvents()) == wheelA);
-    QVERIFY(onsetsUpTo(runB->couplerEvents()) == couplerA);
+    QVERIFY(onsetsUpTo(runB->view().wheelEvents()) == wheelA);
+    QVERIFY(onsetsUpTo(runB->view().couplerEvents()) == couplerA);
     dock(w, "eventsDock")->raise();
     QTest::qWait(100);
     dock(w, "eventsDock")->grab().save(QStringLiteral("tst_runs_events_after_fork.png"));
@@ -326,7 +325,7 @@ void TstRuns::stopForkAndReplayThroughDerailment() {
     qInfo() << "fork at" << forkLater << "s keeps" << kept.size() << "of" << eventsA.size() << "events";
     QVERIFY(!kept.empty());
     QVERIFY(listShows(w.events(), kept));
-    QCOMPARE(sim->simulation()->derailments().size(), kept.size());
+    QCOMPARE(sim->simulation()->view().derailments().size(), kept.size());
 }
 
 void TstRuns::driveKeyWhileReplayingKeepsTheRun() {
@@ -349,9 +348,9 @@ void TstRuns::driveKeyWhileReplayingKeepsTheRun() {
     QVERIFY(!sim->isScrubbing());
     QCOMPARE(sim->runCount(), 2);
     QCOMPARE(sim->recording().lastStep(), 240LL);
-    QCOMPARE(sim->simulation()->train(0).drive.throttle, 0.2); // one notch of five
+    QCOMPARE(sim->simulation()->view().trainDrive(0).throttle, 0.2); // one notch of five
     QCOMPARE(sim->runSimulation(0)->time(), 720 * sim->simulation()->dt());
-    QCOMPARE(sim->runSimulation(0)->train(0).drive.throttle, 0.0);
+    QCOMPARE(sim->runSimulation(0)->view().trainDrive(0).throttle, 0.0);
     QVERIFY(w.statusBar()->currentMessage().contains("Run 1 is kept"));
     QCOMPARE(sim->runLabel(1), QString("Run 2 (from Run 1 at 1.00 s)"));
 

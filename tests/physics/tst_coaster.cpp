@@ -10,6 +10,7 @@
 // limit, is never reported while unloaded, and the wheel unloading ratio dQ/Q is a channel (<= 1, finite).
 #include "core/layout/Layout.h"
 #include "physics/sim/Simulation.h"
+#include "physics/sim/SimulationEngine.h"
 
 #include <QtTest>
 
@@ -25,17 +26,17 @@ private slots:
         const std::string file = TRACKLAB_SOURCE_DIR "/resources/layouts/coaster.json";
         const Layout layout = Layout::load(file);
         Simulation sim(layout, SimulationOptions{}, file);
-        QCOMPARE(sim.trainCount(), 1);
-        QVERIFY(sim.train(0).cars.front().stock.wheelRail.clamped);
+        QCOMPARE(sim.view().trainCount(), 1);
+        QVERIFY(sim.engine().train(0).cars.front().stock.wheelRail.clamped);
         const double v0 = 3.5; // the lift chain's speed (coaster.json "drives")
         const double L = layout.track(0).length();
         double zTop = -1e9, zLow = 1e9, vMax = 0, vMin = 1e9, travelled = 0,
-               prevS = sim.train(0).cars[0].bogies[0].position.s;
+               prevS = sim.engine().train(0).cars[0].bogies[0].position.s;
         bool crested = false, backInStation = false;
         while (sim.time() < 120.0 && !backInStation) {
             sim.step();
-            const Vec3 a = sim.bogieAnchor(0, 0, 0);
-            const double s = sim.train(0).cars[0].bogies[0].position.s;
+            const Vec3 a = sim.view().bogieAnchor(0, 0, 0);
+            const double s = sim.engine().train(0).cars[0].bogies[0].position.s;
             double ds = s - prevS;
             ds -= L * std::round(ds / L); // across s = 0 of the closed loop
             travelled += ds;
@@ -43,22 +44,23 @@ private slots:
             zTop = std::max(zTop, a.z());
             if (a.z() > 24.0) crested = true;
             if (crested) zLow = std::min(zLow, a.z());
-            for (int c = 0; c < int(sim.train(0).cars.size()); ++c)
-                for (int b = 0; b < int(sim.train(0).cars[std::size_t(c)].bogies.size()); ++b) {
-                    vMin = std::min(vMin, sim.bogieSpeed(0, c, b)); // along +s (the train faces +s)
+            for (int c = 0; c < int(sim.engine().train(0).cars.size()); ++c)
+                for (int b = 0; b < int(sim.engine().train(0).cars[std::size_t(c)].bogies.size()); ++b) {
+                    vMin = std::min(vMin, sim.view().bogieSpeed(0, c, b)); // along +s (the train faces +s)
                 }
             // the energy bound below is the head bogie's (it crests at the chain's speed)
-            if (crested) vMax = std::max(vMax, std::abs(sim.bogieSpeed(0, 0, 0)));
-            backInStation = travelled > L && s > 490 && s < 530 && std::abs(sim.trainSpeed(0) - 2.5) < 0.3;
+            if (crested) vMax = std::max(vMax, std::abs(sim.view().bogieSpeed(0, 0, 0)));
+            backInStation =
+                travelled > L && s > 490 && s < 530 && std::abs(sim.view().trainSpeed(0) - 2.5) < 0.3;
         }
         qInfo(
             "ride: %.1f m travelled in %.1f s, back in the station at %.2f m/s; slowest bogie speed %.3f m/s",
-            travelled, sim.time(), sim.trainSpeed(0), vMin);
+            travelled, sim.time(), sim.view().trainSpeed(0), vMin);
         QVERIFY(crested);
         QVERIFY(backInStation);
         QVERIFY(vMin > -0.01); // never rolls backwards (the chain's anti-rollback, enough speed everywhere)
-        QVERIFY2(sim.derailments().empty(),
-                 sim.derailments().empty() ? "" : sim.derailments().front().message.c_str());
+        QVERIFY2(sim.view().derailments().empty(),
+                 sim.view().derailments().empty() ? "" : sim.view().derailments().front().message.c_str());
         const double vEnergy = std::sqrt(v0 * v0 + 2 * 9.81 * (zTop - zLow));
         qInfo("top speed %.3f m/s, energy bound %.3f m/s (drop %.2f m), %.2f %% lost to rolling resistance",
               vMax, vEnergy, zTop - zLow, 100 * (1 - vMax / vEnergy));
@@ -70,7 +72,8 @@ private slots:
         for (const TelemetrySample& x : sim.telemetry().samples()) {
             if (x.train < 0 || !x.railed) continue;
             ++bogieSamples;
-            const double Q0 = sim.train(0).cars[std::size_t(x.car)].bogies[std::size_t(x.bogie)].staticLoad;
+            const double Q0 =
+                sim.engine().train(0).cars[std::size_t(x.car)].bogies[std::size_t(x.bogie)].staticLoad;
             rawMax = std::max(rawMax, std::abs(x.f[0]) / std::max(x.f[1], 1e-6 * Q0)); // the old channel
             limit = x.yqLimit;
             yqMax = std::max(yqMax, x.yq);
@@ -87,9 +90,9 @@ private slots:
               "samples "
               "unloaded (Q <= 10 %% Q0); dQ/Q in [%.3f, %.3f]",
               rawMax, yqMax, limit, unloaded, bogieSamples, dqqMin, dqqMax);
-        QVERIFY(yqMax <= 10.0 * limit);     // never orders of magnitude over the limit
-        QVERIFY(dqqMax <= 1.0 + 1e-12);     // the lighter wheel carries nothing at most
-        QVERIFY(sim.wheelEvents().empty()); // clamped wheels: neither limit applies
+        QVERIFY(yqMax <= 10.0 * limit);            // never orders of magnitude over the limit
+        QVERIFY(dqqMax <= 1.0 + 1e-12);            // the lighter wheel carries nothing at most
+        QVERIFY(sim.view().wheelEvents().empty()); // clamped wheels: neither limit applies
     }
 };
 

@@ -10,6 +10,7 @@
 #include "core/layout/Layout.h"
 #include "core/layout/LayoutFile.h"
 #include "physics/sim/Simulation.h"
+#include "physics/sim/SimulationEngine.h"
 
 #include <QtTest>
 
@@ -83,20 +84,20 @@ void TstCouplerLimits::overloadUnderHardBraking() {
         sim.step();
         if (sim.time() > 6.0) {
             for (int k = 0; k < 3; ++k)
-                mean[k] += sim.train(0).couplers[std::size_t(k)].force;
+                mean[k] += sim.engine().train(0).couplers[std::size_t(k)].force;
             ++n;
         }
     }
-    QVERIFY(sim.derailments().empty());
-    QVERIFY(sim.trainSpeed(0) < 16.0);
+    QVERIFY(sim.view().derailments().empty());
+    QVERIFY(sim.view().trainSpeed(0) < 16.0);
     for (int k = 0; k < 3; ++k) {
         mean[k] /= n;
         qInfo("coupler %d: mean force %.0f N, closed form %.0f N (%.3f %%), max %.0f N, rating %.0f N", k,
-              mean[k], T[k], 100 * (mean[k] - T[k]) / T[k], sim.train(0).couplers[std::size_t(k)].maxForce,
-              rating);
+              mean[k], T[k], 100 * (mean[k] - T[k]) / T[k],
+              sim.engine().train(0).couplers[std::size_t(k)].maxForce, rating);
         QVERIFY(std::abs(mean[k] - T[k]) < 0.02 * T[k]); // steady Newton, 2 %
     }
-    const auto& ev = sim.couplerEvents();
+    const auto& ev = sim.view().couplerEvents();
     for (const auto& e : ev)
         qInfo("%s; peak %.0f N for %.2f s", e.message.c_str(), e.peakForce, e.duration);
     std::vector<int> over;
@@ -112,7 +113,7 @@ void TstCouplerLimits::overloadUnderHardBraking() {
         QVERIFY(e.force > rating);
         // Peak: at least the steady force (the start of traction overshoots it); the coupler's own maximum.
         QVERIFY2(e.peakForce >= 0.99 * T[e.coupler], qPrintable(QString::number(e.peakForce)));
-        QCOMPARE(e.peakForce, sim.train(0).couplers[std::size_t(e.coupler)].maxForce);
+        QCOMPARE(e.peakForce, sim.engine().train(0).couplers[std::size_t(e.coupler)].maxForce);
         QVERIFY(e.t < 2.0);                                 // the onset, while the couplers take the load
         QVERIFY(std::abs(e.duration - (12.0 - e.t)) < 0.1); // still over the rating at the end of the run
         QCOMPARE(QString::fromStdString(e.trackId), QString("L"));
@@ -120,7 +121,7 @@ void TstCouplerLimits::overloadUnderHardBraking() {
     }
     // The control is a real control: released, no coupler ever reached the rating, transient included.
     if (rearBrake == 0)
-        for (const auto& c : sim.train(0).couplers)
+        for (const auto& c : sim.engine().train(0).couplers)
             QVERIFY(c.maxForce < rating);
 }
 
@@ -142,17 +143,19 @@ void TstCouplerLimits::snapshotRestoreKeepsEvents() {
     const SimulationState before = sim.snapshot();
     sim.setThrottle(0, 1.0);
     sim.runUntil(3.0);
-    QCOMPARE(int(sim.couplerEvents().size()), 1); // T0 = F - mL (F - 2B)/M = 230 kN > 150 kN > T1 = 115 kN
+    QCOMPARE(int(sim.view().couplerEvents().size()),
+             1); // T0 = F - mL (F - 2B)/M = 230 kN > 150 kN > T1 = 115 kN
     const SimulationState mid = sim.snapshot();
     sim.runUntil(4.0);
-    const CouplerEvent end1 = sim.couplerEvents().front();
+    const CouplerEvent end1 = sim.view().couplerEvents().front();
     sim.restore(mid);
     sim.runUntil(4.0);
-    QCOMPARE(int(sim.couplerEvents().size()), 1);
-    QCOMPARE(sim.couplerEvents().front().duration, end1.duration); // the same open episode, bit for bit
-    QCOMPARE(sim.couplerEvents().front().peakForce, end1.peakForce);
+    QCOMPARE(int(sim.view().couplerEvents().size()), 1);
+    QCOMPARE(sim.view().couplerEvents().front().duration,
+             end1.duration); // the same open episode, bit for bit
+    QCOMPARE(sim.view().couplerEvents().front().peakForce, end1.peakForce);
     sim.restore(before);
-    QVERIFY(sim.couplerEvents().empty());
+    QVERIFY(sim.view().couplerEvents().empty());
 }
 
 QTEST_APPLESS_MAIN(TstCouplerLimits)

@@ -217,9 +217,9 @@ void TstRandomScenarios::randomScenariosRunCleanly() {
             ++samples;
         }
         if (n == budget)
-            for (int v = 0; v < sim->vehicleCount(); ++v)
-                QVERIFY2(std::isfinite(sim->vehicleSpeed(v)), text.c_str());
-        derailed += sim->derailments().empty() ? 0 : 1;
+            for (int v = 0; v < sim->view().vehicleCount(); ++v)
+                QVERIFY2(std::isfinite(sim->view().vehicleSpeed(v)), text.c_str());
+        derailed += sim->view().derailments().empty() ? 0 : 1;
         ++ran;
     }
     qInfo(

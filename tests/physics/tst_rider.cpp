@@ -7,6 +7,7 @@
 #include "core/units/CantUnits.h"
 #include "physics/monitor/RiderChannels.h"
 #include "physics/sim/Simulation.h"
+#include "physics/sim/SimulationEngine.h"
 
 #include <QtTest>
 
@@ -84,7 +85,7 @@ void TstRider::atRestReadsOneG() {
       "vehicles": [{"id": "v", "track": "S", "s": 50, "speed": 0}]})");
     Simulation sim(L);
     sim.runUntil(2.0);
-    const RiderChannels& r = sim.vehicleRider(0);
+    const RiderChannels& r = sim.view().vehicleRider(0);
     qInfo("at rest: vertical %.9f g, lateral %.2e g, longitudinal %.2e g, jerk %.2e g/s", r.vertical,
           r.lateral, r.longitudinal, r.jerk);
     QVERIFY(std::abs(r.vertical - 1.0) < 1e-6);
@@ -102,7 +103,7 @@ void TstRider::trainAtRestReadsOneG() {
     Simulation sim(L);
     sim.runUntil(3.0);
     for (int c = 0; c < 2; ++c) {
-        const RiderChannels& r = sim.carRider(0, c);
+        const RiderChannels& r = sim.view().carRider(0, c);
         qInfo("car %d at rest: vertical %.6f g, lateral %.2e, longitudinal %.2e, cant deficiency %.3f mm", c,
               r.vertical, r.lateral, r.longitudinal, 1000 * r.cantDeficiency);
         QVERIFY(std::abs(r.vertical - 1.0) < 1e-3);
@@ -111,7 +112,7 @@ void TstRider::trainAtRestReadsOneG() {
     }
     // the car's rider point rides in both of its bogie rows of the CSV
     std::ostringstream csv;
-    sim.telemetry().writeCsv(csv, sim.vehicleIds(), sim.trackIds(), sim.trainIds());
+    sim.telemetry().writeCsv(csv, sim.view().vehicleIds(), sim.view().trackIds(), sim.view().trainIds());
     const std::string text = csv.str();
     QVERIFY(text.find("rider_vertical_g,rider_lateral_g,rider_longitudinal_g,rider_jerk_g_per_s,"
                       "rider_roll_rate_deg_per_s,cant_deficiency_mm") != std::string::npos);
@@ -144,7 +145,7 @@ void TstRider::bottomOfVerticalArc() {
     // the sample nearest the bottom (s = 20 m)
     TelemetrySample bottom;
     double best = 1e9;
-    while (sim.time() < 3.0 && sim.vehicle(0).railed) {
+    while (sim.time() < 3.0 && sim.engine().vehicle(0).railed) {
         sim.step();
         const TelemetrySample& smp = sim.telemetry().samples().back();
         if (std::abs(smp.s - 20.0) < best) best = std::abs(smp.s - 20.0), bottom = smp;
@@ -191,7 +192,7 @@ void TstRider::bankedFlatCurve() {
     double maxLat = 0, maxVert = 0, sumLat = 0, sumVert = 0;
     int n = 0;
     double expLat = 0, expVert = 0;
-    while (sim.vehicle(0).railed && sim.vehicle(0).position.s < 0.9 * 300) {
+    while (sim.engine().vehicle(0).railed && sim.engine().vehicle(0).position.s < 0.9 * 300) {
         sim.step();
         if (sim.time() < 1.0) continue;
         const TelemetrySample& smp = sim.telemetry().samples().back();
@@ -207,7 +208,7 @@ void TstRider::bankedFlatCurve() {
         ++n;
     }
     QVERIFY(n > 240);
-    QVERIFY(sim.vehicle(0).railed);
+    QVERIFY(sim.engine().vehicle(0).railed);
     qInfo("%d steady samples: lateral mean %.6f g, expected %.6f g (max dev %.2e g = %.3f %%); vertical mean "
           "%.6f g, expected %.6f g (max dev %.2e g = %.3f %%)",
           n, sumLat / n, expLat, maxLat, 100 * maxLat / std::abs(expLat), sumVert / n, expVert, maxVert,
@@ -291,7 +292,7 @@ void TstRider::cantDeficiencyInRun() {
     coaster.insert(coaster.find('{') + 1, R"("look": "coaster", )");
     Simulation sc(layoutFrom(coaster));
     sc.runUntil(0.5);
-    QVERIFY(!sc.vehicleRider(0).hasCantDeficiency);
+    QVERIFY(!sc.view().vehicleRider(0).hasCantDeficiency);
 }
 
 void TstRider::riderHeightInSpecs() {

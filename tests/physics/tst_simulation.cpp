@@ -6,6 +6,7 @@
 #include "core/layout/LayoutFile.h"
 #include "physics/joint/BulletEigen.h"
 #include "physics/sim/Simulation.h"
+#include "physics/sim/SimulationEngine.h"
 
 #include <btBulletDynamicsCommon.h>
 
@@ -64,7 +65,7 @@ void TstSimulation::freeRollingLeavesQuarterArc() {
     QVERIFY(e.atEnd);
     QVERIFY2(std::abs(e.t - 78.54) < 5e-4 * 78.54, qPrintable(QString("t = %1").arg(e.t)));
     QVERIFY(std::abs(e.speed - 1.0) < 1e-3);
-    QVERIFY(!sim.vehicle(0).railed);
+    QVERIFY(!sim.engine().vehicle(0).railed);
 }
 
 void TstSimulation::verticalArcPendulum_data() {
@@ -106,7 +107,7 @@ void TstSimulation::verticalArcPendulum() {
     double prev = 0.5, tPrev = 0;
     while (sim.time() < 40) {
         sim.step();
-        const double x = sim.vehicle(0).position.s - 5.0;
+        const double x = sim.engine().vehicle(0).position.s - 5.0;
         if (prev < 0 && x >= 0) crossings.push_back(tPrev + (sim.time() - tPrev) * (-prev) / (x - prev));
         prev = x;
         tPrev = sim.time();
@@ -116,7 +117,7 @@ void TstSimulation::verticalArcPendulum() {
     qInfo("period %.5f s, expected %.5f s (%.3f %%)", T, expected, 100 * (T - expected) / expected);
     QVERIFY2(std::abs(T - expected) < 5e-3 * expected,
              qPrintable(QString("T = %1, expected %2").arg(T).arg(expected)));
-    QVERIFY(sim.vehicle(0).railed);
+    QVERIFY(sim.engine().vehicle(0).railed);
 }
 
 void TstSimulation::steadyDriftOffset_data() {
@@ -175,16 +176,17 @@ void TstSimulation::turntableBead() {
     Simulation sim(layoutFrom(json));
     sim.runUntil(8.0);
     const double t = sim.time();
-    const double r = sim.vehicle(0).position.s - 10.0;
+    const double r = sim.engine().vehicle(0).position.s - 10.0;
     const double rExpect = r0 * std::cosh(w * t);
-    const double f1 = sim.vehicle(0).joint->rowForce(1), f1Expect = 2 * m * w * w * r0 * std::sinh(w * t);
+    const double f1 = sim.engine().vehicle(0).joint->rowForce(1),
+                 f1Expect = 2 * m * w * w * r0 * std::sinh(w * t);
     qInfo("t=%.3f: r = %.6f m (r0 cosh(w t) = %.6f), f1 = %.3f N (2 m w^2 r0 sinh = %.3f)", t, r, rExpect, f1,
           f1Expect);
-    QVERIFY(sim.vehicle(0).railed);
+    QVERIFY(sim.engine().vehicle(0).railed);
     QVERIFY2(std::abs(r - rExpect) < 1e-3 * rExpect, qPrintable(QString("r = %1").arg(r)));
     QVERIFY2(std::abs(std::abs(f1) - f1Expect) < 0.01 * f1Expect, qPrintable(QString("f1 = %1").arg(f1)));
     // It turns with the table: body x axis at angle w t (the table started at angle 0).
-    const Eigen::Matrix3d R = toEigen(sim.vehicle(0).body->getCenterOfMassTransform()).linear();
+    const Eigen::Matrix3d R = toEigen(sim.engine().vehicle(0).body->getCenterOfMassTransform()).linear();
     const double heading = std::atan2(R(1, 0), R(0, 0));
     QVERIFY2(std::abs(std::remainder(heading - w * t, 2 * pi)) < 1e-4,
              qPrintable(QString("heading %1").arg(heading)));
@@ -205,21 +207,21 @@ void TstSimulation::energyOnHillyBankedLoop() {
       "vehicles": [{"id": "v", "track": "L", "s": 0, "speed": 15}]})";
     Simulation sim(layoutFrom(json));
     std::vector<double> lapEnergy;
-    double prevS = 0, distance = 0, E0 = sim.vehicleEnergy(0), Emin = E0, Emax = E0;
+    double prevS = 0, distance = 0, E0 = sim.view().vehicleEnergy(0), Emin = E0, Emax = E0;
     const double length = sim.layout().track(0).length();
     while (lapEnergy.size() < 9 && sim.time() < 400) {
         sim.step();
-        const double s = sim.vehicle(0).position.s;
-        if (s < prevS - 0.5 * length) lapEnergy.push_back(sim.vehicleEnergy(0)); // wrapped past s = 0
-        distance += std::abs(sim.vehicleSpeed(0)) * sim.dt();
-        Emin = std::min(Emin, sim.vehicleEnergy(0));
-        Emax = std::max(Emax, sim.vehicleEnergy(0));
+        const double s = sim.engine().vehicle(0).position.s;
+        if (s < prevS - 0.5 * length) lapEnergy.push_back(sim.view().vehicleEnergy(0)); // wrapped past s = 0
+        distance += std::abs(sim.view().vehicleSpeed(0)) * sim.dt();
+        Emin = std::min(Emin, sim.view().vehicleEnergy(0));
+        Emax = std::max(Emax, sim.view().vehicleEnergy(0));
         prevS = s;
     }
-    QVERIFY(sim.vehicle(0).railed);
+    QVERIFY(sim.engine().vehicle(0).railed);
     QVERIFY(lapEnergy.size() >= 5);
     // Energy reference: kinetic energy at the start (potential measured from z = 0, the lowest rail).
-    const double m = sim.vehicle(0).spec.mass, Ek0 = 0.5 * m * 15 * 15;
+    const double m = sim.engine().vehicle(0).spec.mass, Ek0 = 0.5 * m * 15 * 15;
     const double km = (lapEnergy.size() - 1) * length / 1000.0;
     const double driftPerKm = std::abs(lapEnergy.back() - lapEnergy.front()) / Ek0 / km;
     qInfo("loop %.2f m, %d laps, %.2f km: drift %.5f %% per km; in-lap swing %.4f %%", length,
@@ -248,14 +250,14 @@ void TstSimulation::crossesLikeEnds() {
       "vehicles": [{"id": "v", "track": "A", "s": 15, "speed": 5}]})";
     Simulation sim(layoutFrom(json));
     sim.runUntil(3.0);
-    const Vehicle& v = sim.vehicle(0);
+    const Vehicle& v = sim.engine().vehicle(0);
     QVERIFY(v.railed);
     QCOMPARE(sim.layout().track(std::size_t(v.position.track)).id(), std::string("B"));
     QCOMPARE(v.position.direction, -1);
     // 15 + 5 * 3 = 30 m travelled from A's start: 10 m into B from its end -> s = 10 m.
     QVERIFY2(std::abs(v.position.s - 10.0) < 1e-6, qPrintable(QString("s = %1").arg(v.position.s)));
-    QVERIFY(std::abs(sim.vehicleSpeed(0) - 5.0) < 1e-9);
-    QVERIFY(std::abs(sim.anchorPosition(0).x() - 30.0) < 1e-6);
+    QVERIFY(std::abs(sim.view().vehicleSpeed(0) - 5.0) < 1e-9);
+    QVERIFY(std::abs(sim.view().anchorPosition(0).x() - 30.0) < 1e-6);
     for (double e : sim.telemetry().samples().back().e)
         QVERIFY(std::abs(e) < 1e-9);
     QVERIFY(sim.telemetry().events().empty());
@@ -280,7 +282,7 @@ void TstSimulation::followsSwitch() {
     Simulation sim(layoutFrom(json));
     sim.switchStates()[0] = state;
     sim.runUntil(3.0); // 10 + 30 m: 20 m past the points
-    const Vehicle& v = sim.vehicle(0);
+    const Vehicle& v = sim.engine().vehicle(0);
     QVERIFY(v.railed);
     QCOMPARE(QString::fromStdString(sim.layout().track(std::size_t(v.position.track)).id()), track);
     // Entering the curve at the points is a step in curvature: the car suddenly has to yaw at v/R, and the
@@ -288,9 +290,9 @@ void TstSimulation::followsSwitch() {
     QVERIFY2(std::abs(v.position.s - 20.0) < 1e-2, qPrintable(QString("s = %1").arg(v.position.s)));
     // On the branch R the anchor is on the circle: |A - centre| = R (centre 100 m to the right of x = 20).
     if (track == "R")
-        QVERIFY(std::abs((sim.anchorPosition(0) - Vec3(20, -100, 0)).norm() - 100.0) < 1e-3);
+        QVERIFY(std::abs((sim.view().anchorPosition(0) - Vec3(20, -100, 0)).norm() - 100.0) < 1e-3);
     else
-        QVERIFY(std::abs(sim.anchorPosition(0).y()) < 1e-9);
+        QVERIFY(std::abs(sim.view().anchorPosition(0).y()) < 1e-9);
 }
 
 void TstSimulation::floatingBodyMomentum() {
@@ -306,8 +308,8 @@ void TstSimulation::floatingBodyMomentum() {
     Simulation sim(layoutFrom(json));
     sim.runUntil(2.0);
     const double t = sim.time();
-    const Vehicle& v = sim.vehicle(0);
-    const Pose Xb = sim.bodyPose(0);
+    const Vehicle& v = sim.engine().vehicle(0);
+    const Pose Xb = sim.view().bodyPose(0);
     const double zPontoon = Xb.translation().z();
     // Both move together (railed, at rest on it). Bullet integrates with symplectic Euler, which gives
     // z_n = -a h^2 n (n + 1)/2 = -a t (t + h)/2 for a constant acceleration a.
@@ -323,7 +325,7 @@ void TstSimulation::testLayoutsLoad() {
     const std::string dir = std::string(TRACKLAB_SOURCE_DIR) + "/tests/data/physics/";
     for (const char* f : {"quarter_arc.json", "turntable.json"}) {
         Simulation sim(Layout::load(dir + f), {}, f);
-        QVERIFY(sim.vehicleCount() >= 1);
+        QVERIFY(sim.view().vehicleCount() >= 1);
     }
     try {
         Simulation sim(Layout::load(dir + "bad_vehicle.json"), {}, "bad_vehicle.json");
@@ -337,7 +339,7 @@ void TstSimulation::nonFiniteStateStops() {
     Simulation sim(layoutFrom(quarterArc(10.0, 1.0)));
     sim.runUntil(0.5);
     const std::size_t n = sim.telemetry().samples().size();
-    sim.vehicle(0).body->setLinearVelocity(btVector3(std::nan(""), 0, 0));
+    sim.engine().vehicle(0).body->setLinearVelocity(btVector3(std::nan(""), 0, 0));
     QVERIFY_THROWS_EXCEPTION(SimulationError, sim.step());
     // Nothing non-finite reached the telemetry.
     QCOMPARE(sim.telemetry().samples().size(), n);

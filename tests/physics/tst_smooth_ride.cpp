@@ -10,6 +10,7 @@
 #include "core/layout/Layout.h"
 #include "core/layout/LayoutFile.h"
 #include "physics/sim/Simulation.h"
+#include "physics/sim/SimulationEngine.h"
 
 #include <QtTest>
 
@@ -60,20 +61,20 @@ Result ride(const LayoutSpec& spec, const std::string& file, double duration, do
     while (sim.time() < duration) {
         drive(sim, L);
         sim.step();
-        if (!sim.derailments().empty()) break;
-        const Train& tr = sim.train(0);
+        if (!sim.view().derailments().empty()) break;
+        const Train& tr = sim.engine().train(0);
         for (int c = 0; c < int(tr.cars.size()); ++c)
             for (int b = 0; b < int(tr.cars[std::size_t(c)].bogies.size()); ++b) {
                 const Bogie& bg = tr.cars[std::size_t(c)].bogies[std::size_t(b)];
                 if (!bg.railed || !curved[std::size_t(bg.position.track)]) continue; // a straight
-                const double m = bg.staticLoad / g, v = sim.bogieSpeed(0, c, b);
+                const double m = bg.staticLoad / g, v = sim.view().bogieSpeed(0, c, b);
                 Window& w = r.windows[{c, b, bg.position.track, int(bg.position.s / windowLength)}];
                 const double f1 = std::abs(bg.joint->rowForce(1));
                 w.steady = std::max(w.steady, steadyLateral(L, bg.position, v, m));
                 if (f1 > w.peak) w.peak = f1, w.s = bg.position.s, w.t = sim.time();
             }
     }
-    if (!sim.derailments().empty()) r.worst = "derailed: " + sim.derailments().front().message;
+    if (!sim.view().derailments().empty()) r.worst = "derailed: " + sim.view().derailments().front().message;
     return r;
 }
 
@@ -111,14 +112,14 @@ private slots:
               {"start", {{"track", "bottom2"}, {"s", 150}}},
               {"speed", 30.0}}});
         auto driver = [](Simulation& sim, const Layout& L) {
-            const Train& tr = sim.train(0);
+            const Train& tr = sim.engine().train(0);
             const int head = tr.cars.front().bogies.front().position.track,
                       tail = tr.cars.back().bogies.back().position.track;
             auto slow = [&](int t) {
                 const std::string& id = L.track(std::size_t(t)).id();
                 return id == "c2-out" || id == "top" || id == "c3-in" || id == "c3" || id == "c3-out";
             };
-            const double target = slow(head) || slow(tail) ? 15.0 : 30.0, v = sim.trainSpeed(0);
+            const double target = slow(head) || slow(tail) ? 15.0 : 30.0, v = sim.view().trainSpeed(0);
             const double vmax = tr.cars[0].stock.traction->maxSpeed;
             sim.setBrake(0, v > target + 0.3 ? 1.0 : 0.0);
             sim.setThrottle(0, v > target + 0.3 ? 0.0 : target / vmax);

@@ -13,6 +13,7 @@
 #include "core/layout/Layout.h"
 #include "core/layout/LayoutFile.h"
 #include "physics/sim/Simulation.h"
+#include "physics/sim/SimulationEngine.h"
 
 #include <QtTest>
 
@@ -52,9 +53,9 @@ Outcome run(const nlohmann::json& train, double throttle, double until, const So
     Simulation sim(Layout::compile(spec, kDemo), o, kDemo);
     sim.setThrottle(0, throttle);
     Outcome r;
-    while (sim.time() < until && sim.derailments().empty()) {
+    while (sim.time() < until && sim.view().derailments().empty()) {
         sim.step();
-        for (const Car& c : sim.train(0).cars)
+        for (const Car& c : sim.engine().train(0).cars)
             for (const Bogie& b : c.bogies) {
                 if (!b.railed) continue;
                 r.e1 = std::max(r.e1, std::abs(b.margins.e1));
@@ -65,8 +66,8 @@ Outcome run(const nlohmann::json& train, double throttle, double until, const So
     }
     const StepProfile& p = sim.stepProfile();
     r.iterations = p.rows > 0 ? double(p.rowIterations) / double(p.rows) : 0.0;
-    if (!sim.derailments().empty()) {
-        const DerailmentEvent& e = sim.derailments().front();
+    if (!sim.view().derailments().empty()) {
+        const DerailmentEvent& e = sim.view().derailments().front();
         r.t = e.t, r.speed = e.speed, r.s = e.s, r.track = e.trackId, r.cause = e.cause;
     }
     return r;

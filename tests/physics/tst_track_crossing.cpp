@@ -8,6 +8,7 @@
 #include "core/layout/Layout.h"
 #include "core/layout/LayoutFile.h"
 #include "physics/sim/Simulation.h"
+#include "physics/sim/SimulationEngine.h"
 
 #include <QtTest>
 
@@ -99,17 +100,17 @@ void TstTrackCrossing::vehicleRowForcesAcrossSeams() {
     Simulation sim(layout, {}, {spec}, quiet());
     const double m = spec.mass;
     Deviation d;
-    int track = sim.vehicle(0).position.track;
+    int track = sim.engine().vehicle(0).position.track;
     while (sim.time() < 4.0) { // 80 m: both seams, then 20 m on the last track
-        const TrackPosition before = sim.vehicle(0).position;
+        const TrackPosition before = sim.engine().vehicle(0).position;
         sim.step();
-        const TrackPosition& now = sim.vehicle(0).position;
-        QVERIFY(sim.vehicle(0).railed);
+        const TrackPosition& now = sim.engine().vehicle(0).position;
+        QVERIFY(sim.engine().vehicle(0).railed);
         if (now.track != track) ++d.crossings;
         track = now.track;
         // The forces of this step belong to the frame at its start (s before): kappa there.
         const double kappa = layout.track(std::size_t(before.track)).localFrame(before.s).F.kappa;
-        check(d, *sim.vehicle(0).joint, m, sim.vehicleSpeed(0), kappa);
+        check(d, *sim.engine().vehicle(0).joint, m, sim.view().vehicleSpeed(0), kappa);
     }
     qInfo("%s: %d crossing(s), max |f1 - m v^2 kappa| = %.2e m g, max |f2 - m g| = %.2e m g",
           qPrintable(kind), d.crossings, d.lateral, d.vertical);
@@ -147,22 +148,22 @@ void TstTrackCrossing::bogieRowForcesAcrossSeams() {
     const double m = stock.bogies.mass + stock.body.mass / 2;
     Deviation d;
     std::vector<int> track;
-    for (const auto& b : sim.train(0).cars[0].bogies)
+    for (const auto& b : sim.engine().train(0).cars[0].bogies)
         track.push_back(b.position.track);
     while (sim.time() < 4.0) {
         std::vector<TrackPosition> before;
-        for (const auto& b : sim.train(0).cars[0].bogies)
+        for (const auto& b : sim.engine().train(0).cars[0].bogies)
             before.push_back(b.position);
         sim.step();
-        QVERIFY(sim.derailments().empty());
-        const auto& bogies = sim.train(0).cars[0].bogies;
+        QVERIFY(sim.view().derailments().empty());
+        const auto& bogies = sim.engine().train(0).cars[0].bogies;
         for (std::size_t k = 0; k < bogies.size(); ++k) {
             if (bogies[k].position.track != track[k]) ++d.crossings;
             track[k] = bogies[k].position.track;
             // The car body spans the chord: on the clothoid each bogie sees its own kappa, the car's
             // yaw acceleration adds a little (covered by the tolerance below).
             const double kappa = layout.track(std::size_t(before[k].track)).localFrame(before[k].s).F.kappa;
-            check(d, *bogies[k].joint, m, sim.bogieSpeed(0, 0, int(k)), kappa);
+            check(d, *bogies[k].joint, m, sim.view().bogieSpeed(0, 0, int(k)), kappa);
         }
     }
     qInfo("%s: %d crossing(s), max |f1 - m v^2 kappa| = %.2e m g, max |f2 - m g| = %.2e m g",

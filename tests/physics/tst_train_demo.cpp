@@ -7,6 +7,7 @@
 #include "core/layout/LayoutFile.h"
 #include "physics/run/SpeedSweep.h"
 #include "physics/sim/Simulation.h"
+#include "physics/sim/SimulationEngine.h"
 
 #include <QElapsedTimer>
 #include <QtTest>
@@ -45,8 +46,8 @@ void TstTrainDemo::tooSharpCurveDerailsAtLineSpeed() {
     Simulation sim(Layout::compile(spec, kDemo), o, kDemo);
     sim.setThrottle(0, 30.0 / 44.0); // hold line speed
     sim.runUntil(15.0);
-    QVERIFY(!sim.derailments().empty());
-    const DerailmentEvent& e = sim.derailments().front();
+    QVERIFY(!sim.view().derailments().empty());
+    const DerailmentEvent& e = sim.view().derailments().front();
     qInfo("%s; margins before: Y/Q %.3f (limit %.3f), roll margin %.3f", e.message.c_str(), e.before.yq,
           e.before.yqLimit, e.before.rollMargin);
     QVERIFY(e.trackId == "c3" || e.trackId == "c3-in");
@@ -90,7 +91,7 @@ void TstTrainDemo::tenMinutesOnTheLoop() {
     o.recordTelemetry = false;
     const Layout layout = Layout::compile(spec, kDemo);
     Simulation sim(layout, o, kDemo);
-    const double vmax = sim.train(0).cars[0].stock.traction->maxSpeed;
+    const double vmax = sim.engine().train(0).cars[0].stock.traction->maxSpeed;
     const int c2out = layout.trackIndex("c2-out"), topT = layout.trackIndex("top"),
               c3in = layout.trackIndex("c3-in"), c3 = layout.trackIndex("c3"),
               c3out = layout.trackIndex("c3-out");
@@ -98,11 +99,11 @@ void TstTrainDemo::tenMinutesOnTheLoop() {
     wall.start();
     double distance = 0, vminLine = 1e9;
     while (sim.time() < 600.0) {
-        const TrackPosition& head = sim.train(0).cars[0].bogies[0].position;
-        const TrackPosition& tail = sim.train(0).cars.back().bogies.back().position;
+        const TrackPosition& head = sim.engine().train(0).cars[0].bogies[0].position;
+        const TrackPosition& tail = sim.engine().train(0).cars.back().bogies.back().position;
         auto slowZone = [&](int t) { return t == c2out || t == topT || t == c3in || t == c3 || t == c3out; };
         const double target = slowZone(head.track) || slowZone(tail.track) ? 15.0 : 30.0;
-        const double v = sim.trainSpeed(0);
+        const double v = sim.view().trainSpeed(0);
         if (v > target + 0.3) {
             sim.setThrottle(0, 0);
             sim.setBrake(0, 1);
@@ -113,10 +114,10 @@ void TstTrainDemo::tenMinutesOnTheLoop() {
         sim.step();
         distance += v * o.dt;
         if (head.track == layout.trackIndex("bottom2") && sim.time() > 60) vminLine = std::min(vminLine, v);
-        if (!sim.derailments().empty()) break;
+        if (!sim.view().derailments().empty()) break;
     }
     double maxCoupler = 0, limit = 1e18;
-    for (const auto& c : sim.train(0).couplers) {
+    for (const auto& c : sim.engine().train(0).couplers) {
         maxCoupler = std::max(maxCoupler, c.maxForce);
         limit = std::min(limit, c.spec.limit);
     }
@@ -124,9 +125,9 @@ void TstTrainDemo::tenMinutesOnTheLoop() {
           "max "
           "coupler force %.0f N (rating %.0f N), %zu derailment(s)",
           sim.time(), wall.elapsed() / 1000.0, distance, distance / 3800.0, vminLine, maxCoupler, limit,
-          sim.derailments().size());
-    if (!sim.derailments().empty()) qInfo("%s", sim.derailments().front().message.c_str());
-    QVERIFY(sim.derailments().empty());
+          sim.view().derailments().size());
+    if (!sim.view().derailments().empty()) qInfo("%s", sim.view().derailments().front().message.c_str());
+    QVERIFY(sim.view().derailments().empty());
     QVERIFY(sim.time() >= 600.0 - o.dt);
     QVERIFY(distance > 2 * 3800);
     QVERIFY(vminLine > 29.5);

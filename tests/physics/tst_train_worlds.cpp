@@ -15,6 +15,7 @@
 #include "core/layout/Layout.h"
 #include "core/layout/LayoutFile.h"
 #include "physics/sim/Simulation.h"
+#include "physics/sim/SimulationEngine.h"
 
 #include <QtTest>
 
@@ -55,10 +56,10 @@ bool samePose(const Pose& a, const Pose& b) {
 
 // Every body of train t in a, bit for bit as train u in b.
 bool sameTrain(const Simulation& a, int t, const Simulation& b, int u) {
-    for (int c = 0; c < int(a.train(t).cars.size()); ++c) {
-        if (!samePose(a.carPose(t, c), b.carPose(u, c))) return false;
-        for (int k = 0; k < int(a.train(t).cars[std::size_t(c)].bogies.size()); ++k)
-            if (!samePose(a.bogiePose(t, c, k), b.bogiePose(u, c, k))) return false;
+    for (int c = 0; c < int(a.engine().train(t).cars.size()); ++c) {
+        if (!samePose(a.view().carPose(t, c), b.view().carPose(u, c))) return false;
+        for (int k = 0; k < int(a.engine().train(t).cars[std::size_t(c)].bogies.size()); ++k)
+            if (!samePose(a.view().bogiePose(t, c, k), b.view().bogiePose(u, c, k))) return false;
     }
     return true;
 }
@@ -74,21 +75,21 @@ private slots:
 void TstTrainWorlds::trainRunsAsAloneInAnyWorld() {
     auto alone = lineSpeedFleet(0);
     auto fleet = lineSpeedFleet(kOthers);
-    QCOMPARE(fleet->bogieCount(), 6 * (kOthers + 1));
+    QCOMPARE(fleet->view().bogieCount(), 6 * (kOthers + 1));
     alone->runUntil(8.3);
     fleet->runUntil(8.3);
-    QVERIFY(!alone->derailments().empty());
-    const DerailmentEvent& first = alone->derailments().front();
-    qInfo("alone: %s; %zu derailment events", first.message.c_str(), alone->derailments().size());
+    QVERIFY(!alone->view().derailments().empty());
+    const DerailmentEvent& first = alone->view().derailments().front();
+    qInfo("alone: %s; %zu derailment events", first.message.c_str(), alone->view().derailments().size());
     QCOMPARE(QString::fromStdString(first.trackId), QString("c3"));
     QVERIFY(std::abs(first.t - 6.7958) < 0.001);
     std::size_t n = 0, others = 0;
-    for (const DerailmentEvent& e : fleet->derailments()) {
+    for (const DerailmentEvent& e : fleet->view().derailments()) {
         if (e.train != kOthers) {
             ++others;
             continue;
         }
-        const DerailmentEvent& a = alone->derailments().at(n++);
+        const DerailmentEvent& a = alone->view().derailments().at(n++);
         QCOMPARE(e.t, a.t);
         QCOMPARE(e.s, a.s);
         QCOMPARE(e.speed, a.speed);
@@ -97,27 +98,27 @@ void TstTrainWorlds::trainRunsAsAloneInAnyWorld() {
     }
     qInfo("in the fleet: the same %zu events; the other trains %zu", n, others);
     QCOMPARE(others, std::size_t(0));
-    QCOMPARE(n, alone->derailments().size());
+    QCOMPARE(n, alone->view().derailments().size());
     QVERIFY(sameTrain(*fleet, kOthers, *alone, 0));
 }
 
 void TstTrainWorlds::restoreRepeatsEveryWorld() {
     auto live = lineSpeedFleet(kOthers);
     live->runUntil(6.5); // railed, 0.3 s before the overturn
-    QVERIFY(live->derailments().empty());
+    QVERIFY(live->view().derailments().empty());
     const SimulationState before = live->snapshot();
     live->runUntil(8.3); // derailed, cars on the ground
-    QVERIFY(!live->derailments().empty());
+    QVERIFY(!live->view().derailments().empty());
     QVERIFY(!live->snapshot().contacts.empty());
 
     auto replay = lineSpeedFleet(kOthers);
     replay->restore(before);
     replay->runUntil(8.3);
-    QCOMPARE(replay->derailments().size(), live->derailments().size());
-    for (std::size_t k = 0; k < live->derailments().size(); ++k) {
-        QCOMPARE(replay->derailments()[k].t, live->derailments()[k].t);
-        QCOMPARE(replay->derailments()[k].train, live->derailments()[k].train);
-        QCOMPARE(replay->derailments()[k].s, live->derailments()[k].s);
+    QCOMPARE(replay->view().derailments().size(), live->view().derailments().size());
+    for (std::size_t k = 0; k < live->view().derailments().size(); ++k) {
+        QCOMPARE(replay->view().derailments()[k].t, live->view().derailments()[k].t);
+        QCOMPARE(replay->view().derailments()[k].train, live->view().derailments()[k].train);
+        QCOMPARE(replay->view().derailments()[k].s, live->view().derailments()[k].s);
     }
     for (int i = 0; i <= kOthers; ++i)
         QVERIFY2(sameTrain(*replay, i, *live, i), ("train " + std::to_string(i)).c_str());

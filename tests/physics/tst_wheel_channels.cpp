@@ -69,7 +69,7 @@ void TstWheelChannels::unloadingOnSteadyCantedCurve() {
     const int k = layout.trackIndex("k");
     const double L = layout.track(std::size_t(k)).length();
     sim.runUntil((70 + 120 + L - 60) / v); // stops before the arc's end (no exit transition: a cant step)
-    QVERIFY(sim.derailments().empty());
+    QVERIFY(sim.view().derailments().empty());
 
     const double M = stock.body.mass / 2 + stock.bogies.mass;
     const double h =
@@ -139,9 +139,9 @@ void TstWheelChannels::unloadingOnSteadyCantedCurve() {
     QVERIFY(yqWorst2m < 0.02);
     QVERIFY(rampWorst <= 0.05 * noLagWorst + 1e-9);
     QVERIFY(noLagWorst > 5 * rampWorst); // the mean is not the value: it lags and smooths
-    for (const WheelEvent& e : sim.wheelEvents())
+    for (const WheelEvent& e : sim.view().wheelEvents())
         qInfo("%s (peak %.3f, %.3f s)", e.message.c_str(), e.peak, e.duration);
-    QVERIFY(sim.wheelEvents().empty()); // dQ/Q ~ 0.19 and Y/Q ~ 0.1: under both limits
+    QVERIFY(sim.view().wheelEvents().empty()); // dQ/Q ~ 0.19 and Y/Q ~ 0.1: under both limits
 }
 
 QTEST_APPLESS_MAIN(TstWheelChannels)

@@ -14,6 +14,7 @@
 #include "core/layout/LayoutFile.h"
 #include "physics/joint/BulletEigen.h"
 #include "physics/sim/Simulation.h"
+#include "physics/sim/SimulationEngine.h"
 
 #include <btBulletDynamicsCommon.h>
 
@@ -68,25 +69,25 @@ void TstWreckage::fullThrottleWreckComesToRest() {
     // Per-step rows a log of every step over a limit would hold (the "before" of one event per episode).
     long yqRows = 0, unloadingRows = 0;
     auto countRows = [&] {
-        for (const auto& c : sim.train(0).cars)
+        for (const auto& c : sim.engine().train(0).cars)
             for (const auto& b : c.bogies) {
                 if (!b.railed) continue;
                 yqRows += b.margins.yq > b.margins.yqLimit ? 1 : 0;
                 unloadingRows += b.margins.dqq > o.derailment.unloading ? 1 : 0;
             }
     };
-    while (sim.derailments().empty() && sim.time() < 120.0) {
+    while (sim.view().derailments().empty() && sim.time() < 120.0) {
         sim.step();
         countRows();
     }
-    QVERIFY(!sim.derailments().empty());
-    const DerailmentEvent first = sim.derailments().front();
+    QVERIFY(!sim.view().derailments().empty());
+    const DerailmentEvent first = sim.view().derailments().front();
     qInfo("%s", first.message.c_str());
     QVERIFY(first.trackId == "c3" || first.trackId == "c3-in");
     QCOMPARE(QString::fromStdString(first.cause), QString("overturn"));
     QVERIFY(std::abs(first.speed - 41.0) < 1.0);
 
-    const std::vector<const btRigidBody*> bodies = bodiesOf(sim.train(0));
+    const std::vector<const btRigidBody*> bodies = bodiesOf(sim.engine().train(0));
     std::vector<double> v0, z0;
     for (const btRigidBody* b : bodies) {
         btVector3 centre;
@@ -100,7 +101,7 @@ void TstWreckage::fullThrottleWreckComesToRest() {
     // momentum, and a bogie swung by its tumbling car may pass its own centre's speed by a fraction of a per
     // cent: the energy check below is the strict one).
     const double vMax0 = *std::max_element(v0.begin(), v0.end());
-    const double t0 = sim.time(), E0 = sim.trainEnergy(0);
+    const double t0 = sim.time(), E0 = sim.view().trainEnergy(0);
     double KE0 = 0;
     for (const btRigidBody* b : bodies)
         KE0 += 0.5 / b->getInvMass() * b->getLinearVelocity().length2();
@@ -109,7 +110,7 @@ void TstWreckage::fullThrottleWreckComesToRest() {
     while (sim.time() < 300.0 - 0.5 * sim.dt()) {
         sim.step();
         countRows();
-        maxEnergyGain = std::max(maxEnergyGain, sim.trainEnergy(0) - E0);
+        maxEnergyGain = std::max(maxEnergyGain, sim.view().trainEnergy(0) - E0);
         for (std::size_t i = 0; i < bodies.size(); ++i) {
             const double v = bodies[i]->getLinearVelocity().length();
             const double z = bodies[i]->getCenterOfMassPosition().z();
@@ -120,22 +121,22 @@ void TstWreckage::fullThrottleWreckComesToRest() {
         }
     }
     int broken = 0;
-    for (const auto& c : sim.train(0).couplers)
+    for (const auto& c : sim.engine().train(0).couplers)
         broken += c.broken ? 1 : 0;
     qInfo("derailed at t = %.3f s, %.3f m/s; %zu derailment event(s), %zu coupler event(s), %d coupler(s) "
           "parted; worst speed / bound %.4f (t = %.3f s); highest body %.3f m (track top %.3f m); max speed "
           "from "
           "t0 + 30 s: %.5f m/s; max energy gain %.1f J of %.3e J kinetic",
-          t0, first.speed, sim.derailments().size(), sim.couplerEvents().size(), broken, worstSpeedRatio,
-          worstAt, zHigh, zTop, maxRestSpeed, maxEnergyGain, KE0);
+          t0, first.speed, sim.view().derailments().size(), sim.view().couplerEvents().size(), broken,
+          worstSpeedRatio, worstAt, zHigh, zTop, maxRestSpeed, maxEnergyGain, KE0);
     QVERIFY(worstSpeedRatio <= 1.0);
     QVERIFY(zHigh <= zTop + 3.0);
     QVERIFY(maxRestSpeed < 0.05);
     QVERIFY(maxEnergyGain <= 1e-3 * KE0);
     // One event per episode: at most a few per coupler over the whole wreck (12 393 before).
-    QVERIFY(sim.couplerEvents().size() <= 2 * sim.train(0).couplers.size());
+    QVERIFY(sim.view().couplerEvents().size() <= 2 * sim.engine().train(0).couplers.size());
     std::size_t yqEpisodes = 0, unloadingEpisodes = 0;
-    for (const WheelEvent& e : sim.wheelEvents()) {
+    for (const WheelEvent& e : sim.view().wheelEvents()) {
         (e.kind == "Y/Q" ? yqEpisodes : unloadingEpisodes) += 1;
         QVERIFY(e.peak >= e.value && e.peak > e.limit && e.duration > 0);
     }
@@ -147,9 +148,9 @@ void TstWreckage::fullThrottleWreckComesToRest() {
     QVERIFY(yqEpisodes < 100 && long(yqEpisodes) <= yqRows);
     QVERIFY(unloadingEpisodes < 100 && long(unloadingEpisodes) <= unloadingRows);
     // Every car has left the rails; none is driven any more.
-    for (const auto& c : sim.train(0).cars)
+    for (const auto& c : sim.engine().train(0).cars)
         QVERIFY(c.derailed);
-    QVERIFY(sim.train(0).derailed);
+    QVERIFY(sim.engine().train(0).derailed);
 }
 
 // Faithful replay: a three-car train at line speed (30 m/s) overturns in c3 (as in tst_train_demo). A
@@ -179,22 +180,22 @@ void TstWreckage::replayThroughDerailmentIsBitIdentical() {
         if (touched >= 0 && sim.time() >= touched + 0.2 && !at8.contacts.empty())
             break; // (a first touch bounces)
     }
-    QVERIFY(sim.train(0).cars.front().derailed);
+    QVERIFY(sim.engine().train(0).cars.front().derailed);
     QVERIFY(!at8.contacts.empty());
     sim.runUntil(15.0);
-    const std::vector<DerailmentEvent> live = sim.derailments();
+    const std::vector<DerailmentEvent> live = sim.view().derailments();
     const std::uint64_t liveHash = sim.telemetry().hash();
     const SimulationState live15 = sim.snapshot();
-    const std::vector<WheelEvent> liveWheel = sim.wheelEvents();
-    const std::vector<CouplerEvent> liveCoupler = sim.couplerEvents();
+    const std::vector<WheelEvent> liveWheel = sim.view().wheelEvents();
+    const std::vector<CouplerEvent> liveCoupler = sim.view().couplerEvents();
     QVERIFY(!live.empty());
     for (const auto& e : live)
         qInfo("live:   %s", e.message.c_str());
 
     sim.restore(at2);
-    QVERIFY(sim.derailments().empty());
+    QVERIFY(sim.view().derailments().empty());
     sim.runUntil(15.0);
-    const std::vector<DerailmentEvent> replay = sim.derailments();
+    const std::vector<DerailmentEvent> replay = sim.view().derailments();
     for (const auto& e : replay)
         qInfo("replay: %s", e.message.c_str());
     QCOMPARE(replay.size(), live.size());
@@ -210,12 +211,12 @@ void TstWreckage::replayThroughDerailmentIsBitIdentical() {
         QVERIFY(replay15.bodies[i].v == live15.bodies[i].v);
     }
     // The wreck lies on the ground: its contacts were part of what was replayed.
-    QVERIFY(sim.train(0).cars.front().derailed);
+    QVERIFY(sim.engine().train(0).cars.front().derailed);
 
     // Restored in mid-slide: Bullet's persistent contact points (warm-started impulses) come back with the
     // state, and the world solves the contacts in a fixed order -- the same run, bit for bit.
     sim.restore(at8);
-    QCOMPARE(sim.derailments().size(), at8.derailments);
+    QCOMPARE(sim.view().derailments().size(), at8.derailments);
     sim.runUntil(15.0);
     QCOMPARE(sim.telemetry().hash(), liveHash);
     const SimulationState slide15 = sim.snapshot();
@@ -244,15 +245,15 @@ void TstWreckage::replayThroughDerailmentIsBitIdentical() {
         for (std::size_t i = 0; i < live15.bodies.size(); ++i)
             QVERIFY(r15.bodies[i].pose.matrix() == live15.bodies[i].pose.matrix());
         if (!withEvents) continue;
-        QCOMPARE(replay.wheelEvents().size(), liveWheel.size());
+        QCOMPARE(replay.view().wheelEvents().size(), liveWheel.size());
         for (std::size_t i = 0; i < liveWheel.size(); ++i) {
-            QCOMPARE(replay.wheelEvents()[i].t, liveWheel[i].t);
-            QCOMPARE(replay.wheelEvents()[i].peak, liveWheel[i].peak);
-            QCOMPARE(replay.wheelEvents()[i].duration, liveWheel[i].duration);
+            QCOMPARE(replay.view().wheelEvents()[i].t, liveWheel[i].t);
+            QCOMPARE(replay.view().wheelEvents()[i].peak, liveWheel[i].peak);
+            QCOMPARE(replay.view().wheelEvents()[i].duration, liveWheel[i].duration);
         }
-        QCOMPARE(replay.couplerEvents().size(), liveCoupler.size());
+        QCOMPARE(replay.view().couplerEvents().size(), liveCoupler.size());
         for (std::size_t i = 0; i < liveCoupler.size(); ++i)
-            QCOMPARE(replay.couplerEvents()[i].peakForce, liveCoupler[i].peakForce);
+            QCOMPARE(replay.view().couplerEvents()[i].peakForce, liveCoupler[i].peakForce);
     }
     qInfo(
         "a fresh replay from %.4f s (%zu open wheel episodes): %zu wheel-rail and %zu coupler events as live",

@@ -66,7 +66,7 @@ void NextSteps::inspectDerailment() {
     disconnect(m_waitDerail);
     disconnect(m_waitTime);
     sim->reset();
-    if (!sim->simulation() || sim->simulation()->trainCount() == 0) {
+    if (!sim->simulation() || sim->simulation()->view().trainCount() == 0) {
         w->statusBar()->showMessage(tr("This layout has no train to derail."), 8000);
         return;
     }

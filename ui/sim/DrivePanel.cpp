@@ -1,6 +1,5 @@
 #include "ui/sim/DrivePanel.h"
 
-#include "physics/vehicle/Train.h"
 #include "ui/Units.h"
 #include "ui/sim/SimulationController.h"
 
@@ -110,8 +109,8 @@ void DrivePanel::rebuild() {
     m_updating = true;
     m_train->clear();
     if (const Simulation* s = m_sim->simulation())
-        for (int t = 0; t < s->trainCount(); ++t)
-            m_train->addItem(QString::fromStdString(s->train(t).spec.id));
+        for (int t = 0; t < s->view().trainCount(); ++t)
+            m_train->addItem(QString::fromStdString(s->view().trainInfo(t).id));
     setEnabled(m_train->count() > 0);
     m_updating = false;
     refresh();
@@ -120,22 +119,22 @@ void DrivePanel::rebuild() {
 void DrivePanel::refresh() {
     const Simulation* s = m_sim->shown();
     const int t = train();
-    if (!s || t < 0 || t >= s->trainCount()) {
+    if (!s || t < 0 || t >= s->view().trainCount()) {
         m_speed->setText(tr("no train"));
         m_place->clear();
         return;
     }
-    const Train& tr_ = s->train(t);
+    const DriveInputs drive = s->view().trainDrive(t);
     m_updating = true;
-    m_throttle->setValue(int(std::lround(tr_.drive.throttle * 100)));
-    m_brake->setValue(int(std::lround(tr_.drive.brake * 100)));
-    m_direction->setCurrentIndex(tr_.drive.direction >= 0 ? 0 : 1);
+    m_throttle->setValue(int(std::lround(drive.throttle * 100)));
+    m_brake->setValue(int(std::lround(drive.brake * 100)));
+    m_direction->setCurrentIndex(drive.direction >= 0 ? 0 : 1);
     m_updating = false;
     const Units& u = Units::instance();
-    m_speed->setText(QString("%1 %2").arg(s->trainSpeed(t) * u.speedScale(), 0, 'f', 1).arg(u.speedSuffix()));
-    const Bogie& head = tr_.cars.front().bogies.front();
-    const bool derailed =
-        std::any_of(tr_.cars.begin(), tr_.cars.end(), [](const Car& c) { return c.derailed; });
+    m_speed->setText(
+        QString("%1 %2").arg(s->view().trainSpeed(t) * u.speedScale(), 0, 'f', 1).arg(u.speedSuffix()));
+    const RailedView head = s->view().bogieState(t, 0, 0);
+    const bool derailed = s->view().trainDerailed(t);
     m_place->setText(
         derailed ? tr("<b style='color:#c00'>derailed</b>")
                  : tr("%1, s = %2 m")

@@ -35,7 +35,7 @@ void EventLog::rebuild() {
     clearSelection();
     setRowCount(0);
     if (const Simulation* s = m_sim->simulation())
-        for (int i = 0; i < int(s->derailments().size()); ++i)
+        for (int i = 0; i < int(s->view().derailments().size()); ++i)
             addEvent(i);
     greyLaterRows();
 }
@@ -44,8 +44,8 @@ void EventLog::greyLaterRows() {
     const Simulation* s = m_sim->simulation();
     if (!s) return;
     const double shown = m_sim->shownTime();
-    for (int r = 0; r < rowCount() && r < int(s->derailments().size()); ++r) {
-        const bool later = m_sim->isScrubbing() && s->derailments()[std::size_t(r)].t > shown + 1e-9;
+    for (int r = 0; r < rowCount() && r < int(s->view().derailments().size()); ++r) {
+        const bool later = m_sim->isScrubbing() && s->view().derailments()[std::size_t(r)].t > shown + 1e-9;
         const QBrush brush = later ? palette().brush(QPalette::Disabled, QPalette::Text) : QBrush();
         for (int c = 0; c < columnCount(); ++c)
             if (QTableWidgetItem* it = item(r, c); it && it->foreground() != brush) it->setForeground(brush);
@@ -54,9 +54,9 @@ void EventLog::greyLaterRows() {
 
 void EventLog::addEvent(int index) {
     const Simulation* s = m_sim->simulation();
-    if (!s || index < 0 || index >= int(s->derailments().size())) return;
+    if (!s || index < 0 || index >= int(s->view().derailments().size())) return;
     if (index < rowCount()) return; // already listed
-    const DerailmentEvent& e = s->derailments()[std::size_t(index)];
+    const DerailmentEvent& e = s->view().derailments()[std::size_t(index)];
     const int row = rowCount();
     setRowCount(row + 1);
     const QStringList cells = {

@@ -16,7 +16,7 @@ public:
     int eventCount() const { return rowCount(); }
 
 signals:
-    void eventSelected(int index); // index into simulation()->derailments()
+    void eventSelected(int index); // index into simulation()->view().derailments()
 
 private:
     void addEvent(int index);

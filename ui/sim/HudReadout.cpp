@@ -1,7 +1,6 @@
 #include "ui/sim/HudReadout.h"
 
 #include "core/layout/LineSpeed.h"
-#include "physics/vehicle/Train.h"
 
 #include <cmath>
 
@@ -21,23 +20,23 @@ QString notchText(double throttle, double brake, int notches) {
 
 HudReadout hudReadout(const Simulation* sim, int train, int notches, double requested, double achieved) {
     HudReadout r;
-    if (!sim || train < 0 || train >= sim->trainCount()) return r;
-    const Train& t = sim->train(train);
-    if (t.cars.empty() || t.cars.front().bogies.empty()) return r;
+    if (!sim || train < 0 || train >= sim->view().trainCount()) return r;
+    const SimulationView& view = sim->view();
+    const TrainInfo t = view.trainInfo(train);
+    if (t.cars.empty() || t.cars.front().bogies == 0) return r;
+    const DriveInputs drive = view.trainDrive(train);
     r.valid = true;
-    r.train = QString::fromStdString(t.spec.id);
-    r.speed = sim->trainSpeed(train);
-    r.throttle = t.drive.throttle;
-    r.brake = t.drive.brake;
+    r.train = QString::fromStdString(t.id);
+    r.speed = view.trainSpeed(train);
+    r.throttle = drive.throttle;
+    r.brake = drive.brake;
     r.notch = notchText(r.throttle, r.brake, notches);
     // the leading bogie in the direction of travel, facing that way
-    const bool forward = t.drive.direction >= 0;
+    const bool forward = drive.direction >= 0;
     const int car = forward ? 0 : int(t.cars.size()) - 1;
-    const Car& lead = t.cars[std::size_t(car)];
-    const Bogie& b = forward ? lead.bogies.front() : lead.bogies.back();
-    r.rider = sim->carRider(train, car);
-    for (const Car& c : t.cars)
-        r.derailed = r.derailed || c.derailed;
+    const RailedView b = view.bogieState(train, car, forward ? 0 : t.cars[std::size_t(car)].bogies - 1);
+    r.rider = view.carRider(train, car);
+    r.derailed = view.trainDerailed(train);
     if (!r.derailed && b.position.track >= 0) {
         TrackPosition here = b.position;
         here.direction = forward ? b.position.direction : -b.position.direction;

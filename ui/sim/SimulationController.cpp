@@ -1,12 +1,7 @@
 #include "ui/sim/SimulationController.h"
 
-#include "physics/joint/BulletEigen.h"
-#include "physics/vehicle/Train.h"
-#include "physics/vehicle/Vehicle.h"
 #include "render/scene/VehicleNodes.h"
 #include "ui/document/Document.h"
-
-#include <btBulletDynamicsCommon.h>
 
 #include <algorithm>
 #include <cmath>
@@ -62,26 +57,27 @@ void SimulationController::reset() {
         }
     }
     if (m_sim) {
-        for (int i = 0; i < m_sim->vehicleCount(); ++i) {
-            boxes.push_back(m_sim->vehicle(i).spec.box);
+        const SimulationView& view = m_sim->view();
+        for (int i = 0; i < view.vehicleCount(); ++i) {
+            const VehicleInfo v = view.vehicleInfo(i);
+            boxes.push_back(v.box);
             models.emplace_back();
             m_parts.push_back({VehiclePart::Vehicle, i, -1, -1, -1});
-            sources.push_back(
-                {QString::fromStdString("vehicle " + m_sim->vehicle(i).spec.id), i, -1, -1, -1});
+            sources.push_back({QString::fromStdString("vehicle " + v.id), i, -1, -1, -1});
         }
-        for (int t = 0; t < m_sim->trainCount(); ++t) {
-            const Train& train = m_sim->train(t);
+        for (int t = 0; t < view.trainCount(); ++t) {
+            const TrainInfo train = view.trainInfo(t);
             for (int c = 0; c < int(train.cars.size()); ++c) {
-                const CarBodySpec& body = train.cars[std::size_t(c)].stock.body;
-                boxes.push_back(Vec3(body.length, body.width, body.height));
-                models.push_back(body.model);
+                const CarInfo& car = train.cars[std::size_t(c)];
+                boxes.push_back(car.box);
+                models.push_back(car.model);
                 m_parts.push_back({VehiclePart::CarBody, -1, t, c, -1});
-                for (int b = 0; b < int(train.cars[std::size_t(c)].bogies.size()); ++b) {
-                    boxes.push_back(train.cars[std::size_t(c)].stock.bogies.box);
+                for (int b = 0; b < car.bogies; ++b) {
+                    boxes.push_back(car.bogieBox);
                     models.emplace_back();
                     m_parts.push_back({VehiclePart::Bogie, -1, t, c, b});
                     sources.push_back({QString("%1 car %2 bogie %3")
-                                           .arg(QString::fromStdString(train.spec.id))
+                                           .arg(QString::fromStdString(train.id))
                                            .arg(c + 1)
                                            .arg(b + 1),
                                        -1, t, c, b});
@@ -173,13 +169,13 @@ void SimulationController::advanceBy(double simSeconds, double wallBudget) {
     QElapsedTimer budget;
     budget.start();
     // stop where it matters: right after the step in which the run's first derailment happened
-    const bool watch = m_stopAtDerailment && m_sim->derailments().empty();
+    const bool watch = m_stopAtDerailment && m_sim->view().derailments().empty();
     bool stopped = false;
     try {
         while (m_pending >= m_sim->dt() * 0.999 && budget.nsecsElapsed() * 1e-9 < wallBudget) {
             stepLive();
             m_pending -= m_sim->dt();
-            if (watch && !m_sim->derailments().empty()) {
+            if (watch && !m_sim->view().derailments().empty()) {
                 stopped = true;
                 m_pending = 0;
                 break;
@@ -209,7 +205,7 @@ void SimulationController::consumeTelemetry() {
     m_consumed = std::max(m_consumed, base);
     for (; m_consumed < base + samples.size(); ++m_consumed)
         m_history.add(samples[m_consumed - base]);
-    const auto& events = m_sim->derailments();
+    const auto& events = m_sim->view().derailments();
     for (; m_derailments < events.size(); ++m_derailments)
         emit derailed(int(m_derailments));
 }
@@ -220,25 +216,26 @@ void SimulationController::present() {
     for (std::size_t i = 0; i < m_parts.size(); ++i) {
         const VehiclePart& p = m_parts[i];
         switch (p.kind) {
-        case VehiclePart::Vehicle:
-            m_vehicles->setPose(i, toEigen(sim->vehicle(p.vehicle).body->getCenterOfMassTransform()));
-            m_vehicles->setDerailed(i, !sim->vehicle(p.vehicle).railed);
+        case VehiclePart::Vehicle: {
+            const RailedView v = sim->view().vehicleState(p.vehicle);
+            m_vehicles->setPose(i, v.pose);
+            m_vehicles->setDerailed(i, !v.railed);
             break;
+        }
         case VehiclePart::CarBody:
-            m_vehicles->setPose(i, sim->carPose(p.train, p.car));
-            m_vehicles->setDerailed(i, sim->train(p.train).cars[std::size_t(p.car)].derailed);
+            m_vehicles->setPose(i, sim->view().carPose(p.train, p.car));
+            m_vehicles->setDerailed(i, sim->view().carDerailed(p.train, p.car));
             break;
         case VehiclePart::Bogie:
-            m_vehicles->setPose(i, sim->bogiePose(p.train, p.car, p.bogie));
-            m_vehicles->setDerailed(
-                i, !sim->train(p.train).cars[std::size_t(p.car)].bogies[std::size_t(p.bogie)].railed);
+            m_vehicles->setPose(i, sim->view().bogiePose(p.train, p.car, p.bogie));
+            m_vehicles->setDerailed(i, !sim->view().bogieState(p.train, p.car, p.bogie).railed);
             break;
         }
     }
 }
 
 void SimulationController::setThrottle(int train, double value) {
-    if (!m_sim || train < 0 || train >= m_sim->trainCount()) return;
+    if (!m_sim || train < 0 || train >= m_sim->view().trainCount()) return;
     const bool fork = m_scrubbing;
     if (fork && !forkForInput()) return;
     m_recording.input(*m_sim, {0, train, DriverInput::Kind::Throttle, std::clamp(value, 0.0, 1.0)});
@@ -246,7 +243,7 @@ void SimulationController::setThrottle(int train, double value) {
 }
 
 void SimulationController::setBrake(int train, double value) {
-    if (!m_sim || train < 0 || train >= m_sim->trainCount()) return;
+    if (!m_sim || train < 0 || train >= m_sim->view().trainCount()) return;
     const bool fork = m_scrubbing;
     if (fork && !forkForInput()) return;
     m_recording.input(*m_sim, {0, train, DriverInput::Kind::Brake, std::clamp(value, 0.0, 1.0)});
@@ -254,7 +251,7 @@ void SimulationController::setBrake(int train, double value) {
 }
 
 void SimulationController::setDirection(int train, int direction) {
-    if (!m_sim || train < 0 || train >= m_sim->trainCount()) return;
+    if (!m_sim || train < 0 || train >= m_sim->view().trainCount()) return;
     const bool fork = m_scrubbing;
     if (fork && !forkForInput()) return;
     m_recording.input(*m_sim, {0, train, DriverInput::Kind::Direction, direction < 0 ? -1.0 : 1.0});
@@ -318,7 +315,7 @@ void SimulationController::forkHere() {
     run.history = m_history;
     run.history.truncateAfter(t);
     run.consumed = run.sim->telemetry().dropped() + run.sim->telemetry().samples().size();
-    run.derailments = run.sim->derailments().size();
+    run.derailments = run.sim->view().derailments().size();
     run.serial = ++m_serial;
     run.name = tr("Run %1").arg(run.serial);
     run.parent = m_runs[std::size_t(m_current)].serial;

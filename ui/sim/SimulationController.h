@@ -91,7 +91,7 @@ signals:
     void runningChanged(bool running);
     void advanced(double time);               // the shown state changed
     void simulationReset();                   // a new simulation (vehicles, trains, sources) exists
-    void derailed(int eventIndex);            // a new derailment event in simulation()->derailments()
+    void derailed(int eventIndex);            // a new derailment event in simulation()->view().derailments()
     void eventsReplaced();                    // the shown run changed (fork, switch): its events as a whole
     void runsChanged();                       // a run was added, dropped or switched to
     void stoppedAtDerailment(int eventIndex); // paused at the run's first derailment

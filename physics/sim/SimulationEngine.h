@@ -1,0 +1,228 @@
+#pragma once
+// The engine behind the Simulation facade (physics/sim/Simulation.h), internal to physics: the ui and the
+// CLI use the facade and its view, physics' own tests and run/ may reach in through Simulation::engine().
+// The simulation of a layout: its "bodies" (kinematic turntables, free dynamic bodies), its "vehicles"
+// (one railed body each) and its "trains" (cars on bogies with couplers, driven by throttle and brake,
+// derailing by the wheel-rail limits: Train.h, Derailment.h), stepped with a fixed dt. A non-finite state
+// stops the run with SimulationError. Derailed cars fall onto a ground plane below the lowest rail.
+// Stepping is deterministic; snapshot()/restore() hold the full dynamic state as plain data (replay).
+//
+// Its parts, one job each:
+//   BulletWorld (BulletWorld.h)            Bullet's world, track bodies, ground, collision, contact caches
+//   building (SimulationBuild.cpp)          vehicles and trains placed on the track (RailedBody.h)
+//   RailContact (RailContact.h)             the trackjoints: frames and row limits, the feeder
+//   driving (SimulationDrive.cpp)           schedules, traction and brakes, couplers, roll springs
+//   monitoring (SimulationMonitor.cpp)      finiteness, derailment, Y/Q and wheel-unloading episodes
+//   recording (SimulationRecord.cpp)        telemetry samples
+// step() calls them in named stages, in this order:
+//   kinematics -> railContact -> drive -> forces -> solve -> check -> feed -> monitor -> record
+// Each stage after kinematics is a function over the vehicles and trains of one Bullet world. Trains on
+// ground tracks never touch anything but their own track joints and the ground, so they are split into
+// worlds of about 40 bogies each, stepped one after another through all their stages: one world's bodies,
+// joints and bogies stay in the cache from its first stage to its last; with more train bogies than the
+// core's cache holds, each world's objects are prefetched while the world before it steps (CachePrefetch.h).
+// Scale benchmark: 4 000 bogies cost ~1.15-1.3x what 100 do per bogie-step (~1.3-1.35x in worlds of 100,
+// 1.75x without the prefetch, 2.85x in one world). A layout with tracks on bodies keeps every train in the
+// main world.
+#include "core/layout/Layout.h"
+#include "physics/monitor/Derailment.h"
+#include "physics/rail/RailContact.h"
+#include "physics/sim/SimulationOptions.h"
+#include "physics/spec/BodySpec.h"
+#include "physics/spec/VehicleSpec.h"
+#include "physics/state/SimulationError.h"
+#include "physics/state/SimulationState.h"
+#include "physics/telemetry/Telemetry.h"
+#include "physics/vehicle/TrackDrives.h"
+#include "physics/vehicle/Train.h"
+#include "physics/vehicle/Vehicle.h"
+#include "physics/world/BulletWorld.h"
+#include "physics/world/CachePrefetch.h"
+
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+class btRigidBody;
+
+namespace tl {
+
+class SimulationEngine {
+public:
+    // Bodies, vehicles and trains from the layout's "bodies" / "vehicles" / "trains" sections; throws
+    // LayoutError naming `file` and the JSON path of a bad value.
+    explicit SimulationEngine(const Layout& layout, const SimulationOptions& options = {},
+                              const std::string& file = {});
+    SimulationEngine(const Layout& layout, std::vector<BodySpec> bodies, std::vector<VehicleSpec> vehicles,
+                     const SimulationOptions& options = {});
+    ~SimulationEngine();
+    SimulationEngine(const SimulationEngine&) = delete;
+    SimulationEngine& operator=(const SimulationEngine&) = delete;
+
+    void step(); // one fixed step; throws SimulationError on a non-finite state
+    // Step until time() >= t (or every vehicle is released, if stopWhenAllReleased); progress(t) each
+    // simulated second.
+    void runUntil(double t, const std::function<void(double)>& progress = {},
+                  bool stopWhenAllReleased = false);
+
+    double time() const { return time_; }
+    double dt() const { return options_.dt; }
+    const Layout& layout() const { return layout_; }
+    SwitchStates& switchStates() { return switchStates_; }
+    const SwitchStates& switchStates() const { return switchStates_; }
+
+    int vehicleCount() const { return int(vehicles_.size()); }
+    const Vehicle& vehicle(int i) const { return *vehicles_.at(std::size_t(i)); }
+    Vehicle& vehicle(int i) { return *vehicles_.at(std::size_t(i)); }
+    int vehicleIndex(const std::string& id) const; // -1 if unknown
+    // Speed of vehicle i along its direction relative to the track [m/s], and its anchor point [m].
+    double vehicleSpeed(int i) const;
+    Vec3 anchorPosition(int i) const;
+    // Kinetic + potential energy of vehicle i's body [J] (potential m g z of its COM).
+    double vehicleEnergy(int i) const;
+
+    int bodyCount() const { return world_.bodyCount(); }
+    int bodyIndex(const std::string& id) const { return world_.bodyIndex(id); } // -1 if unknown
+    Pose bodyPose(int b) const { return world_.bodyPose(b); }                   // current body -> world
+
+    // Trains (SimulationBuild.cpp). addTrain throws SimulationError if the train does not fit the track.
+    void addTrain(const TrainSpec& spec);
+    int trainCount() const { return int(trains_.size()); }
+    const Train& train(int i) const { return *trains_.at(std::size_t(i)); }
+    int trainIndex(const std::string& id) const; // -1 if unknown
+    std::vector<std::string> trainIds() const;
+    int bogieCount() const; // over all trains
+    // Driver inputs (clamped to [0, 1]; direction +1 towards the head car, -1 towards the tail). A schedule
+    // entry overrides them when its time comes.
+    void setThrottle(int train, double throttle);
+    void setBrake(int train, double brake);
+    void setDirection(int train, int direction);
+    // Speed of the train towards its head [m/s] (mean over its railed bogies; all bogies if none railed).
+    double trainSpeed(int train) const;
+    // Speed of one bogie along its facing direction relative to the track [m/s], and its anchor [m].
+    double bogieSpeed(int train, int car, int bogie) const;
+    Vec3 bogieAnchor(int train, int car, int bogie) const;
+    Pose carPose(int train, int car) const;              // car body COM frame -> world
+    Pose bogiePose(int train, int car, int bogie) const; // bogie COM frame -> world
+    double trainEnergy(int train) const;                 // kinetic + m g z of every body [J]
+    // The latest rider channels of a car / vehicle (RiderChannels.h; taken while telemetry is recorded).
+    const RiderChannels& carRider(int train, int car) const {
+        return trains_.at(std::size_t(train))->cars.at(std::size_t(car)).rider.last;
+    }
+    const RiderChannels& vehicleRider(int i) const { return vehicles_.at(std::size_t(i))->rider.last; }
+    const std::vector<DerailmentEvent>& derailments() const { return telemetry_.derailments(); }
+    // Couplers loaded beyond their rating (one event per episode; the train is not split).
+    const std::vector<CouplerEvent>& couplerEvents() const { return telemetry_.couplerEvents(); }
+    // Y/Q over the Nadal limit and wheel unloading over its limit, one event per episode.
+    const std::vector<WheelEvent>& wheelEvents() const { return telemetry_.wheelEvents(); }
+
+    // The full dynamic state as plain data, and back (same Simulation object, same layout). Stepping on
+    // from a restored state repeats the original run bit for bit, ground contacts included.
+    SimulationState snapshot() const;
+    // What a snapshot must match to be restored here (SimulationState::scenario).
+    std::uint64_t scenarioFingerprint() const;
+    void restore(const SimulationState& state);
+
+    const Telemetry& telemetry() const { return telemetry_; }
+    Telemetry& telemetry() { return telemetry_; }
+    const StepProfile& stepProfile() const { return profile_; }
+    void resetStepProfile() { profile_ = {}; }
+    std::vector<std::string> vehicleIds() const;
+    std::vector<std::string> trackIds() const;
+
+private:
+    // What one pass of step() covers: a Bullet world, with the vehicles (main world) and its trains
+    // (consecutive train indices [firstTrain, endTrain)).
+    struct StepUnit {
+        BulletWorld* world = nullptr;
+        bool vehicles = false;
+        int firstTrain = 0, endTrain = 0;
+        CachePrefetch lines; // its trains' objects, queued after its own step (CachePrefetch.h)
+        int bogies = 0;      // of its trains
+        int cars = 0;        // of its trains (islands), counted with the lines
+    };
+
+    void build(std::vector<BodySpec> bodies, std::vector<VehicleSpec> vehicles);
+    void removeFromWorlds(); // every vehicle's and train's bodies and constraints out of their worlds
+    BulletWorld& worldForTrain(int bogies); // the world a new train of that many bogies goes into
+    // Prefetching pays: more than one train world, and more bogies in them than the core's cache keeps
+    // between steps (SimulationBuild.cpp). Decided once per step (prefetching_).
+    bool prefetchWorlds() const;
+    void queueLines(StepUnit&) const; // the unit's trains' objects, for prefetching in the next step
+    void prefetchNext() {             // a few lines of the next unit's data, from a per-bogie loop
+        if (next_) next_->issue(drip_);
+    }
+    // The stages of a step, in order (step()), over one unit.
+    void stageKinematics();                 // track bodies at their prescribed pose
+    void stageRailContact(const StepUnit&); // every railed body's track frame at its s; wheel-rail limits
+    void stageDrive(const StepUnit&);       // schedules; traction, brakes and track drives as motor rows
+    void stageForces(const StepUnit&);      // couplers and roll springs (explicit forces)
+    void stageSolve(const StepUnit&);       // Bullet
+    void stageCheck(const StepUnit&) const; // finiteness of every body and joint force
+    void stageFeed(const StepUnit&);        // the feeder: s along the track, crossings, open ends
+    // While prefetching: the track table lines the unit's bogies' frames will read in the
+    // feed (spline piece, smoothed-bank cells), loaded in one pass first, where their cache misses overlap
+    // (in the feed's loop each bogie waited for its own). They are also queued with the unit's objects
+    // (queueLines): a prefetch issued a world ahead brings most in; one issued a stage ahead did not.
+    void gatherTrackTables(const StepUnit&) const;
+    // The track tables a railed bogie's next frame reads (Track::frameMemory, from its speed over a step).
+    std::array<MemoryRange, 5> frameTables(const Bogie&) const;
+    void stageMonitor(const StepUnit&); // derailment monitor and Y/Q / unloading episodes of the bogies
+    void stageRecord(const StepUnit&);  // rider channels, telemetry samples
+    // Building (SimulationBuild.cpp).
+    void addVehicle(const VehicleSpec& spec);
+    void addGround();
+    void addCar(Train& train, const RollingStockSpec& stock, const TrackPosition& centre, double speed);
+    void addCoupler(Train& train, int front, int rear);
+    // Driving (SimulationDrive.cpp) and couplers (SimulationCouplers.cpp).
+    void driveBogie(const DriveInputs& in, const Car& car, Bogie& b);
+    void applyRollSpring(Car& car);
+    void applyCoupler(Train& train, Coupler& c);
+    void checkCouplerLimit(int train, int coupler);
+    void openCouplerEpisode(int train, int coupler);
+    // Rail contact results (open ends).
+    void release(int vehicle);
+    // Monitoring (SimulationMonitor.cpp).
+    void monitorBogie(int t, int c, int b);
+    void watchWheels(int t, int c, int b);
+    void derailCar(int t, int c, int b, const std::string& cause, const DerailmentVerdict& v);
+    // The common head of an event of train t (car c, bogie bi; -1: not one) at `at` now, moving at `speed`.
+    EventPlace eventPlace(int t, int c, int bi, const RailedBody& at, double speed) const;
+    // Recording (SimulationRecord.cpp).
+    void recordVehicle(int i);
+    void recordBogie(int t, int c, int b);
+    // Rider channels (SimulationRider.cpp): take the step into the filter, return the reading.
+    const RiderChannels& updateVehicleRider(int i);
+    const RiderChannels& updateCarRider(int t, int c);
+    // Railing state -> world (SimulationRailing.cpp): pivots, joints, collision groups.
+    std::vector<btRigidBody*> allBodies() const; // dynamic bodies, fixed order (snapshots)
+    std::vector<BulletWorld*> worlds() const;    // the main world, then the train worlds
+    std::vector<BulletWorld::Entry> collisionEntries(const BulletWorld& w) const; // w's bodies in build order
+    std::vector<btRigidBody*> contactBodies() const; // every world's bodies in turn (contacts name them)
+    void applyRailing(bool forceRebuild = false);
+    bool anyDerailed() const;
+
+    Layout layout_;
+    SimulationOptions options_;
+    SwitchStates switchStates_;
+    double time_ = 0.0; // [s]
+    BulletWorld world_;
+    RailContact rail_;                                      // uses layout_, switchStates_, world_
+    std::vector<std::unique_ptr<BulletWorld>> trainWorlds_; // trains split off the main world (step())
+    std::vector<StepUnit> units_;                           // the main world, then each train world
+    bool splitTrains_ = false;                              // every track on the ground: trains split off
+    double groundZ_ = 0.0;                                  // height of the ground plane [m]
+    std::vector<std::unique_ptr<Vehicle>> vehicles_;
+    std::vector<std::unique_ptr<Train>> trains_;
+    std::vector<TrackDrive> drives_; // the layout's chain / booster sections (TrackDrives.h)
+    Telemetry telemetry_;
+    StepProfile profile_;
+    CachePrefetch* next_ = nullptr; // the next unit's lines while a unit steps (prefetchNext)
+    std::size_t drip_ = 0;          // lines per prefetchNext call
+    bool prefetching_ = false;      // this step prefetches (prefetchWorlds())
+};
+
+} // namespace tl

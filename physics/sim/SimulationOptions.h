@@ -1,0 +1,46 @@
+#pragma once
+// How a simulation steps (SimulationOptions), the names of its step's stages and their timing.
+#include "physics/monitor/Derailment.h"
+#include "physics/spec/RollingStock.h"
+
+#include <cstddef>
+#include <filesystem>
+#include <vector>
+
+namespace tl {
+
+struct SimulationOptions {
+    double dt = 1.0 / 240.0;   // fixed step [s]
+    int solverIterations = 30; // sequential impulse iterations per step, at most
+    // The solve of a step ends early once an iteration changes no row's velocity by more than this
+    // [m/s or rad/s]; the rows start from the last step's impulses (RowForceSolver). 0: every iteration.
+    double solverTolerance = 1e-5;
+    bool solverWarmStart = true; // false: every row starts each step from zero (Bullet's own joints)
+    double gravity = 9.81;       // [m/s^2], along -z
+    bool recordTelemetry = true;
+    double telemetryWindow = 0.0;        // keep only the last T seconds of samples [s]; 0 = keep all
+    std::size_t telemetryMaxSamples = 0; // and at most this many samples; 0 = no limit
+    DerailmentThresholds derailment;     // monitor thresholds of the train bogies
+    bool groundPlane = true;             // derailed cars collide with a plane below the lowest rail
+    double groundDepth = 0.5;            // the plane lies this far below the lowest rail point [m]
+    double trackJointErp = 0.2;          // ERP of the bogie trackjoints [-]
+    std::vector<std::filesystem::path> rollingStockDirs = defaultRollingStockDirs();
+};
+
+// The named stages of SimulationEngine::step(), in order.
+enum class StepStage { Kinematics, RailContact, Drive, Forces, Solve, Check, Feed, Monitor, Record, Count };
+const char* stepStageName(StepStage s);
+
+// Wall-clock split of SimulationEngine::step(), accumulated (the scale benchmark: our per-step work vs.
+// Bullet's).
+struct StepProfile {
+    double before = 0.0;                      // kinematics, rail contact, drive, forces [s]
+    double bullet = 0.0;                      // solve: btDiscreteDynamicsWorld::stepSimulation [s]
+    double after = 0.0;                       // check, feed, monitor, record [s]
+    double stage[int(StepStage::Count)] = {}; // per stage [s]
+    long long steps = 0;
+    long long rows = 0;          // joint rows solved (each step counts its rows)
+    long long rowIterations = 0; // rows x the iterations of their solve (mean iterations = this / rows)
+};
+
+} // namespace tl

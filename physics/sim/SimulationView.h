@@ -1,0 +1,104 @@
+#pragma once
+// What the ui and the CLI read of a simulation: plain values, live (a view of the simulation, valid as long
+// as it is), without the engine's run-time structs (Train, Car, Bogie, Vehicle and RailedBody stay inside
+// physics: docs/architecture.md). Simulation::view() gives it. Indices: vehicles, trains and bodies in the
+// order of the layout (then of addTrain); a train's cars head first, a car's bogies front first.
+#include "core/geometry/Frame.h"
+#include "core/layout/Layout.h"
+#include "physics/monitor/Derailment.h"
+#include "physics/monitor/RiderChannels.h"
+#include "physics/telemetry/Telemetry.h"
+#include "physics/vehicle/Traction.h"
+
+#include <string>
+#include <vector>
+
+namespace tl {
+
+class SimulationEngine;
+
+// What does not change during a run.
+struct VehicleInfo {
+    std::string id;
+    Vec3 box = Vec3::Zero(); // length, width, height [m]
+};
+struct CarInfo {
+    std::string stock;            // rolling-stock name
+    Vec3 box = Vec3::Zero();      // body length, width, height [m]
+    std::string model;            // body model file ("": a box)
+    Vec3 bogieBox = Vec3::Zero(); // [m]
+    int bogies = 0;               // 1 or 2
+};
+struct CouplerInfo {
+    double limit = 0.0;    // rating [N]
+    double strength = 0.0; // it parts beyond this [N]
+};
+struct TrainInfo {
+    std::string id;
+    std::vector<CarInfo> cars;         // head first
+    std::vector<CouplerInfo> couplers; // between cars k and k + 1
+};
+
+// A railed body now: a vehicle or a bogie.
+struct RailedView {
+    Pose pose = Pose::Identity(); // centre of mass frame -> world
+    TrackPosition position;       // its anchor: track index, s [m], facing direction
+    bool railed = true;           // held by its trackjoint (false: derailed or released)
+};
+struct CouplerView {
+    double force = 0.0;    // now, tension > 0 [N]
+    double maxForce = 0.0; // largest |force| so far [N]
+    bool broken = false;
+};
+
+class SimulationView {
+public:
+    explicit SimulationView(const SimulationEngine& engine) : e_(&engine) {}
+
+    int vehicleCount() const;
+    int trainCount() const;
+    int bogieCount() const;                        // over all trains
+    int bodyCount() const;                         // the layout's "bodies"
+    int vehicleIndex(const std::string& id) const; // -1 if unknown
+    int trainIndex(const std::string& id) const;   // -1 if unknown
+    int bodyIndex(const std::string& id) const;    // -1 if unknown
+    std::vector<std::string> vehicleIds() const;
+    std::vector<std::string> trainIds() const;
+    std::vector<std::string> trackIds() const;
+
+    VehicleInfo vehicleInfo(int i) const;
+    TrainInfo trainInfo(int train) const;
+
+    RailedView vehicleState(int i) const;
+    RailedView bogieState(int train, int car, int bogie) const;
+    bool carDerailed(int train, int car) const;
+    bool trainDerailed(int train) const; // any of its cars
+    DriveInputs trainDrive(int train) const;
+    CouplerView coupler(int train, int k) const;
+
+    // Speed of vehicle i along its direction relative to the track [m/s], its anchor point [m], its
+    // kinetic + potential energy [J].
+    double vehicleSpeed(int i) const;
+    Vec3 anchorPosition(int i) const;
+    double vehicleEnergy(int i) const;
+    Pose bodyPose(int b) const; // a layout body -> world
+    // Speed of the train towards its head [m/s] (mean over its railed bogies; all bogies if none railed).
+    double trainSpeed(int train) const;
+    double bogieSpeed(int train, int car, int bogie) const; // along its facing direction [m/s]
+    Vec3 bogieAnchor(int train, int car, int bogie) const;  // [m]
+    Pose carPose(int train, int car) const;                 // car body COM frame -> world
+    Pose bogiePose(int train, int car, int bogie) const;    // bogie COM frame -> world
+    double trainEnergy(int train) const;                    // kinetic + m g z of every body [J]
+    // The latest rider channels of a car / vehicle (taken while telemetry is recorded).
+    const RiderChannels& carRider(int train, int car) const;
+    const RiderChannels& vehicleRider(int i) const;
+
+    const std::vector<DerailmentEvent>& derailments() const;
+    const std::vector<CouplerEvent>& couplerEvents() const; // beyond their rating, one per episode
+    const std::vector<WheelEvent>& wheelEvents() const;     // Y/Q and wheel unloading episodes
+
+private:
+    const SimulationEngine* e_;
+};
+
+} // namespace tl
