@@ -399,8 +399,8 @@ void MainWindow::createActions() {
     connect(m_sim, &SimulationController::runningChanged, run, &QAction::setChecked);
     QAction* step =
         sim->addAction(tr("S&tep"), QKeySequence(Qt::Key_Period), m_sim, &SimulationController::stepOnce);
-    QAction* reset =
-        sim->addAction(tr("R&eset"), QKeySequence(Qt::CTRL | Qt::Key_R), m_sim, &SimulationController::reset);
+    QAction* reset = sim->addAction(tr("R&eset"), QKeySequence(Qt::CTRL | Qt::Key_R), m_sim,
+                                    &SimulationController::reload);
     QMenu* rate = sim->addMenu(tr("Simulation &Speed"));
     auto* rateGroup = new QActionGroup(this);
     for (const auto& [name, r] :

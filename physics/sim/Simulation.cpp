@@ -9,6 +9,9 @@ namespace tl {
 Simulation::Simulation(const Layout& layout, const SimulationOptions& options, const std::string& file)
     : engine_(std::make_unique<SimulationEngine>(layout, options, file)), view_(*engine_) {}
 
+Simulation::Simulation(const Layout& layout, const Scenario& scenario, const SimulationOptions& options)
+    : engine_(std::make_unique<SimulationEngine>(layout, scenario, options)), view_(*engine_) {}
+
 Simulation::Simulation(const Layout& layout, std::vector<BodySpec> bodies, std::vector<VehicleSpec> vehicles,
                        const SimulationOptions& options)
     : engine_(std::make_unique<SimulationEngine>(layout, std::move(bodies), std::move(vehicles), options)),

@@ -9,6 +9,7 @@
 #include "physics/sim/SimulationOptions.h"
 #include "physics/sim/SimulationView.h"
 #include "physics/spec/BodySpec.h"
+#include "physics/spec/Scenario.h"
 #include "physics/spec/TrainSpec.h"
 #include "physics/spec/VehicleSpec.h"
 #include "physics/state/SimulationError.h"
@@ -30,6 +31,8 @@ public:
     // LayoutError naming `file` and the JSON path of a bad value.
     explicit Simulation(const Layout& layout, const SimulationOptions& options = {},
                         const std::string& file = {});
+    // From a scenario parsed once (physics/spec/Scenario.h): the GUI builds every run of a document from one.
+    Simulation(const Layout& layout, const Scenario& scenario, const SimulationOptions& options = {});
     Simulation(const Layout& layout, std::vector<BodySpec> bodies, std::vector<VehicleSpec> vehicles,
                const SimulationOptions& options = {});
     ~Simulation();

@@ -29,6 +29,7 @@
 #include "physics/rail/RailContact.h"
 #include "physics/sim/SimulationOptions.h"
 #include "physics/spec/BodySpec.h"
+#include "physics/spec/Scenario.h"
 #include "physics/spec/VehicleSpec.h"
 #include "physics/state/SimulationError.h"
 #include "physics/state/SimulationState.h"
@@ -56,6 +57,8 @@ public:
     // LayoutError naming `file` and the JSON path of a bad value.
     explicit SimulationEngine(const Layout& layout, const SimulationOptions& options = {},
                               const std::string& file = {});
+    // From a parsed scenario (physics/spec/Scenario.h): its bodies, vehicles and trains.
+    SimulationEngine(const Layout& layout, const Scenario& scenario, const SimulationOptions& options = {});
     SimulationEngine(const Layout& layout, std::vector<BodySpec> bodies, std::vector<VehicleSpec> vehicles,
                      const SimulationOptions& options = {});
     ~SimulationEngine();

@@ -22,12 +22,16 @@ const char* stepStageName(StepStage s) {
 
 SimulationEngine::SimulationEngine(const Layout& layout, const SimulationOptions& options,
                                    const std::string& file)
+    : SimulationEngine(layout, parseScenario(layout, file, options.rollingStockDirs), options) {}
+
+SimulationEngine::SimulationEngine(const Layout& layout, const Scenario& scenario,
+                                   const SimulationOptions& options)
     : layout_(layout), options_(options),
       world_(options.gravity, options.solverIterations, options.solverTolerance, options.solverWarmStart),
       rail_(layout_, switchStates_, world_), drives_(layout.drives()) {
     try {
-        build(parseBodies(layout.spec().bodies, file), parseVehicles(layout.spec().vehicles, layout, file));
-        for (const auto& t : parseTrains(layout.spec().trains, layout_, file, options_.rollingStockDirs))
+        build(scenario.bodies, scenario.vehicles);
+        for (const auto& t : scenario.trains)
             addTrain(t);
     } catch (...) { // no destructor runs for a half-built object: take the bodies out of the worlds first
         removeFromWorlds();

@@ -1,5 +1,6 @@
 #include "physics/spec/TrainSpec.h"
 
+#include "physics/spec/RollingStockFiles.h"
 #include "physics/spec/StartPlace.h"
 
 #include "core/geometry/Limits.h"
@@ -14,17 +15,18 @@ namespace {
 
 // NAME.json from the library (LayoutError at `path` of the layout for a name that is a path)
 nlohmann::json loadStockJson(const std::string& name, const std::vector<std::filesystem::path>& dirs,
-                             std::string& where, const std::string& file, const std::string& path) {
+                             std::string& where, const std::string& file, const std::string& path,
+                             RollingStockFiles* files) {
     if (const std::string problem = rollingStockNameProblem(name); !problem.empty())
         throw LayoutError(file, path, problem);
-    return loadRollingStockJson(name, dirs, where);
+    return files ? files->load(name, dirs, where) : loadRollingStockJson(name, dirs, where);
 }
 
 RollingStockSpec parseCar(const nlohmann::json& c, const std::string& file, const std::string& path,
-                          const std::vector<std::filesystem::path>& dirs) {
+                          const std::vector<std::filesystem::path>& dirs, RollingStockFiles* files) {
     if (c.is_string()) {
         std::string where;
-        const nlohmann::json j = loadStockJson(c.get<std::string>(), dirs, where, file, path);
+        const nlohmann::json j = loadStockJson(c.get<std::string>(), dirs, where, file, path, files);
         if (j.is_null())
             throw LayoutError(file, path, "no rolling stock \"" + c.get<std::string>() + ".json\" found");
         RollingStockSpec s = parseRollingStock(j, where, "");
@@ -38,7 +40,8 @@ RollingStockSpec parseCar(const nlohmann::json& c, const std::string& file, cons
     if (!c["base"].is_string())
         throw LayoutError(file, jsonPath(path, "base"), "expected a rolling-stock name");
     std::string where;
-    nlohmann::json j = loadStockJson(c["base"].get<std::string>(), dirs, where, file, jsonPath(path, "base"));
+    nlohmann::json j =
+        loadStockJson(c["base"].get<std::string>(), dirs, where, file, jsonPath(path, "base"), files);
     if (j.is_null())
         throw LayoutError(file, jsonPath(path, "base"),
                           "no rolling stock \"" + c["base"].get<std::string>() + ".json\" found");
@@ -88,7 +91,8 @@ std::string trainFitProblem(const TrainSpec& t, const Layout& layout, const Swit
 }
 
 std::vector<TrainSpec> parseTrains(const nlohmann::json& trains, const Layout& layout,
-                                   const std::string& file, std::vector<std::filesystem::path> dirs) {
+                                   const std::string& file, std::vector<std::filesystem::path> dirs,
+                                   RollingStockFiles* files) {
     std::vector<TrainSpec> out;
     if (trains.is_null()) return out;
     if (!trains.is_array()) throw LayoutError(file, "/trains", "expected an array of trains");
@@ -118,7 +122,7 @@ std::vector<TrainSpec> parseTrains(const nlohmann::json& trains, const Layout& l
         if (!r.has("cars") || !r.at("cars").is_array() || r.at("cars").empty())
             r.fail("cars", "expected a non-empty array of cars");
         for (std::size_t c = 0; c < r.at("cars").size(); ++c)
-            t.cars.push_back(parseCar(r.at("cars")[c], file, jsonPath(r.keyPath("cars"), c), dirs));
+            t.cars.push_back(parseCar(r.at("cars")[c], file, jsonPath(r.keyPath("cars"), c), dirs, files));
         if (!r.has("start")) r.fail("start", "missing (required)");
         const SpecReader st(r.at("start"), file, r.keyPath("start"));
         const StartPlace start = readStartPlace(st, layout);

@@ -13,6 +13,8 @@
 
 namespace tl {
 
+class RollingStockFiles;
+
 struct ScheduleEntry {
     double t = 0.0;        // from this time on [s]
     double throttle = 0.0; // [0, 1]
@@ -46,9 +48,11 @@ std::string trainFitProblem(const TrainSpec& train, const Layout& layout, const 
 
 // Parse the raw "trains" section (null = none). Names are looked up in `dirs` and in the directory
 // "rolling-stock" beside the layout file. Throws LayoutError (file, /trains/k/..., problem); a train that
-// does not fit the track from its start (initial switch states) fails at /trains/k/start/s.
+// does not fit the track from its start (initial switch states) fails at /trains/k/start/s. With `files`,
+// the rolling-stock files come from it (read from disk once: RollingStockFiles.h).
 std::vector<TrainSpec> parseTrains(const nlohmann::json& trains, const Layout& layout,
                                    const std::string& file,
-                                   std::vector<std::filesystem::path> dirs = defaultRollingStockDirs());
+                                   std::vector<std::filesystem::path> dirs = defaultRollingStockDirs(),
+                                   RollingStockFiles* files = nullptr);
 
 } // namespace tl

@@ -14,6 +14,7 @@ SimulationController::SimulationController(Document* doc, render::VehicleNodes* 
     connect(&m_tick, &QTimer::timeout, this, &SimulationController::tick);
     connect(doc, &Document::layoutChanged, this, [this] {
         setRunning(false);
+        m_scenarioStale = true;
         reset(); // edited: the next run starts from the new layout
     });
 }
@@ -96,12 +97,25 @@ void SimulationController::reset() {
     emit advanced(shownTime());
 }
 
+void SimulationController::reload() {
+    for (const std::string& m : m_stockFiles.reload())
+        emit notice(QString::fromStdString(m));
+    m_scenarioStale = true;
+    reset();
+}
+
 std::unique_ptr<Simulation> SimulationController::makeSimulation(bool telemetry) const {
     const std::string file =
         m_doc->filePath().isEmpty() ? m_doc->displayName().toStdString() : m_doc->filePath().toStdString();
     SimulationOptions o;
     o.recordTelemetry = telemetry;
-    auto sim = std::make_unique<Simulation>(*m_doc->layout(), o, file);
+    if (m_scenarioStale || !m_scenario) {
+        m_scenario.reset(); // a parse that throws leaves no scenario: the next build tries again
+        m_scenario = std::make_shared<const Scenario>(
+            parseScenario(*m_doc->layout(), file, o.rollingStockDirs, &m_stockFiles));
+        m_scenarioStale = false;
+    }
+    auto sim = std::make_unique<Simulation>(*m_doc->layout(), *m_scenario, o);
     applyTelemetryWindow(sim->telemetry());
     return sim;
 }

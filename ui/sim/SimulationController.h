@@ -8,6 +8,7 @@
 // behind the plots.
 #include "physics/run/Recording.h"
 #include "physics/sim/Simulation.h"
+#include "physics/spec/RollingStockFiles.h"
 #include "ui/sim/RunBranch.h"
 #include "ui/sim/TelemetryHistory.h"
 
@@ -81,7 +82,11 @@ public:
 public slots:
     void setRunning(bool on);
     void stepOnce();
-    void reset();                    // rebuild from the document's layout at time 0
+    void reset(); // rebuild from the document's layout at time 0
+    // Simulation > Reset (Ctrl+R): read the rolling-stock files again (a changed or unreadable one is
+    // reported), then reset().
+    void reload();
+    int rollingStockDiskReads() const { return m_stockFiles.diskReads(); } // rolling-stock files read so far
     void scrubTo(std::int64_t step); // pause and show the recorded state at that step
     void returnToLive();             // show the live state again
     void forkHere();                 // a new run continues from the scrubbed state (the old one is kept)
@@ -104,7 +109,8 @@ private:
     void stepLive();
     void present();
     void consumeTelemetry();
-    std::unique_ptr<Simulation> makeSimulation(bool telemetry) const; // from the document's layout
+    // From the document's layout and its scenario, parsed once per document change (and at reload()).
+    std::unique_ptr<Simulation> makeSimulation(bool telemetry) const;
     void swapShown(RunBranch& run); // exchange the shown run's parts with a parked run's
     bool makeRoomForRun();
     bool forkForInput(); // a driver input while scrubbing: fork first (false: refused, input ignored) // at
@@ -113,6 +119,12 @@ private:
     Document* m_doc;
     render::VehicleNodes* m_vehicles;
     std::unique_ptr<Simulation> m_sim;
+    // The document's scenario (bodies, vehicles, trains with their rolling stock: physics/spec/Scenario.h),
+    // parsed when stale (the document changed, or reload()); the rolling-stock files it read, each read
+    // from disk once until reload().
+    mutable std::shared_ptr<const Scenario> m_scenario;
+    mutable bool m_scenarioStale = true;
+    mutable RollingStockFiles m_stockFiles;
     std::unique_ptr<Simulation> m_replay; // for scrubbing (built on demand from the same layout)
     Recording m_recording;
     TelemetryHistory m_history;
