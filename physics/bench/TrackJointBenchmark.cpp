@@ -1,10 +1,8 @@
 #include "physics/bench/TrackJointBenchmark.h"
 
+#include "physics/bench/RowSolverWorld.h"
 #include "physics/joint/BulletEigen.h"
 #include "physics/joint/TrackJointConstraint.h"
-#include "physics/world/RowForceSolver.h"
-
-#include <btBulletDynamicsCommon.h>
 
 #include <cmath>
 #include <iomanip>
@@ -20,14 +18,7 @@ enum class Kind { TrackJoint, TrackJointMotor, SixDofLocked };
 
 // Flat circle of radius R (turning left from the origin, heading +x), offset sideways by y0.
 TwistedFrame arcFrame(double R, double y0, double s) {
-    const double u = s / R;
-    Frame F;
-    F.P = Vec3(R * std::sin(u), y0 + R * (1 - std::cos(u)), 0);
-    F.T = Vec3(std::cos(u), std::sin(u), 0);
-    F.N = Vec3(-std::sin(u), std::cos(u), 0);
-    F.B = Vec3::UnitZ();
-    F.kappa = 1 / R;
-    return twisted(F, 0.0, 0.0);
+    return flatArcFrame(R, s, 0.0, y0);
 }
 
 // One world with `joints` boxes of 1000 kg, each moving at 20 m/s on its own arc (R = 200 m + 5 m k):
@@ -35,9 +26,8 @@ TwistedFrame arcFrame(double R, double y0, double s) {
 class Bench {
 public:
     Bench(Kind kind, const TrackJointBenchmarkOptions& o) : kind_(kind), o_(o) {
-        world_ = std::make_unique<btDiscreteDynamicsWorld>(&dispatcher_, &broadphase_, &solver_, &config_);
-        world_->setGravity(btVector3(0, 0, -9.81));
-        world_->getSolverInfo().m_numIterations = o.solverIterations;
+        bullet_ = std::make_unique<RowSolverWorld>(o.solverIterations);
+        world_ = &bullet_->world;
         // Every case runs exactly solverIterations iterations: Bullet stops early when the residual is
         // exactly zero, which a body locked at rest reaches and a body on a curve does not.
         world_->getSolverInfo().m_leastSquaresResidualThreshold = -1;
@@ -135,11 +125,8 @@ private:
     };
     Kind kind_;
     TrackJointBenchmarkOptions o_;
-    btDefaultCollisionConfiguration config_;
-    btCollisionDispatcher dispatcher_{&config_};
-    btDbvtBroadphase broadphase_;
-    RowForceSolver solver_;
-    std::unique_ptr<btDiscreteDynamicsWorld> world_;
+    std::unique_ptr<RowSolverWorld> bullet_;
+    btDiscreteDynamicsWorld* world_ = nullptr;
     std::unique_ptr<btBoxShape> shape_;
     std::vector<std::unique_ptr<btRigidBody>> bodies_;
     std::vector<std::unique_ptr<btTypedConstraint>> constraints_;

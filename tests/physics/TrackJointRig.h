@@ -1,10 +1,8 @@
 #pragma once
 // Test rig for the trackjoint without layouts: one box body on an analytic ground track (a function
 // s -> wF(s) in world coordinates), Bullet world with RowForceSolver, fixed step, seeds' ds rule.
+#include "physics/bench/RowSolverWorld.h"
 #include "physics/joint/TrackJointConstraint.h"
-#include "physics/world/RowForceSolver.h"
-
-#include <btBulletDynamicsCommon.h>
 
 #include <functional>
 #include <memory>
@@ -14,14 +12,7 @@ namespace tl::test {
 // Flat circle of radius R turning left (centre at (0, R, 0)), start at the origin heading +x,
 // N towards the centre, B = +z, kappa = 1/R [closed form]; constant twist wt.
 inline TwistedFrame flatArc(double R, double s, double wt = 0.0) {
-    const double u = s / R;
-    Frame F;
-    F.P = Vec3(R * std::sin(u), R * (1 - std::cos(u)), 0);
-    F.T = Vec3(std::cos(u), std::sin(u), 0);
-    F.N = Vec3(-std::sin(u), std::cos(u), 0);
-    F.B = Vec3::UnitZ();
-    F.kappa = 1 / R;
-    return twisted(F, wt, 0.0);
+    return flatArcFrame(R, s, wt);
 }
 
 // Straight level line along +x.
@@ -40,11 +31,8 @@ struct TrackJointRig {
     Path path;
     double s = 0; // [m]
 
-    btDefaultCollisionConfiguration config;
-    btCollisionDispatcher dispatcher{&config};
-    btDbvtBroadphase broadphase;
-    RowForceSolver solver;
-    std::unique_ptr<btDiscreteDynamicsWorld> world;
+    std::unique_ptr<RowSolverWorld> bullet;
+    btDiscreteDynamicsWorld* world = nullptr;
     std::unique_ptr<btBoxShape> shape;
     std::unique_ptr<btRigidBody> body;
     std::unique_ptr<TrackJointConstraint> joint;
@@ -53,9 +41,8 @@ struct TrackJointRig {
     void build(Path p, double s0, double v0, int iterations = 30) {
         path = std::move(p);
         s = s0;
-        world = std::make_unique<btDiscreteDynamicsWorld>(&dispatcher, &broadphase, &solver, &config);
-        world->setGravity(btVector3(0, 0, -9.81));
-        world->getSolverInfo().m_numIterations = iterations;
+        bullet = std::make_unique<RowSolverWorld>(iterations);
+        world = &bullet->world;
         shape = std::make_unique<btBoxShape>(btVector3(box.x() / 2, box.y() / 2, box.z() / 2));
         btVector3 inertia;
         shape->calculateLocalInertia(mass, inertia);
