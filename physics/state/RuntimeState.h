@@ -2,7 +2,11 @@
 // What changes while a simulation runs, as plain data, apart from configuration and from Bullet ownership:
 // the run-time structs (Vehicle, Bogie, Car, Coupler, Train) derive from these, a snapshot copies them whole
 // (SimulationState.h) and restore assigns them back and applies them through the functions a run uses
-// (Simulation::applyRailing, ...). A field that changes during a run belongs here, nowhere else.
+// (SimulationEngine::applyRailing, ...). A field that changes during a run belongs here, nowhere else.
+// Each field says which stage of the step writes it (StepStage, physics/sim/SimulationOptions.h; the stage
+// functions are SimulationEngine::stage*): [Drive], [Forces], [Solve], [RailContact], [Feed], [Monitor],
+// [Record]; [driver] = the Simulation's setThrottle / setBrake / setDirection between steps. Building and
+// restore set every field.
 #include "core/geometry/Frame.h"
 #include "core/layout/Layout.h"
 #include "physics/monitor/Derailment.h"
@@ -40,32 +44,32 @@ struct RowImpulses {
 
 // In the order a step reads it: what every step touches first, the 2 m means last (of their 21 bins a step
 // touches one; issue 14: the fewer cache lines a bogie-step touches, the less a large fleet waits on memory).
-struct RailedState {               // a vehicle or a bogie
-    TrackPosition position;        // track index, s of the anchor [m], facing direction
-    bool railed = true;            // false once derailed / released (joint disabled, body flies)
-    Vec3 FTBefore = Vec3::UnitX(); // F.T(s, t) in the world before the current step
-    double load = 0.0;             // bogies: Q, the vertical row force of the last step [N] (limits use it)
-    BogieMonitor monitor;          // bogies: derailment monitor memory
-    BogieMargins margins;          // bogies: wheel-rail state of the last step (a derailment's "before")
-    EpisodeState yqEpisode;        // bogies: Y/Q over the Nadal limit
-    EpisodeState unloadingEpisode; // bogies: wheel unloading ΔQ/Q over its limit
-    RowImpulses jointImpulses;     // warm start of the trackjoint's rows
-    RowImpulses pivotImpulses;     // bogies: warm start of the car's pivot on this bogie
-    DistanceMean yq2m;             // bogies: Y/Q over the last 2 m of travel (while loaded)
-    DistanceMean dqq2m;            // bogies: ΔQ/Q over the last 2 m of travel
+struct RailedState {        // a vehicle or a bogie
+    TrackPosition position; // [Feed] track index, s of the anchor [m], facing direction
+    bool railed = true;     // [Feed, Monitor] false once derailed / released (joint disabled, body flies)
+    Vec3 FTBefore = Vec3::UnitX(); // [RailContact] F.T(s, t) in the world before the current step
+    double load = 0.0;             // [Monitor] bogies: Q, the vertical row force of the last step [N]
+    BogieMonitor monitor;          // [Monitor] bogies: derailment monitor memory
+    BogieMargins margins;   // [Monitor] bogies: wheel-rail state of the last step (a derailment's "before")
+    EpisodeState yqEpisode; // [Monitor] bogies: Y/Q over the Nadal limit
+    EpisodeState unloadingEpisode; // [Monitor] bogies: wheel unloading ΔQ/Q over its limit
+    RowImpulses jointImpulses;     // [Solve] warm start of the trackjoint's rows
+    RowImpulses pivotImpulses;     // [Solve] bogies: warm start of the car's pivot on this bogie
+    DistanceMean yq2m;             // [Monitor] bogies: Y/Q over the last 2 m of travel (while loaded)
+    DistanceMean dqq2m;            // [Monitor] bogies: ΔQ/Q over the last 2 m of travel
 };
 
 struct VehicleRunState { // a single vehicle (a bogie has none: its car carries the rider)
-    RiderState rider;    // the rider channels' filter and latest reading (RiderChannels.h)
+    RiderState rider;    // [Record] the rider channels' filter and latest reading (RiderChannels.h)
 };
 
 struct CarState {
-    bool derailed =
-        false;        // the car has left the track (pivots stiff in roll, bodies collide with the ground)
-    RiderState rider; // the rider channels' filter and latest reading (RiderChannels.h)
+    // [Feed, Monitor] the car has left the track (pivots stiff in roll, bodies collide with the ground)
+    bool derailed = false;
+    RiderState rider; // [Record] the rider channels' filter and latest reading (RiderChannels.h)
 };
 
-struct CouplerState {
+struct CouplerState {          // all [Forces]
     double force = 0.0;        // tension > 0, compression < 0, last step [N]
     double maxForce = 0.0;     // max |force| so far [N]
     double stretch = 0.0;      // distance between the coupler points [m]
@@ -76,9 +80,10 @@ struct CouplerState {
 };
 
 struct TrainRunState {
-    DriveInputs drive;            // current driver inputs
-    std::size_t nextSchedule = 0; // first schedule entry not yet applied
-    bool derailed = false;        // a car has derailed: traction cut, emergency brake (the brake pipe parts)
+    DriveInputs drive;            // [Drive, driver] current driver inputs (a schedule entry sets them)
+    std::size_t nextSchedule = 0; // [Drive] first schedule entry not yet applied
+    bool derailed =
+        false; // [Feed, Monitor] a car has derailed: traction cut, emergency brake (the pipe parts)
 };
 
 } // namespace tl
