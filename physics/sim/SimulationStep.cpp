@@ -43,7 +43,7 @@ SimulationEngine::SimulationEngine(const Layout& layout, std::vector<BodySpec> b
                                    std::vector<VehicleSpec> vehicles, const SimulationOptions& options)
     : layout_(layout), options_(options),
       world_(options.gravity, options.solverIterations, options.solverTolerance, options.solverWarmStart),
-      rail_(layout_, switchStates_, world_) {
+      rail_(layout_, switchStates_, world_), drives_(layout.drives()) {
     build(std::move(bodies), std::move(vehicles));
 }
 
