@@ -1,4 +1,4 @@
-// The headless engine's allocator (issue 14, "Speed at scale"): tracklab-cli and the benchmarks link
+// The headless engine's allocator (docs/trains-format.md, "Scale benchmark"): tracklab-cli and the benchmarks link
 // jemalloc, configured to back the heap with transparent huge pages (docs/trains-format.md, "Scale
 // benchmark"). A fleet of 4 000 bogies keeps ~25 MB of bodies, joints and track tables hot; on 4 KiB
 // pages that is ~6 000 pages, far beyond the TLB's reach, and the step's cost per bogie grew with the

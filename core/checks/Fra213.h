@@ -1,5 +1,5 @@
 #pragma once
-// The US Track Safety Standards' curve-speed formula (49 CFR 213.57(b), VALIDATION.md):
+// The US Track Safety Standards' curve-speed formula (49 CFR 213.57(b), docs/validation.md):
 //   Vmax = sqrt((Ea + Eu) / (0.0007 D)),  Vmax [mph], Ea actual elevation and Eu unbalance [in],
 //   D degree of curvature [deg] (R = 5729.58 / D feet), so the unbalance at speed V is 0.0007 D V^2 - Ea.
 #include <cmath>

@@ -1,6 +1,6 @@
 #pragma once
 // The up-referenced ("level") frame of a curve: U = `up` made perpendicular to T, continued through
-// vertical tangents; bank is measured from it (VALIDATION.md "Bank from the vertical").
+// vertical tangents; bank is measured from it (docs/validation.md "Bank from the vertical").
 //
 // Expressed with the seeds' twist mechanism (a directional twist): the level frame is the curve's frame F
 // rotated about T by the angle a(s) from F.B to U,

@@ -1,7 +1,7 @@
 #pragma once
 // Cant as railway people state it: the height E of the outer rail over the inner one, over the layout's
 // rail-centre distance b (1500 mm for standard gauge): E = b sin(phi), phi the bank from the vertical
-// (VALIDATION.md; EN 13803 states cant and cant deficiency in mm over 1500 mm). Coasters state bank in
+// (docs/validation.md; EN 13803 states cant and cant deficiency in mm over 1500 mm). Coasters state bank in
 // degrees. The layout says which with its top-level "look" ("railway", the default, or "coaster") and may
 // set "railCentreDistance" [m] (default 1.5).
 #include "core/layout/LayoutSpec.h"

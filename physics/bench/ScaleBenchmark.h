@@ -1,5 +1,5 @@
 #pragma once
-// The scale benchmark (issues 5, 14): how many bogies step in real time at 240 Hz on one core with the
+// The scale benchmark (docs/trains-format.md, "Scale benchmark"): how many bogies step in real time at 240 Hz on one core with the
 // product's defaults, and whether the cost per bogie-step stays flat from 100 to 4 000 bogies (goals:
 // >= 1 500 bogies in real time, growth <= 1.3x). A layout built in code -- parallel spline tracks 10 m
 // apart that weave in gentle curves (R ~ 800 m) with equilibrium cant, several trains per track, each a

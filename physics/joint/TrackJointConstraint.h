@@ -31,7 +31,7 @@ public:
     // Error reduction and constraint force mixing, for all rows but the motor. cfm in ODE's units
     // [m/(N s)] (seed 001: J v = c + CFM f); Bullet gets cfm/dt because its lambda is an impulse.
     void setErpCfm(double erp, double cfm);
-    // Seed 001 / VALIDATION.md: ERP = h kp/(h kp + kd), CFM = 1/(h kp + kd), evaluated with the step h.
+    // Seed 001 / docs/validation.md: ERP = h kp/(h kp + kd), CFM = 1/(h kp + kd), evaluated with the step h.
     // kp [N/m] (rows 1, 2) and [N m/rad] (rows 3-5), kd [N s/m] / [N m s/rad].
     void setStiffnessDamping(double kp, double kd);
     double erp(double dt) const; // ERP in effect for step dt [-]

@@ -2,7 +2,7 @@
 // What a rider feels at a point riding with a car body (the heartline of a coaster seat, the floor of a
 // railway coach): the specific force f = a - g (a car at rest reads +1 g up), in g, along the car body's
 // forward / left / up axes, its jerk, the body's roll rate, and for railway vehicles the cant deficiency at
-// the current speed (VALIDATION.md, "Bank, cant and ride").
+// the current speed (docs/validation.md, "Bank, cant and ride").
 //
 // Filtering (honest and documented, docs/vehicles-format.md "Rider channels"): the acceleration of the
 // rider point is its Bullet velocity differenced over a moving window of N steps,

@@ -17,7 +17,7 @@ namespace tl {
 
 class BulletWorld;
 
-// How a railed body's trackjoint holds: ERP/CFM, or a spring-damper when both are set (VALIDATION.md).
+// How a railed body's trackjoint holds: ERP/CFM, or a spring-damper when both are set (docs/validation.md).
 struct RailJointParams {
     double erp = 0.2;                // [-]
     double cfm = 0.0;                // [m/(N s)]
@@ -26,7 +26,7 @@ struct RailJointParams {
 };
 
 struct RailedBody : RailedState { // position, railed, FTBefore, load, monitor, margins: the run-time state
-    // what a step reads first (issue 14: fewer cache lines per bogie-step), what builds the body last
+    // what a step reads first (docs/trains-format.md, "Scale benchmark": fewer cache lines per bogie-step), what builds the body last
     std::unique_ptr<btRigidBody> body;
     std::unique_ptr<TrackJointConstraint> joint;
     BulletWorld* world = nullptr; // the Bullet world its body and joint are in (the owner sets it)

@@ -45,7 +45,7 @@ struct WheelRailSpec {
     // Clamped wheels (roller coasters: up-stop and guide wheels around the rail): the rows hold both ways
     // without limits, so the car can neither lift off, overturn nor climb the flange.
     bool clamped = false;
-    // Nadal's limit (tan delta - mu) / (1 + mu tan delta) [-] (VALIDATION.md: 70 deg, 0.3 -> 1.342).
+    // Nadal's limit (tan delta - mu) / (1 + mu tan delta) [-] (docs/validation.md: 70 deg, 0.3 -> 1.342).
     double nadalLimit() const;
 };
 

@@ -43,7 +43,7 @@ struct RowImpulses {
 };
 
 // In the order a step reads it: what every step touches first, the 2 m means last (of their 21 bins a step
-// touches one; issue 14: the fewer cache lines a bogie-step touches, the less a large fleet waits on memory).
+// touches one; docs/trains-format.md, "Scale benchmark": the fewer cache lines a bogie-step touches, the less a large fleet waits on memory).
 struct RailedState {        // a vehicle or a bogie
     TrackPosition position; // [Feed] track index, s of the anchor [m], facing direction
     bool railed = true;     // [Feed, Monitor] false once derailed / released (joint disabled, body flies)

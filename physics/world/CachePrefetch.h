@@ -1,5 +1,5 @@
 #pragma once
-// The cache lines of a group of objects, issued as software prefetches a few at a time (issue 14). A step
+// The cache lines of a group of objects, issued as software prefetches a few at a time (docs/trains-format.md, "Scale benchmark"). A step
 // walks the Bullet worlds one after the other (Simulation::StepUnit); with thousands of bogies the worlds
 // together do not stay in the core's caches, so each world's bodies, joints and bogie state come from
 // memory at their first touch in a step: scattered, dependent misses. Each world's lines are queued after

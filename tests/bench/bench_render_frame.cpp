@@ -1,4 +1,4 @@
-// Benchmark (not a test), issue 14 "Drawing": the time to draw one frame of the demo's 3D view at 1280 x 800,
+// Benchmark (not a test), docs/trains-format.md, "Scale benchmark": the time to draw one frame of the demo's 3D view at 1280 x 800,
 // in the real main window (the app's own OsgViewWidget, the scene the user sees: tracks, vehicles, markers,
 // labels), with the app's opening camera and with the cab camera on the first train. Each frame is a
 // synchronous repaint of the view (paintGL: OSG update, cull and draw, then Qt composes the window) followed
@@ -10,7 +10,7 @@
 // reproducible llvmpipe figures. Goal: <= 50 ms per frame.
 //   bench_render_frame [frames per repeat (20)] [repeats (5)]
 // BENCH_OSG_ONLY=1: time only OSG's frame into the view's framebuffer (no Qt composition);
-// BENCH_WINDOW_SAMPLES=4: the top-level window multisampled too (as before issue 14), to compare.
+// BENCH_WINDOW_SAMPLES=4: the top-level window multisampled too (as before the change in docs/trains-format.md, "Scale benchmark"), to compare.
 #include "ui/MainWindow.h"
 #include "ui/document/Document.h"
 #include "ui/document/FileManager.h"

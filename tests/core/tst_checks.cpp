@@ -1,5 +1,5 @@
 // Design-rule checks (core/checks): the FRA 49 CFR 213.57 formula against its Appendix A examples
-// (VALIDATION.md), the demo's corner c3 worked by hand, European cant gradient / deficiency / permissible
+// (docs/validation.md), the demo's corner c3 worked by hand, European cant gradient / deficiency / permissible
 // speed on a constructed layout against the closed forms, rider accelerations on a banked curve, the
 // coaster's energy speeds, line-speed signs, the curve table's CSV and the profile parser's errors.
 #include "core/checks/CheckEngine.h"
@@ -84,7 +84,7 @@ private slots:
 };
 
 void TestChecks::fraAppendixExamples() {
-    // 49 CFR 213 Appendix A with 3 in of unbalance (VALIDATION.md): D = 1 deg, Ea = 0 -> 65 mph;
+    // 49 CFR 213 Appendix A with 3 in of unbalance (docs/validation.md): D = 1 deg, Ea = 0 -> 65 mph;
     // D = 2 deg, Ea = 3 in -> 65 mph (published rounded to whole mph: within 0.5 mph)
     QVERIFY(std::abs(fra213::vmaxMph(0, 3, 1) - 65) <= 0.5);
     QVERIFY(std::abs(fra213::vmaxMph(3, 3, 2) - 65) <= 0.5);
@@ -271,7 +271,7 @@ void TestChecks::coasterEnergySpeeds() {
         gMin = std::min(gMin, s.vertical / kG);
     }
     qInfo("coaster: top speed %.2f m/s at s = %.1f m; vertical %.2f .. %.2f g", vMax, sMax, gMin, gMax);
-    QVERIFY(vMax < 21.5 && vMax > 20.5); // the simulated top speed is 21.24 m/s (issue 11)
+    QVERIFY(vMax < 21.5 && vMax > 20.5); // the simulated top speed is 21.24 m/s (tests/physics/tst_coaster.cpp)
     const CheckReport r = checkLayout(L, p, drives);
     QVERIFY(r.notes.empty() || r.notes[0].find("no speed") == std::string::npos);
 }

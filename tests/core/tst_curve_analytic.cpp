@@ -1,4 +1,4 @@
-// Closed-form checks of the analytic curves (line, arc, helix, clothoid) against ../shared/VALIDATION.md,
+// Closed-form checks of the analytic curves (line, arc, helix, clothoid) against docs/validation.md,
 // "Geometry", plus the Darboux relation dF/ds = omega x F and orthonormality at many s.
 #include "core/curves/Arc.h"
 #include "core/curves/Clothoid.h"
@@ -76,7 +76,7 @@ private slots:
         QTest::addColumn<double>("angle");
         QTest::addColumn<double>("length");
         QTest::addColumn<double>("chord");
-        // VALIDATION.md: R = 10 quarter -> 15.708 m; chord 100 sqrt(2) on R = 100 <-> 157.080 m
+        // docs/validation.md: R = 10 quarter -> 15.708 m; chord 100 sqrt(2) on R = 100 <-> 157.080 m
         QTest::newRow("R10 quarter") << 10.0 << std::numbers::pi / 2 << 15.708 << 10 * std::sqrt(2.0);
         QTest::newRow("R100 quarter") << 100.0 << std::numbers::pi / 2 << 157.080 << 100 * std::sqrt(2.0);
         QTest::newRow("R100 quarter right")
@@ -105,7 +105,7 @@ private slots:
     }
 
     void helix() {
-        // VALIDATION.md: (r cos t, r sin t, h t), r = 10, h = 2 -> kappa 0.0961538, tau 0.0192308,
+        // docs/validation.md: (r cos t, r sin t, h t), r = 10, h = 2 -> kappa 0.0961538, tau 0.0192308,
         // turn 64.0762 m
         const double r = 10, h = 2, pitch = 2 * std::numbers::pi * h;
         Helix hx(r, pitch, 100.0);
@@ -141,7 +141,7 @@ private slots:
         QTest::addColumn<double>("x");
         QTest::addColumn<double>("y");
         QTest::addColumn<double>("refTol");
-        // VALIDATION.md: A = 100, s = 100 -> (97.528769, 16.371405); A = 1, s = 1 -> (0.9752877, 0.1637140)
+        // docs/validation.md: A = 100, s = 100 -> (97.528769, 16.371405); A = 1, s = 1 -> (0.9752877, 0.1637140)
         QTest::newRow("A100 s100") << 100.0 << 0.0 << 0.01 << 97.528769 << 16.371405 << 5e-7;
         QTest::newRow("A1 s1") << 1.0 << 0.0 << 1.0 << 0.9752877 << 0.1637140 << 5e-8;
         // no published numbers: series reference only (NaN = skip)
@@ -178,7 +178,7 @@ private slots:
     }
 
     void clothoidHalfTurn() {
-        // VALIDATION.md: A^2 = 100 from kappa = 0, heading turned by pi after A sqrt(2 pi) = 25.066 m
+        // docs/validation.md: A^2 = 100 from kappa = 0, heading turned by pi after A sqrt(2 pi) = 25.066 m
         const double A2 = 100, L = std::sqrt(A2 * 2 * std::numbers::pi);
         QVERIFY(std::abs(L - 25.066) < 5e-4);
         Clothoid c(L, 0.0, L / A2);

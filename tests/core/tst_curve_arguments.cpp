@@ -1,5 +1,5 @@
 // Every constructor rejects bad input with std::invalid_argument and a message naming the problem
-// (issue 3: one test per class of bad input).
+// (docs/layout-format.md, "Errors": one test per class of bad input).
 #include "core/curves/Arc.h"
 #include "core/curves/Clothoid.h"
 #include "core/curves/Helix.h"

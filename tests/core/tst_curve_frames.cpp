@@ -1,4 +1,4 @@
-// Continued-frame properties for every curve type (issue 3, "Frames must be continuous"):
+// Continued-frame properties for every curve type (docs/layout-format.md, "Units and conventions"):
 //  - Darboux relation d(T,N,B)/ds = omega x (T,N,B), omega = tau T + kappa B, by central differences
 //    (residual O(h^2 |omega|^3) + round-off eps/h), and dkappa vs. central differences of kappa;
 //  - orthonormality;

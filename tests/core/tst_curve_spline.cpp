@@ -1,4 +1,4 @@
-// Spline arc length and inversion against closed forms (../shared/VALIDATION.md "Geometry": cubic Bezier
+// Spline arc length and inversion against closed forms (docs/validation.md "Geometry": cubic Bezier
 // of length exactly 2; a parabola reproduced exactly by one Hermite segment), and the interpolation
 // conditions (C2 through the points, handles, closed wrap).
 //
@@ -42,7 +42,7 @@ class TestCurveSpline : public QObject {
     Q_OBJECT
 private slots:
     void bezierLengthTwo() {
-        // VALIDATION.md: cubic Bezier (0,0),(0,1),(1,1),(1,0) has length exactly 2 (|B'| = 3(1-2t+2t^2)).
+        // docs/validation.md: cubic Bezier (0,0),(0,1),(1,1),(1,0) has length exactly 2 (|B'| = 3(1-2t+2t^2)).
         // As a 2-point spline: chord 1 so dP/du = dP/dt; handles 3 (P1 - P0) = (0,3), 3 (P3 - P2) = (0,-3).
         Spline sp({{Vec3(0, 0, 0), Vec3(0, 3, 0)}, {Vec3(1, 0, 0), Vec3(0, -3, 0)}}, false);
         const double err = std::abs(sp.length() - 2.0);

@@ -213,7 +213,7 @@ void TestDesignAppend::helixNeedsItsGrade() {
     L = append(L, *e.newFreeEnd, h, &e);
     const auto w = test::worstJoint(L);
     QVERIFY(w.gap < 1e-9 && w.angle < 1e-9);
-    // G1 into the helix: the curvature steps from 0 to r / (r^2 + h^2) (VALIDATION.md helix)
+    // G1 into the helix: the curvature steps from 0 to r / (r^2 + h^2) (docs/validation.md helix)
     const double hh = 5 / (2 * pi), kappa = 30 / (30 * 30 + hh * hh);
     QVERIFY(std::abs(w.curvature - kappa) < 1e-12);
     // one turn later: 5 m higher, straight above the start of the helix

@@ -1,5 +1,5 @@
 // The shipped demo layout (resources/layouts/demo.json, what the GUI opens): it loads, round-trips,
-// validates with no errors, its loop closes (gap < 5 cm at the loop's last connection, issue 3), a
+// validates with no errors, its loop closes (gap < 5 cm at the loop's last connection: docs/layout-format.md, "Validation"), a
 // vehicle can drive once round the loop and back to where it started, and it has what the issue asks
 // for: straights, clothoid transitions, canted curves of several radii, a hill, a switch to a dead-end
 // siding and one curve too sharp for its line speed.
@@ -45,7 +45,7 @@ void TestLayoutDemo::validatesAndCloses() {
     });
     QVERIFY(last != r.joints.end());
     qInfo("loop closure: gap %.3g m, angle %.3g rad, twist %.3g rad", last->gap, last->angle, last->twist);
-    QVERIFY(last->gap < 0.05); // issue 3: the loop closes within 5 cm
+    QVERIFY(last->gap < 0.05); // the loop closes within 5 cm (docs/layout-format.md, "Validation")
     QVERIFY(last->gap < 1e-3); // and in fact below the warning threshold
     QVERIFY(last->angle < 0.05 * 3.14159265358979 / 180);
     QCOMPARE(last->severity, Severity::Ok);
@@ -102,7 +102,7 @@ void TestLayoutDemo::hasEverythingAsked() {
     // A switch to the siding.
     QCOMPARE(L.switches().size(), std::size_t(1));
     QCOMPARE(L.switches()[0].branches.size(), std::size_t(2));
-    // One curve too sharp for the 30 m/s line speed: by VALIDATION.md's overturning speed
+    // One curve too sharp for the 30 m/s line speed: by docs/validation.md's overturning speed
     // v^2 = g R (b/2 + h tan phi) / (h - (b/2) tan phi) with h = 2 m, b = 1.5 m and phi = the curve's max
     // cant, R = 120 m gives 24.1 m/s < 30 (the others: R = 250 -> 34.8, 300 -> 38.1, 450 -> 46.7 m/s).
     int tooSharp = 0;

@@ -1,4 +1,4 @@
-// Files that diff well (issue 10): saving a layout read from a file keeps the bytes of whatever was not
+// Files that diff well (docs/user-guide.md, "Editing a layout"): saving a layout read from a file keeps the bytes of whatever was not
 // edited (core/io/JsonMerge.h via layoutSpecTextLike): key order, spacing, number text. An unchanged
 // file saves to the same bytes; moving one control point changes only that point's lines.
 #include "FileTestUtil.h"

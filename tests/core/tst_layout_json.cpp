@@ -1,6 +1,6 @@
 // The layout file: JSON round trip with unknown keys kept at every level, one row per class of bad input
 // (checking the exact JSON pointer path of the message), and atomic saving (a failed save leaves the old
-// file byte-identical). Reference: docs/layout-format.md and issue 3's format text.
+// file byte-identical). Reference: docs/layout-format.md.
 #include "FileTestUtil.h"
 #include "core/layout/Layout.h"
 #include "core/layout/LayoutError.h"
@@ -100,7 +100,7 @@ void TestLayoutJson::roundTrip() {
     const Layout layout = Layout::compile(second);
     QCOMPARE(layout.trackCount(), std::size_t(5));
     QCOMPARE(layout.switches().size(), std::size_t(1));
-    // helix by turns: 1.5 * sqrt((2 pi 10)^2 + 12.566^2) = 1.5 * 64.0762 = 96.1143 m (VALIDATION.md helix)
+    // helix by turns: 1.5 * sqrt((2 pi 10)^2 + 12.566^2) = 1.5 * 64.0762 = 96.1143 m (docs/validation.md helix)
     QVERIFY(std::abs(layout.trackById("C").length() - 96.1143) < 1e-3);
 }
 

@@ -137,7 +137,7 @@ private slots:
     }
 
     void cantEquilibrium() {
-        // VALIDATION.md "Equilibrium cant": tan(phi) = v^2 / (g R). R = 300 m, v = 20 m/s -> phi =
+        // docs/validation.md "Equilibrium cant": tan(phi) = v^2 / (g R). R = 300 m, v = 20 m/s -> phi =
         // atan(400/2943).
         const double v = 20, R = 300, g = 9.81;
         CantTwist cant(v, 0.5, g);
@@ -154,7 +154,7 @@ private slots:
         // a = v^2/R toward N, g down (-z): specific force f = a_c + g z; f . wN = 0 at equilibrium
         const Vec3 f = v * v / R * fl.N + g * Vec3::UnitZ();
         QVERIFY(std::abs(f.dot(wl.wN)) < 1e-12);
-        // E[mm] = 11.8 V^2/R for 1500 mm between rails (rail units, VALIDATION.md): E = 1500 sin(phi)
+        // E[mm] = 11.8 V^2/R for 1500 mm between rails (rail units, docs/validation.md): E = 1500 sin(phi)
         const double E = 1500 * std::sin(-left.wt), Vkmh = v * 3.6;
         QVERIFY(std::abs(E - 11.8 * Vkmh * Vkmh / R) < 0.02 * E); // 11.8 is a rounded small-angle constant
         // clamp

@@ -1,4 +1,4 @@
-// The up-referenced track frame (issue 11; VALIDATION.md "Bank from the vertical"): bank = angle from
+// The up-referenced track frame (docs/layout-format.md, "The up frame"; docs/validation.md "Bank from the vertical"): bank = angle from
 // U (+z made perpendicular to T) to wB about T. Level rails give bank 0 on grades and vertical curves;
 // the frame's rates are its true turning rates (dwF/ds = omega x wF, seed 002 row 3 takes tau + dwt/ds);
 // vertical tangents (a loop) are crossed without flips; closed 3D splines come back unflipped; random
@@ -89,7 +89,7 @@ private slots:
         QTest::newRow("closed 3D spline") << spline3d(true);
     }
     void levelOnHillAndGrades() {
-        // VALIDATION "Bank from the vertical": level rails -> bank 0, wN horizontal, wB . z = |z x T|
+        // docs/validation.md "Bank from the vertical": level rails -> bank 0, wN horizontal, wB . z = |z x T|
         QFETCH(CurvePtr, curve);
         const Track t = upTrack(curve);
         double bank = 0, horiz = 0, up = 0;
@@ -252,7 +252,7 @@ private slots:
     }
 
     void cantFromTheVertical() {
-        // On a helix r = 10 m, 2 m per radian (VALIDATION: kappa = 0.0961538/m): the cant banks from
+        // On a helix r = 10 m, 2 m per radian (docs/validation.md: kappa = 0.0961538/m): the cant banks from
         // the vertical by atan(v^2 kappa_lateral / g); the lateral (level) curvature of a helix is its
         // curvature (the normal is horizontal).
         const double v = 10, g = 9.81;

@@ -1,9 +1,9 @@
-// Bank as users state it (issue 11), driven like a user under Xvfb: the Properties panel's "Measured from"
+// Bank as users state it (docs/layout-format.md, "The up frame"), driven like a user under Xvfb: the Properties panel's "Measured from"
 // control (bank from the vertical / twist of the Frenet frame) changed with real mouse and key events on
 // the demo's hill, with the status bar's readout, the spec, undo, save and reopen checked; and cant shown and
 // typed in mm over 1500 mm on the railway demo (c3: 0.1 rad -> 1500 sin 0.1 = 149.75 mm; typing 150 mm
 // stores asin(0.1) = 0.100167 rad and reopens as 150.0 mm), bank in degrees on the coaster
-// (VALIDATION.md "Cant in mm": E = e sin(phi)).
+// (docs/validation.md "Cant in mm": E = e sin(phi)).
 #include "GuiTestUtil.h"
 
 #include "core/curves/Spline.h"
@@ -98,7 +98,7 @@ void TstBankUnits::measuredFromControl() {
     QVERIFY(spline);
     const double s = 0.5 * (spline->pointArcLength(4) + spline->pointArcLength(5));
 
-    // bank from the vertical: the climbing hill has level rails (VALIDATION "Bank from the vertical")
+    // bank from the vertical: the climbing hill has level rails (docs/validation.md "Bank from the vertical")
     QString msg = clickTrack(w, hill, s);
     qInfo() << "up frame:" << msg;
     QCOMPARE(w.editor()->selectedTrack(), hill);

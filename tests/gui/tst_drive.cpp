@@ -127,7 +127,7 @@ void TstDrive::tooFastIntoC3Derails() {
     QCOMPARE(QString::fromStdString(e.cause), QString("overturn"));
     const double length = w.document()->layout()->trackById(e.trackId).length();
     QVERIFY(e.s >= 0 && e.s <= length);
-    QVERIFY(e.speed > 27.0); // above the curve's overturning speed (27.5 m/s closed form, VALIDATION.md)
+    QVERIFY(e.speed > 27.0); // above the curve's overturning speed (27.5 m/s closed form, docs/validation.md)
     QVERIFY(!e.numericalSuspect);
 
     // continue: the wreckage runs on (past the derailment)

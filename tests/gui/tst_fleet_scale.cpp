@@ -1,4 +1,4 @@
-// A fleet in the editor (issue 14): a layout of 60 trains (600 bogies) on six weaving spline tracks with
+// A fleet in the editor (docs/trains-format.md, "Scale benchmark"): a layout of 60 trains (600 bogies) on six weaving spline tracks with
 // cant, opened from its file, run flat out (Space: Simulation > Run) for 3 simulated seconds. What the GUI
 // keeps stays inside its buffers while no sample is lost between frames:
 // - the run's telemetry buffer holds at most Telemetry::kLiveSamples (131 072) samples: 600 bogies x 240 Hz

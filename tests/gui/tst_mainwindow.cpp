@@ -111,7 +111,7 @@ void TstMainWindow::wheelZooms() {
 }
 
 void TstMainWindow::plotFillsFromSimulation() {
-    // VALIDATION.md free rolling: a vehicle at 1 m/s on a level quarter arc keeps its speed
+    // docs/validation.md free rolling: a vehicle at 1 m/s on a level quarter arc keeps its speed
     MainWindow w;
     QVERIFY2(w.files()->open(dataPath("tests/data/physics/quarter_arc.json")),
              qPrintable(w.files()->lastError()));

@@ -1,4 +1,4 @@
-// Split, delete, rename and change curve type in the GUI with real mouse and key events (issue 10): a
+// Split, delete, rename and change curve type in the GUI with real mouse and key events (docs/user-guide.md, "Editing a layout"): a
 // copy of the demo is opened and saved once through the real Save As dialog (Ctrl+Shift+S, the file
 // name typed, Save clicked; Qt's own dialog, not a native one). Then for each operation: a click on the track
 // selects it (and changes nothing), the operation runs from its shortcut or the Track menu (rename: F2,

@@ -95,7 +95,7 @@ void TstBulletWorld::pendulumPeriod_data() {
 
 void TstBulletWorld::pendulumPeriod() {
     // [closed form] compound pendulum, small amplitude: T = 2 pi sqrt((R^2 + a^2/6) / (g R)) for a cube of
-    // side a (I_cm = m a^2 / 6) hung at distance R; R = 10, a -> 0 gives VALIDATION.md's 6.34374 s.
+    // side a (I_cm = m a^2 / 6) hung at distance R; R = 10, a -> 0 gives docs/validation.md's 6.34374 s.
     QFETCH(double, length);
     QFETCH(double, side);
     tl::PendulumDemoParams p;

@@ -1,4 +1,4 @@
-// Hostile inputs to the physics parsers and runs (issue 16): a layout may only reach the bundled
+// Hostile inputs to the physics parsers and runs (docs/layout-format.md, "Limits"): a layout may only reach the bundled
 // rolling-stock library and files beside it (no absolute paths, no "..", in stock names and model paths);
 // non-finite values never reach the telemetry; a vehicle at 1e300 m/s on a closed loop neither hangs
 // (Layout::advance reduces whole laps) nor writes inf: the run ends with a clean error.
@@ -129,7 +129,7 @@ void TstHostilePhysics::nonFiniteTelemetryIsAnError() {
 }
 
 void TstHostilePhysics::hugeSpeedOnALoopEndsCleanly() {
-    // issue 16: a vehicle at 1e300 m/s made Layout::advance loop forever (the GUI hung opening the file)
+    // docs/layout-format.md, "Limits": a vehicle at 1e300 m/s made Layout::advance loop forever (the GUI hung opening the file)
     const Layout layout = Layout::compile(parseLayoutSpec(R"({"format": "tracklab-layout", "version": 1,
         "tracks": [{"id": "ring", "curve": {"type": "spline", "closed": true,
                     "points": [[0,0,0], [100,0,0], [100,100,0], [0,100,0]]}}],
@@ -153,7 +153,7 @@ void TstHostilePhysics::hugeSpeedOnALoopEndsCleanly() {
 }
 
 void TstHostilePhysics::vehicleAndCarCountsAreCapped() {
-    // issue 16: vehicle and car counts are bounded (core/geometry/Limits.h), rejected before any element
+    // docs/layout-format.md, "Limits": vehicle and car counts are bounded (core/geometry/Limits.h), rejected before any element
     // is read, with the file, the JSON path and the limit
     const Layout layout = straight();
     const auto expectError = [](const auto& parse, const std::string& path, const std::string& problem) {

@@ -1,4 +1,4 @@
-// Randomized scenarios (issue 16): 400 generated layouts (closed spline loops, chains of lines, arcs,
+// Randomized scenarios (docs/layout-format.md, "Limits"): 400 generated layouts (closed spline loops, chains of lines, arcs,
 // clothoids and helices with random twists) x vehicles (random mass, box, speed up to 1e6 m/s, soft or
 // rigid joints, motors) and trains of the bundled rolling stock x step sizes, each run for 3 simulated
 // seconds with a fixed seed. Asserted: no crash, no NaN/inf in any telemetry sample or final speed, every

@@ -1,4 +1,4 @@
-// Simulation runs against VALIDATION.md: free rolling off a quarter arc, the vertical-arc pendulum,
+// Simulation runs against docs/validation.md: free rolling off a quarter arc, the vertical-arc pendulum,
 // the steady drift offset of a velocity-level constraint with ERP, determinism, a bead on a turning
 // turntable (closed form r = r0 cosh(w t)), and the energy on a frictionless hilly banked loop.
 #include "core/layout/Layout.h"
@@ -24,7 +24,7 @@ Layout layoutFrom(const std::string& json) {
     return Layout::compile(parseLayoutSpec(json, "<test>"), "<test>");
 }
 
-// Single vehicle on a quarter arc R = 100 m (VALIDATION.md "Free rolling along an arc").
+// Single vehicle on a quarter arc R = 100 m (docs/validation.md "Free rolling along an arc").
 std::string quarterArc(double s, double speed, const std::string& extra = "") {
     return R"({"format": "tracklab-layout", "version": 1,
       "tracks": [{"id": "Q", "curve": {"type": "arc", "radius": 100, "angle": 1.5707963267948966}}],
@@ -73,7 +73,7 @@ void TstSimulation::verticalArcPendulum_data() {
     QTest::addColumn<double>("cgHeight"); // [m]
     QTest::addColumn<double>("expected"); // period [s]
     const double R = 10;
-    // VALIDATION.md: point mass, T0 = 2 pi sqrt(R/g) = 6.34374 s for R = 10 m (small body, CG on the rail:
+    // docs/validation.md: point mass, T0 = 2 pi sqrt(R/g) = 6.34374 s for R = 10 m (small body, CG on the rail:
     // I/(m R^2) = 1.7e-5 and the amplitude term theta0^2/16 = 1.6e-4 are below the tolerance).
     QTest::newRow("point-like bogie") << 0.1 << 0.0 << 2 * pi * std::sqrt(R / g);
     // A rigid 2 m cube with its CG 1 m above the rail swings as a physical pendulum about the centre:
@@ -131,7 +131,7 @@ void TstSimulation::steadyDriftOffset_data() {
 void TstSimulation::steadyDriftOffset() {
     QFETCH(double, dt);
     QFETCH(double, erp);
-    // VALIDATION.md: with ERP beta the anchor settles at a steady outward offset v^2 h^2/(2 R beta);
+    // docs/validation.md: with ERP beta the anchor settles at a steady outward offset v^2 h^2/(2 R beta);
     // R = 100 m, v = 20 m/s, h = 1/60 s, beta = 0.2 -> 2.78 mm; h = 1/240 s -> 0.174 mm.
     const double R = 100, v = 20;
     const std::string json = R"({"format": "tracklab-layout", "version": 1,
@@ -197,7 +197,7 @@ void TstSimulation::turntableBead() {
 
 void TstSimulation::energyOnHillyBankedLoop() {
     // A closed spline loop (~380 m) with two hills of 4 m and banked curves (directional up + cant),
-    // frictionless, motor off. VALIDATION.md "Energy": speed follows v^2 = v0^2 - 2 g dz; the task allows a
+    // frictionless, motor off. docs/validation.md "Energy": speed follows v^2 = v0^2 - 2 g dz; the task allows a
     // drift of <= 0.1 % per km. Energy is measured each lap at the same place.
     const std::string json = R"({"format": "tracklab-layout", "version": 1, "tracks": [{"id": "L",
       "curve": {"type": "spline", "closed": true, "points": [[60, 0, 0], [42, 42, 4], [0, 60, 0], [-42, 42, 0],

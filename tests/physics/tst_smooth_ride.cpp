@@ -1,7 +1,7 @@
-// No single-step lateral spikes (issue 11): with bank measured from the vertical and cant ramps whose
+// No single-step lateral spikes (docs/layout-format.md, "The up frame"): with bank measured from the vertical and cant ramps whose
 // rate dwt/ds is continuous (Bloss ramps on the clothoids, a moving average on the coaster's spline), the
 // lateral row force f1 of every bogie stays within 1.3 x its steady value m (v^2 kappa N + g z) . wN
-// (on a level curve m (v^2/R cos(phi) - g sin(phi)), VALIDATION.md "Unbalanced lateral acceleration";
+// (on a level curve m (v^2/R cos(phi) - g sin(phi)), docs/validation.md "Unbalanced lateral acceleration";
 // m = the bogie's static load / g) in every curve, for the demo train at line speed and for the coaster
 // train. Before the change (Frenet cant with linear ramps) f1 spiked for one step where a clothoid started or
 // the cant reached its maximum (~400 kN on the locomotive's bogie, 171 kN on an 800 kg coaster car). The
@@ -33,7 +33,7 @@ using Key = std::tuple<int, int, int, int>; // car, bogie, track, window
 
 // Steady lateral force of a bogie from its place and speed: the rows must give it m (v^2 kappa N + g z)
 // (centripetal acceleration, and holding it up against gravity); f1 is the part along wN. On a level
-// curve with cant phi that is m (v^2/R cos(phi) - g sin(phi)) (VALIDATION.md); on a vertical curve of a
+// curve with cant phi that is m (v^2/R cos(phi) - g sin(phi)) (docs/validation.md); on a vertical curve of a
 // banked coaster track the vertical acceleration has a part across the rails too.
 double steadyLateral(const Layout& L, const TrackPosition& p, double v, double mass) {
     const TwistedFrame w = L.frameInWorld(std::size_t(p.track), p.s);

@@ -1,4 +1,4 @@
-// Telemetry's bounded window (issue 14) and the ring it keeps its samples in:
+// Telemetry's bounded window (docs/trains-format.md, "Scale benchmark") and the ring it keeps its samples in:
 // - RingBuffer against std::deque over 20 000 random pushes, drops from the front and the back and clears:
 //   the same values in the same order, by index and by iterator, through every wrap and growth;
 // - a ring used as a window of at most 100 values grows to 128 slots and stays there over 100 000 pushes;

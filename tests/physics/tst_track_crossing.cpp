@@ -1,6 +1,6 @@
 // Row forces across track-end crossings: the feeder re-makes a joint where a vehicle or bogie passes from
 // one track to the next; the row forces must be those of one continuous track at every step, including
-// the crossing steps. References (VALIDATION.md "Dynamics"): static on level track the vertical row
+// the crossing steps. References (docs/validation.md "Dynamics"): static on level track the vertical row
 // force is m g; steady on a flat curve the lateral row force is m v^2 kappa (kappa of the clothoid at s,
 // 0 on a straight). A fresh joint used to report zero forces, and a bogie's next lateral and roll limits
 // (Nadal x Q, Q gauge/2, Q = last vertical force) were then zero for one step, followed by a catch-up
@@ -116,7 +116,7 @@ void TstTrackCrossing::vehicleRowForcesAcrossSeams() {
           qPrintable(kind), d.crossings, d.lateral, d.vertical);
     QCOMPARE(d.crossings, kind == "flip" ? 1 : 2);
     // Frictionless, level: speed conserved, the rows carry exactly m g and m v^2 kappa up to the
-    // constraint drift (VALIDATION.md: ~0.2 mm offsets at 240 Hz). 0.1 % of m g = 1 % of the 20 m/s,
+    // constraint drift (docs/validation.md: ~0.2 mm offsets at 240 Hz). 0.1 % of m g = 1 % of the 20 m/s,
     // R = 200 m centripetal force (0.2 g); a zeroed or doubled crossing step misses by 100 %.
     QVERIFY(d.vertical < 1e-3);
     QVERIFY(d.lateral < 1e-3);

@@ -1,4 +1,4 @@
-// The trackjoint in Bullet: exact per-row forces against closed forms (VALIDATION.md "Centripetal
+// The trackjoint in Bullet: exact per-row forces against closed forms (docs/validation.md "Centripetal
 // force", "Equilibrium cant"), the stiffness/damping mapping of seed 001, and an independent solve of
 // J M^-1 J^T lambda = b (seed 003) against the row forces Bullet's iterative solver produced.
 #include "TrackJointRig.h"
@@ -31,7 +31,7 @@ void TstTrackJointConstraint::restOnLevelTrack() {
     rig.build(straight, 10.0, 0.0);
     for (int i = 0; i < 480; ++i)
         rig.step(); // 2 s
-    // VALIDATION.md: static on level track, vertical row force = m g. Tolerance 0.1 % (task).
+    // docs/validation.md: static on level track, vertical row force = m g. Tolerance 0.1 % (task).
     const double f2 = rig.joint->rowForce(2);
     qInfo("rest: f2 = %.4f N, m g = %.4f N", f2, rig.mass * g);
     QVERIFY2(std::abs(f2 - rig.mass * g) < 1e-3 * rig.mass * g,
@@ -70,7 +70,7 @@ void TstTrackJointConstraint::steadyCurve() {
     qInfo("R=%g v=%g bank=%.4f: f1 = %.3f N (m v^2/R = %.3f), f2 = %.3f N, t3 = %.3f N m", R, v, phi, f1,
           m * ac, f2, rig.joint->rowForce(3));
     if (!banked) {
-        // VALIDATION.md: steady speed on a flat curve, lateral row force = m v^2/R (1 %); vertical = m g.
+        // docs/validation.md: steady speed on a flat curve, lateral row force = m v^2/R (1 %); vertical = m g.
         QVERIFY2(std::abs(f1 - m * ac) < 0.01 * m * ac,
                  qPrintable(QString("f1 = %1, m v^2/R = %2").arg(f1).arg(m * ac)));
         QVERIFY2(std::abs(f2 - m * g) < 0.01 * m * g, qPrintable(QString("f2 = %1").arg(f2)));
@@ -79,7 +79,7 @@ void TstTrackJointConstraint::steadyCurve() {
         QVERIFY2(std::abs(t3 + m * ac * rig.cgHeight) < 0.01 * m * ac * rig.cgHeight,
                  qPrintable(QString("t3 = %1").arg(t3)));
     } else {
-        // VALIDATION.md: equilibrium cant -> lateral ~ 0 at the anchor. The rigid car's CG sits h above
+        // docs/validation.md: equilibrium cant -> lateral ~ 0 at the anchor. The rigid car's CG sits h above
         // the anchor, inwards by h sin(phi), so it needs slightly less centripetal force: exactly
         // f1 = m cos(phi) (v^2 (R - h sin(phi))/R^2 - g tan(phi)) = -m v^2 h sin(phi) cos(phi) / R^2.
         const double f1Expect = -m * v * v * rig.cgHeight * std::sin(phi) * std::cos(phi) / (R * R);
@@ -169,7 +169,7 @@ void TstTrackJointConstraint::globalSolveMatchesBullet() {
                                                                          .arg(fb, 0, 'f', 3)
                                                                          .arg(lambda(k), 0, 'f', 3)));
     }
-    // And the lateral force is the centripetal force (VALIDATION.md).
+    // And the lateral force is the centripetal force (docs/validation.md).
     QVERIFY(std::abs(lambda(0) - rig.mass * v * v / R) < 0.01 * rig.mass * v * v / R);
 }
 

@@ -14,7 +14,7 @@ using namespace tl;
 
 namespace {
 
-// Helix (a cos u, a sin u, b u) by arc length s = c u, c = sqrt(a^2 + b^2) [closed form, VALIDATION.md]:
+// Helix (a cos u, a sin u, b u) by arc length s = c u, c = sqrt(a^2 + b^2) [closed form, docs/validation.md]:
 // kappa = a / c^2, tau = b / c^2; twist wt(s) = w0 + w1 s + w2 s^2.
 struct HelixTrack {
     double a = 10, b = 2, w0 = 0.3, w1 = 0.02, w2 = 0.001;

@@ -1,7 +1,7 @@
 // Trains on the demo layout (resources/layouts/demo.json): a 5-car train runs the loop for 10 simulated
 // minutes at line speed (30 m/s, slowing to 15 m/s for corner c3 as the layout's notes prescribe) without
 // derailing and with its couplers within their rating; at line speed corner c3 (R = 120 m, cant 0.1 rad)
-// derails a train, and the sweep finds the critical speed near VALIDATION.md's overturning speed
+// derails a train, and the sweep finds the critical speed near docs/validation.md's overturning speed
 // v^2 = g R (b/2 + h tan phi) / (h - (b/2) tan phi).
 #include "core/layout/Layout.h"
 #include "core/layout/LayoutFile.h"

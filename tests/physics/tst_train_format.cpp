@@ -1,4 +1,4 @@
-// Path-named errors of the rolling-stock and "trains" parsers (docs/trains-format.md; DESIGN.md
+// Path-named errors of the rolling-stock and "trains" parsers (docs/trains-format.md; docs/architecture.md
 // "Errors: bad input gets a message that says what and where (file, JSON path, value)"): one data row per
 // class of bad input -- missing key, wrong type, out of range, unknown rolling stock, unknown track, s
 // outside the track, a train that does not fit -- each checked for the exact file, JSON path and problem.

@@ -1,4 +1,4 @@
-// Trains on bogies against closed forms (VALIDATION.md "Dynamics"): overturning on a flat curve at
+// Trains on bogies against closed forms (docs/validation.md "Dynamics"): overturning on a flat curve at
 // v^2 = g R (b/2) / h, flange climb only when Y/Q stays above Nadal's limit for the window, running off an
 // open end, throttle to a target speed, braking distance v^2 / (2 F/m), snapshot/restore determinism.
 #include "core/layout/Layout.h"
@@ -103,7 +103,7 @@ void TstTrains::nadalLimit_data() {
     QTest::addColumn<double>("delta");
     QTest::addColumn<double>("mu");
     QTest::addColumn<double>("expected");
-    // VALIDATION.md "Nadal": delta = 70 deg, mu = 0.3 -> 1.342; mu = 0.5 -> 0.947.
+    // docs/validation.md "Nadal": delta = 70 deg, mu = 0.3 -> 1.342; mu = 0.5 -> 0.947.
     QTest::newRow("70deg mu0.3") << 70.0 << 0.3 << 1.342;
     QTest::newRow("70deg mu0.5") << 70.0 << 0.5 << 0.947;
 }
@@ -126,7 +126,7 @@ void TstTrains::overturnOnFlatCurve_data() {
 }
 
 void TstTrains::overturnOnFlatCurve() {
-    // VALIDATION.md "Overturning", flat (phi = 0): v^2 = g R (b/2) / h with h the combined CG height of
+    // docs/validation.md "Overturning", flat (phi = 0): v^2 = g R (b/2) / h with h the combined CG height of
     // body and bogies above the rail. Nadal's limit is set out of the way (delta = 1.55 rad, mu = 0: 48).
     QFETCH(double, factor);
     QFETCH(bool, derails);
