@@ -210,9 +210,9 @@ struct Checker {
         return int(it->second);
     }
 
-    // Top-level "railCentreDistance" [m] (core/units/CantUnits.h); a track's "lineSpeed" [m/s]; the tracks
+    // Top-level "railCentreDistance" [m] (core/units/CantUnits.h), a track's "lineSpeed" [m/s], the tracks
     // of the drive sections.
-    void bankUnits() const {
+    void railCentre() const {
         if (spec.railCentreDistance) {
             const double b = *spec.railCentreDistance;
             if (!(b >= minRailCentreDistance && b <= maxRailCentreDistance))
@@ -233,7 +233,7 @@ struct Checker {
     }
 
     void run() {
-        bankUnits();
+        railCentre();
         if (spec.tracks.size() > limits::kMaxTracks)
             fail("/tracks", "a layout may have at most " + std::to_string(limits::kMaxTracks) +
                                 " tracks, got " + std::to_string(spec.tracks.size()));

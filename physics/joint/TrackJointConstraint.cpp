@@ -102,10 +102,7 @@ void TrackJointConstraint::continueFrom(const TrackJointConstraint& before) {
     m_spring = before.m_spring;
     m_kp = before.m_kp;
     m_kd = before.m_kd;
-    m_limits.lateralMax = before.m_limits.lateralMax;
-    m_limits.verticalMax = before.m_limits.verticalMax;
-    m_limits.verticalMin = before.m_limits.verticalMin;
-    m_limits.rollMax = before.m_limits.rollMax;
+    m_limits = before.m_limits; // the motor's part is set again below, turned with the direction
     m_rowsDt = before.m_rowsDt;
     // Each row's force acts along (or about) one axis of the track frame: carry its sign over by how that
     // axis turned across the seam (+1 on a continuous joint, -1 for the axes reversed at like ends).

@@ -3,8 +3,6 @@
 #include "physics/joint/BulletEigen.h"
 #include "physics/sim/SimulationEngine.h"
 
-#include <algorithm>
-
 namespace tl {
 
 int SimulationView::vehicleCount() const {
@@ -70,8 +68,7 @@ bool SimulationView::carDerailed(int train, int car) const {
 }
 
 bool SimulationView::trainDerailed(int train) const {
-    const Train& t = e_->train(train);
-    return std::any_of(t.cars.begin(), t.cars.end(), [](const Car& c) { return c.derailed; });
+    return e_->train(train).derailed; // set with its car's (SimulationEngine::derailCar)
 }
 
 DriveInputs SimulationView::trainDrive(int train) const {

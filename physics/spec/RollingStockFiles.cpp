@@ -4,25 +4,9 @@
 
 namespace tl {
 
-namespace {
-std::string joined(const std::vector<std::filesystem::path>& dirs) {
-    std::string s;
-    for (const auto& d : dirs)
-        s += d.string() + '\n';
-    return s;
-}
-std::vector<std::filesystem::path> split(const std::string& s) {
-    std::vector<std::filesystem::path> dirs;
-    std::size_t from = 0;
-    for (std::size_t at = s.find('\n'); at != std::string::npos; from = at + 1, at = s.find('\n', from))
-        dirs.emplace_back(s.substr(from, at - from));
-    return dirs;
-}
-} // namespace
-
 nlohmann::json RollingStockFiles::load(const std::string& name,
                                        const std::vector<std::filesystem::path>& dirs, std::string& where) {
-    const auto key = std::make_pair(name, joined(dirs));
+    const auto key = std::make_pair(name, dirs);
     if (const auto it = cache_.find(key); it != cache_.end()) {
         where = it->second.where;
         return it->second.json;
@@ -41,7 +25,7 @@ std::vector<std::string> RollingStockFiles::reload() {
         Entry fresh;
         try {
             ++reads_;
-            fresh.json = loadRollingStockJson(it->first.first, split(it->first.second), fresh.where);
+            fresh.json = loadRollingStockJson(it->first.first, it->first.second, fresh.where);
         } catch (const std::exception& e) {
             messages.push_back("rolling stock \"" + it->first.first +
                                "\" can no longer be read: " + e.what());

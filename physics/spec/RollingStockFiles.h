@@ -30,8 +30,8 @@ private:
         nlohmann::json json; // null: not found in any directory
         std::string where;   // the file read
     };
-    // by name and the directories searched (joined)
-    std::map<std::pair<std::string, std::string>, Entry> cache_;
+    // by name and the directories searched
+    std::map<std::pair<std::string, std::vector<std::filesystem::path>>, Entry> cache_;
     int reads_ = 0;
 };
 

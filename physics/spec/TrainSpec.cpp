@@ -86,10 +86,6 @@ TrainFit fitTrain(const TrainSpec& t, const Layout& layout, const SwitchStates& 
     return fit;
 }
 
-std::string trainFitProblem(const TrainSpec& t, const Layout& layout, const SwitchStates& states) {
-    return fitTrain(t, layout, states).problem;
-}
-
 std::vector<TrainSpec> parseTrains(const nlohmann::json& trains, const Layout& layout,
                                    const std::string& file, std::vector<std::filesystem::path> dirs,
                                    RollingStockFiles* files) {
@@ -130,7 +126,7 @@ std::vector<TrainSpec> parseTrains(const nlohmann::json& trains, const Layout& l
         t.s = start.s;
         t.direction = start.direction;
         t.speed = r.number("speed", 0.0);
-        if (const std::string why = trainFitProblem(t, layout, layout.initialSwitchStates()); !why.empty())
+        if (const std::string why = fitTrain(t, layout, layout.initialSwitchStates()).problem; !why.empty())
             st.fail("s", why);
         if (r.has("schedule")) {
             const auto& sc = r.at("schedule");

@@ -43,9 +43,6 @@ TrainFit fitTrain(const TrainSpec& train, const Layout& layout, const SwitchStat
 // The bogie k's offset from its car's centre along the track [m] (the front one ahead).
 double bogieOffset(const RollingStockSpec& stock, int k);
 
-// fitTrain(...).problem.
-std::string trainFitProblem(const TrainSpec& train, const Layout& layout, const SwitchStates& states);
-
 // Parse the raw "trains" section (null = none). Names are looked up in `dirs` and in the directory
 // "rolling-stock" beside the layout file. Throws LayoutError (file, /trains/k/..., problem); a train that
 // does not fit the track from its start (initial switch states) fails at /trains/k/start/s. With `files`,

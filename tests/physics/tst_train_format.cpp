@@ -264,7 +264,7 @@ void TstTrainFormat::goodTrainsParse() {
     QCOMPARE(t[0].cars[2].body.mass, 50000.0);
     QCOMPARE(t[0].cars[1].body.mass, 36000.0); // resources/rolling-stock/passenger-car.json
     QCOMPARE(int(t[0].schedule.size()), 2);
-    QVERIFY(trainFitProblem(t[0], layout, layout.initialSwitchStates()).empty());
+    QVERIFY(fitTrain(t[0], layout, layout.initialSwitchStates()).problem.empty());
 }
 
 void TstTrainFormat::rollingStockFileErrors_data() {
