@@ -1,6 +1,7 @@
 #pragma once
 // A run of bytes a computation will read, named ahead of it: a caller with many bodies loads the runs of all
-// of them in one pass (their cache misses overlap) or queues them for prefetching (docs/trains-format.md, "Scale benchmark").
+// of them in one pass (their cache misses overlap) or queues them for prefetching (docs/trains-format.md,
+// "Scale benchmark").
 #include <cstddef>
 #include <cstdint>
 

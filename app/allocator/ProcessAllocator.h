@@ -1,5 +1,5 @@
-// The headless engine's allocator (docs/trains-format.md, "Scale benchmark"): tracklab-cli and the benchmarks link
-// jemalloc, configured to back the heap with transparent huge pages (docs/trains-format.md, "Scale
+// The headless engine's allocator (docs/trains-format.md, "Scale benchmark"): tracklab-cli and the benchmarks
+// link jemalloc, configured to back the heap with transparent huge pages (docs/trains-format.md, "Scale
 // benchmark"). A fleet of 4 000 bogies keeps ~25 MB of bodies, joints and track tables hot; on 4 KiB
 // pages that is ~6 000 pages, far beyond the TLB's reach, and the step's cost per bogie grew with the
 // fleet. The GUI keeps glibc's malloc: it steps a few trains, and huge pages raised its first view's

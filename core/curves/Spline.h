@@ -112,7 +112,8 @@ private:
     // (newton = true: PieceInfo).
     // A piece is what a frame reads, in three whole cache lines (192 bytes, aligned): one lookup finds it,
     // and with thousands of bogies, each on its own piece, a frame brings three lines from memory instead of
-    // the five or six of a 240-byte piece at any alignment plus its neighbour's start (docs/trains-format.md, "Scale benchmark").
+    // the five or six of a 240-byte piece at any alignment plus its neighbour's start (docs/trains-format.md,
+    // "Scale benchmark").
     static constexpr int kInvDegree = 5;
     struct alignas(64) Piece {
         double s0;                // arc length at the piece's start [m]

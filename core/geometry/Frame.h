@@ -1,5 +1,6 @@
 #pragma once
-// A point and orthonormal directions on a curve at arc length s (seeds 000/002: F(s) and wF(s)).
+// A point and orthonormal directions on a curve at arc length s (docs/trackjoint.md, "Frames": F(s) and
+// wF(s)).
 #include <Eigen/Core>
 #include <Eigen/Geometry>
 
@@ -13,13 +14,13 @@ using Pose = Eigen::Isometry3d; // rigid transform, local -> parent
 // d/ds (T, N, B) = omega x (T, N, B), omega = tau*T + kappa*B (Frenet-Serret with signed kappa).
 // N and kappa may carry a sign so that the frame is continuous through inflections and straights.
 struct Frame {
-    Vec3 P = Vec3::Zero();   // position [m]
-    Vec3 T = Vec3::UnitX();  // unit tangent, dP/ds
-    Vec3 N = Vec3::UnitY();  // unit (continued) principal normal
-    Vec3 B = Vec3::UnitZ();  // unit binormal, T x N
-    double kappa = 0.0;      // signed curvature [1/m]
-    double tau = 0.0;        // torsion [1/m]
-    double dkappa = 0.0;     // d kappa / ds [1/m^2] (needed by the cant twist for dwt/ds)
+    Vec3 P = Vec3::Zero();  // position [m]
+    Vec3 T = Vec3::UnitX(); // unit tangent, dP/ds
+    Vec3 N = Vec3::UnitY(); // unit (continued) principal normal
+    Vec3 B = Vec3::UnitZ(); // unit binormal, T x N
+    double kappa = 0.0;     // signed curvature [1/m]
+    double tau = 0.0;       // torsion [1/m]
+    double dkappa = 0.0;    // d kappa / ds [1/m^2] (needed by the cant twist for dwt/ds)
 
     Eigen::Matrix3d basis() const {
         Eigen::Matrix3d R;
@@ -31,15 +32,15 @@ struct Frame {
     Vec3 omega() const { return tau * T + kappa * B; } // Darboux vector [1/m]
 };
 
-// Twisted frame wF(s): F rotated about F.T by the twist angle wt(s) (seed 002):
+// Twisted frame wF(s): F rotated about F.T by the twist angle wt(s) (docs/trackjoint.md, "Frames"):
 //   wN = cos(wt) N + sin(wt) B,   wB = -sin(wt) N + cos(wt) B.
 // Its rotation rate per metre is omega + dwt * T.
 struct TwistedFrame {
-    Frame F;             // untwisted (continued Frenet) frame
+    Frame F;                 // untwisted (continued Frenet) frame
     Vec3 wN = Vec3::UnitY(); // twisted normal (sideways, across the rails)
     Vec3 wB = Vec3::UnitZ(); // twisted binormal ("up" of the track)
-    double wt = 0.0;     // twist angle [rad]
-    double dwt = 0.0;    // d wt / ds [rad/m]
+    double wt = 0.0;         // twist angle [rad]
+    double dwt = 0.0;        // d wt / ds [rad/m]
 
     Vec3 omega() const { return F.omega() + dwt * F.T; }
 };

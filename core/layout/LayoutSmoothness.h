@@ -2,7 +2,8 @@
 // Jumps of the rates a trackjoint follows, along every track and across every joint (validate):
 //   curvature vector  k = kappa N = dT/ds [1/m]: a jump is a step of the rows' lateral/vertical force
 //                     (m v^2 |dk|), e.g. an arc entered straight from a line;
-//   roll rate         tau + dwt/ds of wF about T [rad/m] (seed 002 row 3): a jump asks row 3 for a step of
+//   roll rate         tau + dwt/ds of wF about T [rad/m] (docs/trackjoint.md, row 3): a jump asks row 3 for a
+//   step of
 //                     the roll rate (v |dr|), a one-step impulse - e.g. a linear cant ramp's ends.
 // Inside a track the rates are sampled every <= 0.5 m. A jump is a change that does not shrink with the
 // interval: an interval whose change exceeds its smaller neighbour's by more than the tolerance is bisected

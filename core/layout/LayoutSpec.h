@@ -91,9 +91,9 @@ struct TwistSpec {
 };
 
 // Which frame a track's twist is measured from ("frame" in the file).
-//   Frenet: wt turns the curve's (continued) Frenet frame (the seeds' twist; version-1 files without
-//   "frame"). Up: the twist is a bank from the vertical: 0 = rails level across (UpReference, UpFrameTwist),
-//   and a
+//   Frenet: wt turns the curve's (continued) Frenet frame (the twist of docs/trackjoint.md; version-1 files
+//   without "frame"). Up: the twist is a bank from the vertical: 0 = rails level across (UpReference,
+//   UpFrameTwist), and a
 //       "cant" banks by the lateral curvature with smooth (constant-rate-free) ramps (SmoothBankTwist).
 //       What a version-2 file means without "frame" (core/layout/FormatVersion.h).
 enum class TrackFrame { Frenet, Up };

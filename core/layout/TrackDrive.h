@@ -1,9 +1,9 @@
 #pragma once
 // A drive section as the simulation and the scene use it: a DriveSpec (core/layout/LayoutSpec.h) with its
 // track resolved to an index and its end to a number. Layout::compile builds them (Layout::drives()).
-// Each railed bogie whose anchor is on the stretch gets the section's row-6 motor (seed 000 equation (11),
-// physics/vehicle/TrackDrives.h) instead of its car's: target speed `speed` in the section's direction, with
-// per-bogie force limits
+// Each railed bogie whose anchor is on the stretch gets the section's row-6 motor (docs/trackjoint.md,
+// equation (11), physics/vehicle/TrackDrives.h) instead of its car's: target speed `speed` in the section's
+// direction, with per-bogie force limits
 //   chain:   0 <= f6 <= maxForce along the direction (it pulls up to the speed and never holds back: a
 //            faster train runs free; a train rolling back is caught, the chain's anti-rollback dogs);
 //   booster: -maxForce <= f6 <= maxForce (accelerates and brakes to the speed).

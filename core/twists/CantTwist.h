@@ -3,7 +3,8 @@
 
 namespace tl {
 
-// Equilibrium cant for a design speed from the local signed curvature (docs/validation.md: tan phi = v^2/(g R)):
+// Equilibrium cant for a design speed from the local signed curvature (docs/validation.md: tan phi = v^2/(g
+// R)):
 //   wt = clamp(-atan(v^2 kappa / g), -maxAngle, maxAngle),  dwt = -(v^2/g) dkappa / (1 + (v^2 kappa/g)^2)
 // (0 where clamped). The minus sign leans the track into the curve (wB tilts toward N when kappa > 0).
 // Ramps over transitions come from the curvature varying (clothoids, splines): an arc entered directly

@@ -2,8 +2,8 @@
 // The up-referenced ("level") frame of a curve: U = `up` made perpendicular to T, continued through
 // vertical tangents; bank is measured from it (docs/validation.md "Bank from the vertical").
 //
-// Expressed with the seeds' twist mechanism (a directional twist): the level frame is the curve's frame F
-// rotated about T by the angle a(s) from F.B to U,
+// Expressed with the twist of docs/trackjoint.md (a directional twist): the level frame is the curve's frame
+// F rotated about T by the angle a(s) from F.B to U,
 //   raw a = atan2(-up.N, up.B),  da/ds = kappa (up.T)(up.B) / ((up.N)^2 + (up.B)^2) - tau      (exact)
 // so its true turning rate per metre is omega(F) + da/ds T, and a trackjoint following it uses
 // tau + da/ds (+ d bank/ds) and kappa unchanged.

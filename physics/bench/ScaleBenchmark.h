@@ -1,6 +1,7 @@
 #pragma once
-// The scale benchmark (docs/trains-format.md, "Scale benchmark"): how many bogies step in real time at 240 Hz on one core with the
-// product's defaults, and whether the cost per bogie-step stays flat from 100 to 4 000 bogies (goals:
+// The scale benchmark (docs/trains-format.md, "Scale benchmark"): how many bogies step in real time at 240 Hz
+// on one core with the product's defaults, and whether the cost per bogie-step stays flat from 100 to 4 000
+// bogies (goals:
 // >= 1 500 bogies in real time, growth <= 1.3x). A layout built in code -- parallel spline tracks 10 m
 // apart that weave in gentle curves (R ~ 800 m) with equilibrium cant, several trains per track, each a
 // locomotive and four coaches (10 bogies) holding 20 m/s under throttle -- is stepped with the defaults of

@@ -12,8 +12,8 @@ namespace tl {
 
 namespace {
 
-// Every body moves at 20 m/s along its arc: the trackjoint's track frame follows it by the seeds' ds rule
-// (the feeder, as in a simulation), the 6-DOF lock's frame is carried along the arc.
+// Every body moves at 20 m/s along its arc: the trackjoint's track frame follows it by the ds rule
+// (docs/trackjoint.md) (the feeder, as in a simulation), the 6-DOF lock's frame is carried along the arc.
 enum class Kind { TrackJoint, TrackJointMotor, SixDofLocked };
 
 // Flat circle of radius R (turning left from the origin, heading +x), offset sideways by y0.
@@ -110,7 +110,7 @@ private:
             l.lock->setFrames(l.lock->getFrameOffsetA(), toBt(XA));
         }
     }
-    // The seeds' ds rule and a new track frame per joint (what Simulation adds per step).
+    // The ds rule (docs/trackjoint.md) and a new track frame per joint (what Simulation adds per step).
     void feed() {
         for (auto& t : track_) {
             const TwistedFrame before = arcFrame(t.R, t.y0, t.s);

@@ -1,10 +1,9 @@
 #pragma once
 // Cost per joint-step of the trackjoint vs. Bullet's btGeneric6DofSpring2Constraint with six locked rows,
 // on bodies in the same state (each moving at 20 m/s along its own arc: the 6-DOF lock's frame is carried
-// along the arc every step, the trackjoint's track frame follows by the seeds' ds rule) and the same solver
-// settings,
-// measured side by side in one process: interleaved repeats, thread CPU time and wall time, medians and
-// spread (min..max). Used by tests/bench/bench_trackjoint.cpp and `tracklab-cli bench`.
+// along the arc every step, the trackjoint's track frame follows by the ds rule (docs/trackjoint.md)) and the
+// same solver settings, measured side by side in one process: interleaved repeats, thread CPU time and wall
+// time, medians and spread (min..max). Used by tests/bench/bench_trackjoint.cpp and `tracklab-cli bench`.
 #include "core/BenchTiming.h"
 
 #include <ostream>

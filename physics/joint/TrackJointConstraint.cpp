@@ -190,10 +190,10 @@ void TrackJointConstraint::getInfo2(btConstraintInfo2* info) {
     }
     m_rowsDt = dt;
     const double k = erp(dt) / dt; // erp/dt [1/s]
-    // CFM: seed 001's J v = c - CFM f with f the force; Bullet's lambda is the impulse f dt, and its
-    // sequential-impulse update (deltaImpulse = rhs - cfm_bt * impulse - D * J dv, D = 1/(J M^-1 J^T))
-    // multiplies cfm_bt by D: J v = c - (cfm_bt / D) impulse. So cfm_bt = CFM / (dt * K), K = J M^-1 J^T
-    // of the row. (That update converges only for cfm_bt < 1: springs softer than h kp + kd < m/h
+    // CFM: J v = c - CFM f (docs/trackjoint.md, "ERP and CFM") with f the force; Bullet's lambda is the
+    // impulse f dt, and its sequential-impulse update (deltaImpulse = rhs - cfm_bt * impulse - D * J dv, D =
+    // 1/(J M^-1 J^T)) multiplies cfm_bt by D: J v = c - (cfm_bt / D) impulse. So cfm_bt = CFM / (dt * K), K =
+    // J M^-1 J^T of the row. (That update converges only for cfm_bt < 1: springs softer than h kp + kd < m/h
     // cannot be represented; see docs/vehicles-format.md.)
     const double CFM = cfm(dt);
     const btMatrix3x3& IA = m_rbA.getInvInertiaTensorWorld();

@@ -29,10 +29,11 @@ public:
     const TwistedFrame& trackFrameInB() const { return m_wFInB; }
 
     // Error reduction and constraint force mixing, for all rows but the motor. cfm in ODE's units
-    // [m/(N s)] (seed 001: J v = c + CFM f); Bullet gets cfm/dt because its lambda is an impulse.
+    // [m/(N s)] (docs/trackjoint.md, "ERP and CFM": J v = c - CFM f); Bullet gets cfm/dt because its lambda
+    // is an impulse.
     void setErpCfm(double erp, double cfm);
-    // Seed 001 / docs/validation.md: ERP = h kp/(h kp + kd), CFM = 1/(h kp + kd), evaluated with the step h.
-    // kp [N/m] (rows 1, 2) and [N m/rad] (rows 3-5), kd [N s/m] / [N m s/rad].
+    // docs/trackjoint.md, "ERP and CFM": ERP = h kp/(h kp + kd), CFM = 1/(h kp + kd), evaluated with the step
+    // h. kp [N/m] (rows 1, 2) and [N m/rad] (rows 3-5), kd [N s/m] / [N m s/rad].
     void setStiffnessDamping(double kp, double kd);
     double erp(double dt) const; // ERP in effect for step dt [-]
     double cfm(double dt) const; // CFM in effect for step dt [m/(N s)]
@@ -68,7 +69,8 @@ public:
     Vec3 anchorPointInWorld() const;
     Vec3 trackTangentInWorld() const;
 
-    // The rows Bullet solved in the last step (getInfo1/getInfo2): how many, and which seed row the k-th was.
+    // The rows Bullet solved in the last step (getInfo1/getInfo2): how many, and which row
+    // (docs/trackjoint.md) the k-th was.
     int rowCount() const { return m_rowCount; }
     TrackJointRowId rowId(int k) const { return m_rowIds[std::size_t(k)]; }
     // Exact force of row id (1..6) in the last step [N] or [N m]; 0 for rows not present.
@@ -101,11 +103,12 @@ private:
     TrackJointLimits m_limits;           // the rows' force limits and the motor
     // The rows themselves live from getInfo1 to getInfo2 only, in a small per-thread buffer
     // (TrackJointConstraint.cpp): 824 bytes less per joint to carry from step to step.
-    std::array<TrackJointRowId, 6> m_rowIds{}; // seed ids of the rows of the last solve (non-zero Jacobian)
-    int m_rowCount = 0;                        // how many
-    unsigned m_rowsTicket = 0;                 // where getInfo1 left the rows for getInfo2
-    double m_rowsDt = 1.0 / 240;               // step of the last solve [s]
-    std::array<double, 6> m_force{};           // per seed row id - 1 [N] or [N m]
+    std::array<TrackJointRowId, 6>
+        m_rowIds{};     // row ids (docs/trackjoint.md) of the rows of the last solve (non-zero Jacobian)
+    int m_rowCount = 0; // how many
+    unsigned m_rowsTicket = 0;       // where getInfo1 left the rows for getInfo2
+    double m_rowsDt = 1.0 / 240;     // step of the last solve [s]
+    std::array<double, 6> m_force{}; // per row id - 1 (docs/trackjoint.md) [N] or [N m]
 };
 
 } // namespace tl

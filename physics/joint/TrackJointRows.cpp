@@ -1,5 +1,5 @@
-// The trackjoint rows, seed 000 (M. Horstmann, "Track Constraints For Rigid Body Dynamics") equations
-// (6)-(11), in the later notation of seed 002 (chapter 7). '%' is the cross product, '*' the dot product.
+// The trackjoint rows, docs/trackjoint.md (after M. Horstmann, "Track Constraints For Rigid
+// Body Dynamics"), equations (6)-(11). '%' is the cross product, '*' the dot product.
 //
 //   Jm * vm + Rm * wm + Jt * vt + Rt * wt = erp/dt * e                                     (4)
 //   va = vm + wm % (A.P - Fm.P),  wa = wm,  vp = vt + wt % (wF.P - Ft.P),  wp = wt            (5)
@@ -14,7 +14,7 @@
 //       wF.T * (wa - wp) - (tau + dwt/ds) * wF.T * (va - vp) == erp/dt * e3
 //       Jm3 = -(tau + dwt/ds) * wF.T;  Rm3 =  wF.T - (tau + dwt/ds) * (A.P - Fm.P) % wF.T;
 //       Jt3 =  (tau + dwt/ds) * wF.T;  Rt3 = -wF.T + (tau + dwt/ds) * (wF.P - Ft.P) % wF.T;
-//       e3 = (A.N % wF.N + A.B % wF.B) * wF.T                  (seed 002: the A.T % wF.T term cancels)
+//       e3 = (A.N % wF.N + A.B % wF.B) * wF.T                  (the A.T % wF.T term cancels)
 //   (9) no rotation about F.N (untwisted):  F.N * (wa - wp) == erp/dt * e4
 //       Jm4 = 0;  Rm4 = F.N;  Jt4 = 0;  Rt4 = -F.N;
 //       e4 = (A.T % wF.T + A.N % wF.N + A.B % wF.B) * F.N
@@ -28,7 +28,7 @@
 //       e6 = dt/erp * vTarget;  f6min = motor_force_min;  f6max = motor_force_max
 //
 // One deliberate deviation, tested in tst_trackjointrows: for a small rotation delta that takes wF to A,
-// A.T % wF.T + A.N % wF.N + A.B % wF.B = -2 delta (exactly -2 sin|delta| delta/|delta|), so the seeds'
+// A.T % wF.T + A.N % wF.N + A.B % wF.B = -2 delta (exactly -2 sin|delta| delta/|delta|), so the paper's
 // e3, e4, e5 are twice the angle error and J.v would be -1/2 de/dt. We use half the sum (the "mismatch"
 // m below) so that J.v = -de/dt holds for all five rows and erp means the same for positions and angles.
 #include "physics/joint/TrackJointRows.h"

@@ -1,6 +1,6 @@
 #pragma once
-// The six constraint rows of the trackjoint (seed 000 equations (6)-(11), seed 002 "The Trackjoint
-// Constraints"), computed from plain data with Eigen only. The Bullet adapter (TrackJointConstraint)
+// The six constraint rows of the trackjoint (docs/trackjoint.md, "The six rows": equations (6)-(11)
+// and their limits), computed from plain data with Eigen only. The Bullet adapter (TrackJointConstraint)
 // copies these rows into btConstraintInfo2; tests check them without Bullet.
 #include "core/geometry/Frame.h"
 
@@ -9,7 +9,7 @@
 
 namespace tl {
 
-// Which of the six seed constraints a row implements (1-based like the seeds).
+// Which of the six constraints a row implements (1-based, as docs/trackjoint.md numbers them).
 enum class TrackJointRowId : int { Lateral = 1, Vertical = 2, Roll = 3, Pitch = 4, Yaw = 5, Motor = 6 };
 
 // The anchor A of the moving body, in world coordinates: supposed to coincide with wF(s).
@@ -22,8 +22,8 @@ struct AnchorFrame {
 
 // Everything the rows depend on. All vectors in world coordinates.
 // The rows' force limits [N] (rows 1, 2, 6) or [N m] (rows 3, 4, 5) and the motor: one value the
-// constraint keeps (TrackJointConstraint) and hands to the rows whole. Seeds: all infinite except
-// f2min = 0 (the track only pushes) and the motor limits.
+// constraint keeps (TrackJointConstraint) and hands to the rows whole. docs/trackjoint.md: all infinite
+// except f2min = 0 (the track only pushes) and the motor limits.
 struct TrackJointLimits {
     double lateralMax = std::numeric_limits<double>::infinity();  // |f1| <= lateralMax [N]
     double verticalMax = std::numeric_limits<double>::infinity(); // verticalMin <= f2 <= verticalMax [N]
@@ -56,14 +56,14 @@ struct TrackJointRow {
     double rhs = 0.0;       // velocity target erp/dt * e [m/s] or [rad/s] (row 6: vTarget)
     double lo = 0.0;        // lower force limit [N] or [N m]
     double hi = 0.0;        // upper force limit [N] or [N m]
-    // J.v for given body velocities (the left side of seed equation (4)).
+    // J.v for given body velocities (the left side of docs/trackjoint.md, equation (4)).
     double apply(const Vec3& vm, const Vec3& wm, const Vec3& vt, const Vec3& wt) const {
         return Jm.dot(vm) + Rm.dot(wm) + Jt.dot(vt) + Rt.dot(wt);
     }
 };
 
 struct TrackJointRows {
-    std::array<TrackJointRow, 6> row; // rows 0..count-1 are valid, in seed order
+    std::array<TrackJointRow, 6> row; // rows 0..count-1 are valid, in the order of docs/trackjoint.md
     int count = 0;                    // 5 without the motor, 6 with it
 };
 

@@ -1,5 +1,5 @@
 #pragma once
-// Derailment (seed 002 "Derailing", chapter 7): the trackjoint rows get finite limits from the wheel-rail
+// Derailment (docs/trackjoint.md, "Derailment"): the trackjoint rows get finite limits from the wheel-rail
 // physics -- lateral |f1| <= Nadal's Y/Q limit x the vertical load Q, roll |t3| <= Q b/2, vertical f2 >= 0 --
 // and a monitor compares the anchor A with wF every step. A bogie derails when
 //   "overturn"     the roll error |e3| exceeds the angular threshold (roll row saturated: tipping),

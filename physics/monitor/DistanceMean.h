@@ -4,8 +4,8 @@
 // twenty full ones and the one filling, so the mean covers between 2.0 and 2.1 m (exactly 2.0 m when the
 // travel is a whole number of bins). The sums over the bins are kept as the bins change, and summed again
 // exactly each time the window has turned over (every 21 bins), so mean() reads two numbers instead of all
-// bins, and a bin's two sums sit side by side (docs/trains-format.md, "Scale benchmark": fewer cache lines per bogie-step). Fixed size, plain
-// data: a snapshot copies it whole.
+// bins, and a bin's two sums sit side by side (docs/trains-format.md, "Scale benchmark": fewer cache lines
+// per bogie-step). Fixed size, plain data: a snapshot copies it whole.
 #include <array>
 
 namespace tl {

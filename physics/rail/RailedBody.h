@@ -26,7 +26,8 @@ struct RailJointParams {
 };
 
 struct RailedBody : RailedState { // position, railed, FTBefore, load, monitor, margins: the run-time state
-    // what a step reads first (docs/trains-format.md, "Scale benchmark": fewer cache lines per bogie-step), what builds the body last
+    // what a step reads first (docs/trains-format.md, "Scale benchmark": fewer cache lines per bogie-step),
+    // what builds the body last
     std::unique_ptr<btRigidBody> body;
     std::unique_ptr<TrackJointConstraint> joint;
     BulletWorld* world = nullptr; // the Bullet world its body and joint are in (the owner sets it)

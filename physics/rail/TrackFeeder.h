@@ -1,6 +1,6 @@
 #pragma once
-// The feeder: after each step, move a railed anchor's track position by the seeds' rule
-//   ds = (A.P(t+dt) - F.P(s,t+dt)) . F.T(s,t)                     (seed 000 eq. (3), seed 002)
+// The feeder: after each step, move a railed anchor's track position by the ds rule of docs/trackjoint.md
+//   ds = (A.P(t+dt) - F.P(s,t+dt)) . F.T(s,t)                     (docs/trackjoint.md, "The ds rule")
 // and carry it across track ends through the layout's connections and switches (Layout::advance: the
 // direction flips where two like ends meet). An open end is reported, not crossed.
 #include "core/layout/Layout.h"
@@ -9,7 +9,7 @@ namespace tl {
 
 struct FeedResult {
     TrackPosition position;       // new track, s and vehicle direction on it
-    double ds = 0.0;              // the seeds' ds along F.T(s,t) [m]
+    double ds = 0.0;              // ds (docs/trackjoint.md) along F.T(s,t) [m]
     int crossings = 0;            // track ends crossed
     bool openEnd = false;         // ran into an open end (position is at that end)
     TrackEnd end = TrackEnd::End; // which end, when openEnd

@@ -31,7 +31,8 @@ struct VehicleSpec {
     std::optional<MotorSpec> motor;  // absent: free rolling (frictionless)
     double erp = 0.2;                // trackjoint error reduction [-]
     double cfm = 0.0;                // trackjoint constraint force mixing [m/(N s)]
-    std::optional<double> stiffness; // if set with damping: ERP/CFM from kp [N/m], kd [N s/m] (seed 001)
+    std::optional<double> stiffness; // if set with damping: ERP/CFM from kp [N/m], kd [N s/m]
+                                     // (docs/trackjoint.md, "ERP and CFM")
     std::optional<double> damping;
 };
 

@@ -38,12 +38,14 @@ struct EpisodeState {
 // step starts from (RowForceSolver). Run-time state like a body's velocity: a restore that dropped it would
 // not repeat the run bit for bit.
 struct RowImpulses {
-    std::array<double, 6> impulse{}; // [N s] or [N m s] per row slot (trackjoint: seed row id - 1)
-    int rows = 0;                    // rows solved in the last step (a changed row set starts from zero)
+    std::array<double, 6>
+        impulse{}; // [N s] or [N m s] per row slot (trackjoint: row id - 1, docs/trackjoint.md)
+    int rows = 0;  // rows solved in the last step (a changed row set starts from zero)
 };
 
 // In the order a step reads it: what every step touches first, the 2 m means last (of their 21 bins a step
-// touches one; docs/trains-format.md, "Scale benchmark": the fewer cache lines a bogie-step touches, the less a large fleet waits on memory).
+// touches one; docs/trains-format.md, "Scale benchmark": the fewer cache lines a bogie-step touches, the less
+// a large fleet waits on memory).
 struct RailedState {        // a vehicle or a bogie
     TrackPosition position; // [Feed] track index, s of the anchor [m], facing direction
     bool railed = true;     // [Feed, Monitor] false once derailed / released (joint disabled, body flies)

@@ -1,10 +1,11 @@
 #pragma once
 // A FIFO of values in one ring of storage: push at the back, drop from the front or the back, read by index
 // (0 = the oldest) and with random-access iterators, like a std::vector that also drops from the front in
-// O(1). Telemetry keeps the samples of its window in one (docs/trains-format.md, "Scale benchmark"): a vector trimmed by erase() moved the
-// whole window once per window -- at 4 000 bogies ~300 MB a second, a 30-60 ms stall of the step -- while the
-// ring moves nothing and, once grown to the window, allocates nothing. It grows as a vector does (capacity
-// doubled, the values moved in order), so a ring that is never trimmed is a vector.
+// O(1). Telemetry keeps the samples of its window in one (docs/trains-format.md, "Scale benchmark"): a vector
+// trimmed by erase() moved the whole window once per window -- at 4 000 bogies ~300 MB a second, a 30-60 ms
+// stall of the step -- while the ring moves nothing and, once grown to the window, allocates nothing. It
+// grows as a vector does (capacity doubled, the values moved in order), so a ring that is never trimmed is a
+// vector.
 #include <cstddef>
 #include <iterator>
 #include <utility>

@@ -1,9 +1,9 @@
 #pragma once
-// Driver inputs -> trackjoint motor row 6 of one bogie (seed 002, constraint 6: wF.T.(va - vp) = vTarget
-// within force limits). Throttle sets vTarget = throttle * maxSpeed with the tractive effort
-// F(v) = min(maxForce, maxPower/|v|) as the pulling limit; brake and Davis resistance act as force limits
-// toward zero speed (vTarget = 0: a saturated row is a constant retarding force, a stopped train is held).
-// Zero throttle, zero brake and zero resistance: no motor row (free rolling).
+// Driver inputs -> trackjoint motor row 6 of one bogie (docs/trackjoint.md, equation (11): wF.T.(va - vp) =
+// vTarget within force limits). Throttle sets vTarget = throttle * maxSpeed with the tractive effort F(v) =
+// min(maxForce, maxPower/|v|) as the pulling limit; brake and Davis resistance act as force limits toward
+// zero speed (vTarget = 0: a saturated row is a constant retarding force, a stopped train is held). Zero
+// throttle, zero brake and zero resistance: no motor row (free rolling).
 #include "physics/spec/RollingStock.h"
 
 namespace tl {

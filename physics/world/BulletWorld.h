@@ -43,7 +43,8 @@ public:
     BulletWorld(double gravity, int solverIterations, double solverTolerance = 0.0, bool warmStart = true);
     // A world that solves with `solver`, shared with other worlds stepped on the same thread (one after the
     // other): the solver's pools are scratch, rebuilt for every island, so one set serves every world and
-    // stays in the cache between them (docs/trains-format.md, "Scale benchmark"). Its warm-start setting is the solver's.
+    // stays in the cache between them (docs/trains-format.md, "Scale benchmark"). Its warm-start setting is
+    // the solver's.
     BulletWorld(double gravity, int solverIterations, double solverTolerance,
                 std::shared_ptr<RowForceSolver> solver);
     std::shared_ptr<RowForceSolver> solver() const { return solver_; }

@@ -1,14 +1,14 @@
 #pragma once
-// The cache lines of a group of objects, issued as software prefetches a few at a time (docs/trains-format.md, "Scale benchmark"). A step
-// walks the Bullet worlds one after the other (Simulation::StepUnit); with thousands of bogies the worlds
-// together do not stay in the core's caches, so each world's bodies, joints and bogie state come from
-// memory at their first touch in a step: scattered, dependent misses. Each world's lines are queued after
-// its own step (its objects are then in cache, the pointers current) and issued while the world before it
-// steps in the next one, a few lines per bogie from that world's per-bogie loops and more at three points of
-// each island's solve (RowForceSolver::setPrefetch; all of a world's lines in one burst at its start measured
-// no gain: the core tracks only a few dozen misses at a time, and a prefetch waits for a free one).
-// Prefetches have no effect on results; a line of an object freed since it was queued is harmless (a prefetch
-// never faults).
+// The cache lines of a group of objects, issued as software prefetches a few at a time
+// (docs/trains-format.md, "Scale benchmark"). A step walks the Bullet worlds one after the other
+// (Simulation::StepUnit); with thousands of bogies the worlds together do not stay in the core's caches, so
+// each world's bodies, joints and bogie state come from memory at their first touch in a step: scattered,
+// dependent misses. Each world's lines are queued after its own step (its objects are then in cache, the
+// pointers current) and issued while the world before it steps in the next one, a few lines per bogie from
+// that world's per-bogie loops and more at three points of each island's solve (RowForceSolver::setPrefetch;
+// all of a world's lines in one burst at its start measured no gain: the core tracks only a few dozen misses
+// at a time, and a prefetch waits for a free one). Prefetches have no effect on results; a line of an object
+// freed since it was queued is harmless (a prefetch never faults).
 #include "core/MemoryRange.h"
 
 #include <cstddef>

@@ -9,7 +9,8 @@
 // Bodies that collide with nothing (railed bodies, track bodies: BulletWorld) have no broadphase proxy, and
 // no body TrackLab makes has a continuous-collision threshold or a motion state. For such a "plain" body
 // much of what Bullet keeps per body is read by nothing, and writing it costs cache lines at fleet scale
-// (docs/trains-format.md, "Scale benchmark": a btRigidBody spans 21 lines). This world, for plain bodies only:
+// (docs/trains-format.md, "Scale benchmark": a btRigidBody spans 21 lines). This world, for plain bodies
+// only:
 // - updates no AABB (btCollisionWorld::updateAabbs would touch every body);
 // - predicts no motion: Bullet integrates every body's transform three times a step (the prediction for
 //   its AABB, the predictive contacts' sweep test, the integration itself), and without a proxy or a

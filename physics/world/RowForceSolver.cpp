@@ -19,8 +19,9 @@ bool isTrackJoint(const btTypedConstraint* c) {
     return c && c->getUserConstraintType() == TrackJointConstraint::kUserType;
 }
 
-// The slot of the k-th row the solver met of constraint c: a trackjoint's rows by their seed id (rows with a
-// zero Jacobian are left out and the motor comes and goes), any other constraint's in order; -1: none.
+// The slot of the k-th row the solver met of constraint c: a trackjoint's rows by their row id
+// (docs/trackjoint.md) (rows with a zero Jacobian are left out and the motor comes and goes), any other
+// constraint's in order; -1: none.
 int slotOf(const btTypedConstraint* c, int k) {
     if (isTrackJoint(c)) {
         const auto* j = static_cast<const TrackJointConstraint*>(c);

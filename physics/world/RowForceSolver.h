@@ -21,8 +21,9 @@ class RowForceSolver : public JointSetupSolver {
 public:
     // User constraint type of the warm-started constraints that are not trackjoints (the car pivots).
     static constexpr int kWarmStartedType = 0x7761726d; // "warm"
-    // Where constraint c keeps its warm start (null: none). A trackjoint's rows go by their seed row id,
-    // any other constraint's by their order (restarted from zero when its row count changes).
+    // Where constraint c keeps its warm start (null: none). A trackjoint's rows go by their row id
+    // (docs/trackjoint.md), any other constraint's by their order (restarted from zero when its row count
+    // changes).
     static void setWarmStart(btTypedConstraint& c, RowImpulses* impulses);
 
     void setWarmStarting(bool on) { warmStarting_ = on; } // off: rows start from zero (impulses still kept)

@@ -1,8 +1,8 @@
-// Benchmark (not a test), docs/user-guide.md, "Editing a layout": on a 20 km layout (an oval of 100 m pieces with transitions and
-// arcs, 22.7 km, left open by 300 m), the thread CPU time of (a) appending a piece as the editor commits it
-// (appendPiece + recompile with reuse), (b) the live preview of a piece under the mouse (appendPiece +
-// compiling the new tracks alone + the polyline), (c) joining the two open ends (joinEnds + recompile).
-// Repeats are interleaved; medians and the spread (min .. max) are printed. The preview's rate in
+// Benchmark (not a test), docs/user-guide.md, "Editing a layout": on a 20 km layout (an oval of 100 m pieces
+// with transitions and arcs, 22.7 km, left open by 300 m), the thread CPU time of (a) appending a piece as
+// the editor commits it (appendPiece + recompile with reuse), (b) the live preview of a piece under the mouse
+// (appendPiece + compiling the new tracks alone + the polyline), (c) joining the two open ends (joinEnds +
+// recompile). Repeats are interleaved; medians and the spread (min .. max) are printed. The preview's rate in
 // updates per second is the interactive figure (goal >= 30 per second).
 #include "core/BenchTiming.h"
 #include "core/design/AppendPiece.h"

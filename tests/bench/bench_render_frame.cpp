@@ -1,16 +1,17 @@
-// Benchmark (not a test), docs/trains-format.md, "Scale benchmark": the time to draw one frame of the demo's 3D view at 1280 x 800,
-// in the real main window (the app's own OsgViewWidget, the scene the user sees: tracks, vehicles, markers,
-// labels), with the app's opening camera and with the cab camera on the first train. Each frame is a
-// synchronous repaint of the view (paintGL: OSG update, cull and draw, then Qt composes the window) followed
-// by glFinish, so the figure includes the rasterization that Mesa's llvmpipe runs on its worker threads.
-// Reports per frame: wall time, this thread's CPU time and the whole process's CPU time (all threads),
-// medians of interleaved repeats with their min..max spread, OSG's cull / draw / GPU split, and the scene's
-// node / drawable / vertex / primitive counts (all nodes, and what survives culling).
+// Benchmark (not a test), docs/trains-format.md, "Scale benchmark": the time to draw one frame of the demo's
+// 3D view at 1280 x 800, in the real main window (the app's own OsgViewWidget, the scene the user sees:
+// tracks, vehicles, markers, labels), with the app's opening camera and with the cab camera on the first
+// train. Each frame is a synchronous repaint of the view (paintGL: OSG update, cull and draw, then Qt
+// composes the window) followed by glFinish, so the figure includes the rasterization that Mesa's llvmpipe
+// runs on its worker threads. Reports per frame: wall time, this thread's CPU time and the whole process's
+// CPU time (all threads), medians of interleaved repeats with their min..max spread, OSG's cull / draw / GPU
+// split, and the scene's node / drawable / vertex / primitive counts (all nodes, and what survives culling).
 // Needs a display (run under Xvfb with a screen larger than 1280 x 800); set LP_NUM_THREADS for
 // reproducible llvmpipe figures. Goal: <= 50 ms per frame.
 //   bench_render_frame [frames per repeat (20)] [repeats (5)]
 // BENCH_OSG_ONLY=1: time only OSG's frame into the view's framebuffer (no Qt composition);
-// BENCH_WINDOW_SAMPLES=4: the top-level window multisampled too (as before the change in docs/trains-format.md, "Scale benchmark"), to compare.
+// BENCH_WINDOW_SAMPLES=4: the top-level window multisampled too (as before the change in
+// docs/trains-format.md, "Scale benchmark"), to compare.
 #include "ui/MainWindow.h"
 #include "ui/document/Document.h"
 #include "ui/document/FileManager.h"

@@ -1,5 +1,6 @@
 // Benchmark (not a test): the per-call cost of Track::localFrame (what the simulation pays per frame) on the
-// product's default railway track, against a bare cubic polynomial evaluation (docs/trains-format.md, "Scale benchmark": <= 15x).
+// product's default railway track, against a bare cubic polynomial evaluation (docs/trains-format.md, "Scale
+// benchmark": <= 15x).
 //
 // Cases, each measured once per repeat, repeats interleaved (drifting machine load hits every case alike):
 //   cubic       the bare cubic: P and its first three derivatives at a given (segment, t) of the same spline
@@ -207,6 +208,7 @@ int main(int argc, char** argv) {
             c.name, cpu.median, cpu.min, cpu.max, 100 * cpu.spread(), wall.median, wall.min, wall.max,
             cpu.median / base.median, wall.median / baseWall.median);
     }
-    std::printf("  (goal, docs/trains-format.md 'Scale benchmark': localFrame on the railway track <= 15x the cubic)\n");
+    std::printf("  (goal, docs/trains-format.md 'Scale benchmark': localFrame on the railway track <= 15x "
+                "the cubic)\n");
     return sink == 12345.678 ? 1 : 0;
 }

@@ -1,7 +1,7 @@
-// Benchmark (not a test), docs/user-guide.md, "Editing a layout": on a 20 km layout (100 spline tracks of ~200 m, 10 points each), the
-// time to show the layout after moving ONE control point (recompile + rebuild the touched track's mesh)
-// versus a full rebuild of every mesh, measured side by side in one run: thread CPU and wall medians with
-// min..max of 7 interleaved rounds. Goal: edit <= 5 % of full.
+// Benchmark (not a test), docs/user-guide.md, "Editing a layout": on a 20 km layout (100 spline tracks of
+// ~200 m, 10 points each), the time to show the layout after moving ONE control point (recompile + rebuild
+// the touched track's mesh) versus a full rebuild of every mesh, measured side by side in one run: thread CPU
+// and wall medians with min..max of 7 interleaved rounds. Goal: edit <= 5 % of full.
 #include "core/BenchTiming.h"
 #include "core/layout/Layout.h"
 #include "render/scene/LayoutScene.h"

@@ -1,8 +1,8 @@
-// Benchmark (not a test; moved out of tst_drive: a wall-clock bound is no test): the event loop's worst lateness while the
-// demo train runs "as fast as possible" in the real main window. A 10 ms probe timer records how late
-// it fires; each of 3 repeats runs for 20 s of wall time and reports its worst
-// lateness, then the median and spread are printed. The UI tick budget is 12 ms of stepping per 16 ms.
-// Needs a display: `./tracklab.sh bench` runs it under Xvfb.
+// Benchmark (not a test; moved out of tst_drive: a wall-clock bound is no test): the event loop's worst
+// lateness while the demo train runs "as fast as possible" in the real main window. A 10 ms probe timer
+// records how late it fires; each of 3 repeats runs for 20 s of wall time and reports its worst lateness,
+// then the median and spread are printed. The UI tick budget is 12 ms of stepping per 16 ms. Needs a display:
+// `./tracklab.sh bench` runs it under Xvfb.
 #include "ui/MainWindow.h"
 #include "ui/document/Document.h"
 #include "ui/document/FileManager.h"

@@ -1,7 +1,7 @@
 // Design-rule checks (core/checks): the FRA 49 CFR 213.57 formula against its Appendix A examples
-// (docs/validation.md), the demo's corner c3 worked by hand, European cant gradient / deficiency / permissible
-// speed on a constructed layout against the closed forms, rider accelerations on a banked curve, the
-// coaster's energy speeds, line-speed signs, the curve table's CSV and the profile parser's errors.
+// (docs/validation.md), the demo's corner c3 worked by hand, European cant gradient / deficiency /
+// permissible speed on a constructed layout against the closed forms, rider accelerations on a banked curve,
+// the coaster's energy speeds, line-speed signs, the curve table's CSV and the profile parser's errors.
 #include "core/checks/CheckEngine.h"
 #include "core/checks/Fra213.h"
 #include "core/checks/LineSpeed.h"
@@ -271,7 +271,8 @@ void TestChecks::coasterEnergySpeeds() {
         gMin = std::min(gMin, s.vertical / kG);
     }
     qInfo("coaster: top speed %.2f m/s at s = %.1f m; vertical %.2f .. %.2f g", vMax, sMax, gMin, gMax);
-    QVERIFY(vMax < 21.5 && vMax > 20.5); // the simulated top speed is 21.24 m/s (tests/physics/tst_coaster.cpp)
+    QVERIFY(vMax < 21.5 &&
+            vMax > 20.5); // the simulated top speed is 21.24 m/s (tests/physics/tst_coaster.cpp)
     const CheckReport r = checkLayout(L, p, drives);
     QVERIFY(r.notes.empty() || r.notes[0].find("no speed") == std::string::npos);
 }

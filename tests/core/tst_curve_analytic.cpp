@@ -141,7 +141,8 @@ private slots:
         QTest::addColumn<double>("x");
         QTest::addColumn<double>("y");
         QTest::addColumn<double>("refTol");
-        // docs/validation.md: A = 100, s = 100 -> (97.528769, 16.371405); A = 1, s = 1 -> (0.9752877, 0.1637140)
+        // docs/validation.md: A = 100, s = 100 -> (97.528769, 16.371405); A = 1, s = 1 -> (0.9752877,
+        // 0.1637140)
         QTest::newRow("A100 s100") << 100.0 << 0.0 << 0.01 << 97.528769 << 16.371405 << 5e-7;
         QTest::newRow("A1 s1") << 1.0 << 0.0 << 1.0 << 0.9752877 << 0.1637140 << 5e-8;
         // no published numbers: series reference only (NaN = skip)

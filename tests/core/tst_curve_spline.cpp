@@ -42,8 +42,9 @@ class TestCurveSpline : public QObject {
     Q_OBJECT
 private slots:
     void bezierLengthTwo() {
-        // docs/validation.md: cubic Bezier (0,0),(0,1),(1,1),(1,0) has length exactly 2 (|B'| = 3(1-2t+2t^2)).
-        // As a 2-point spline: chord 1 so dP/du = dP/dt; handles 3 (P1 - P0) = (0,3), 3 (P3 - P2) = (0,-3).
+        // docs/validation.md: cubic Bezier (0,0),(0,1),(1,1),(1,0) has length exactly 2 (|B'| =
+        // 3(1-2t+2t^2)). As a 2-point spline: chord 1 so dP/du = dP/dt; handles 3 (P1 - P0) = (0,3), 3 (P3 -
+        // P2) = (0,-3).
         Spline sp({{Vec3(0, 0, 0), Vec3(0, 3, 0)}, {Vec3(1, 0, 0), Vec3(0, -3, 0)}}, false);
         const double err = std::abs(sp.length() - 2.0);
         qInfo("Bezier: spline length %.17g, error %.3g m", sp.length(), err);

@@ -1,6 +1,6 @@
 // Track::frameMemory: the table memory a railed body's next frame reads, which the simulation gathers in one
-// pass and prefetches a world ahead (docs/trains-format.md, "Scale benchmark"). On an open spline with a smoothed cant (window w = 10 m,
-// table spacing h = L / ceil(L / 0.2)) the ranges must name exactly:
+// pass and prefetches a world ahead (docs/trains-format.md, "Scale benchmark"). On an open spline with a
+// smoothed cant (window w = 10 m, table spacing h = L / ceil(L / 0.2)) the ranges must name exactly:
 // - the spline piece localFrame(s, piece) settled on (pieces contiguous: neighbours one piece apart);
 // - the table cells of both ends of the window, x = s -/+ w/2 -> cell floor(x / h) (clamped to the table on
 // an

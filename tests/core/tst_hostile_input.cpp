@@ -1,6 +1,6 @@
-// Hostile inputs (docs/layout-format.md, "Limits"), each answered with a clear error (file, JSON path, limit) after bounded
-// work: spline handles of 1e12, clothoids of enormous length, JSON nested 100 000 levels, /dev/zero, a
-// FIFO, a file over the size cap, 50 000 tracks (linear load), a switch state of 2^64 - 1, and
+// Hostile inputs (docs/layout-format.md, "Limits"), each answered with a clear error (file, JSON path, limit)
+// after bounded work: spline handles of 1e12, clothoids of enormous length, JSON nested 100 000 levels,
+// /dev/zero, a FIFO, a file over the size cap, 50 000 tracks (linear load), a switch state of 2^64 - 1, and
 // Layout::advance over 1e300 m of a closed loop. No timing is asserted (the figures are in the notes);
 // the bounds are structural: the loop counts and the limits in core/geometry/Limits.h.
 #include "core/geometry/Limits.h"

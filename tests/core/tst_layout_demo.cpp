@@ -1,8 +1,8 @@
 // The shipped demo layout (resources/layouts/demo.json, what the GUI opens): it loads, round-trips,
-// validates with no errors, its loop closes (gap < 5 cm at the loop's last connection: docs/layout-format.md, "Validation"), a
-// vehicle can drive once round the loop and back to where it started, and it has what the issue asks
-// for: straights, clothoid transitions, canted curves of several radii, a hill, a switch to a dead-end
-// siding and one curve too sharp for its line speed.
+// validates with no errors, its loop closes (gap < 5 cm at the loop's last connection: docs/layout-format.md,
+// "Validation"), a vehicle can drive once round the loop and back to where it started, and it has what the
+// issue asks for: straights, clothoid transitions, canted curves of several radii, a hill, a switch to a
+// dead-end siding and one curve too sharp for its line speed.
 #include "core/layout/Layout.h"
 #include "core/layout/LayoutFile.h"
 #include "core/layout/LayoutJson.h"

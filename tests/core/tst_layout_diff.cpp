@@ -1,6 +1,6 @@
-// Files that diff well (docs/user-guide.md, "Editing a layout"): saving a layout read from a file keeps the bytes of whatever was not
-// edited (core/io/JsonMerge.h via layoutSpecTextLike): key order, spacing, number text. An unchanged
-// file saves to the same bytes; moving one control point changes only that point's lines.
+// Files that diff well (docs/user-guide.md, "Editing a layout"): saving a layout read from a file keeps the
+// bytes of whatever was not edited (core/io/JsonMerge.h via layoutSpecTextLike): key order, spacing, number
+// text. An unchanged file saves to the same bytes; moving one control point changes only that point's lines.
 #include "FileTestUtil.h"
 #include "core/design/AppendPiece.h"
 #include "core/design/TrackOps.h"

@@ -100,7 +100,8 @@ void TestLayoutJson::roundTrip() {
     const Layout layout = Layout::compile(second);
     QCOMPARE(layout.trackCount(), std::size_t(5));
     QCOMPARE(layout.switches().size(), std::size_t(1));
-    // helix by turns: 1.5 * sqrt((2 pi 10)^2 + 12.566^2) = 1.5 * 64.0762 = 96.1143 m (docs/validation.md helix)
+    // helix by turns: 1.5 * sqrt((2 pi 10)^2 + 12.566^2) = 1.5 * 64.0762 = 96.1143 m (docs/validation.md
+    // helix)
     QVERIFY(std::abs(layout.trackById("C").length() - 96.1143) < 1e-3);
 }
 

@@ -60,7 +60,8 @@ void TestLayoutTrack::arcOnPlacement() {
     if (wt != 0) doc["tracks"][0]["twist"] = Json{{"type", "constant"}, {"angle", wt}};
     const Layout L = Layout::compile(layoutSpecFromJson(doc));
     const Track& q = L.trackById("Q");
-    QVERIFY(std::abs(q.length() - 157.07963267948966) < tol); // docs/validation.md: R = 100 quarter = 157.080 m
+    QVERIFY(std::abs(q.length() - 157.07963267948966) <
+            tol); // docs/validation.md: R = 100 quarter = 157.080 m
 
     // Hand computation: local (R sin a, R (1 - cos a), 0), T = (cos a, sin a, 0), N = (-sin a, cos a, 0);
     // yaw +90: (x, y, z) -> (-y, x, z); plus (10, 20, 3).

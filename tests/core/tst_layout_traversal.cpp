@@ -1,7 +1,7 @@
 // Layout traversal: where a vehicle goes after crossing a track end (end->start, end->end with a direction
 // flip, start->start, a switch's states 0/1, a trailing move back through a switch, an open end) and
-// advance() over many ends. Reference: docs/layout-format.md, "Connections" and "Switches" (the rules are exact: integer
-// results and lengths that are sums of track lengths, compared to 1e-9 m).
+// advance() over many ends. Reference: docs/layout-format.md, "Connections" and "Switches" (the rules are
+// exact: integer results and lengths that are sums of track lengths, compared to 1e-9 m).
 #include "core/layout/Layout.h"
 #include "core/layout/LayoutJson.h"
 

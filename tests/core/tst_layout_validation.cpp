@@ -94,9 +94,9 @@ void TestLayoutValidation::connection() {
 }
 
 void TestLayoutValidation::cantInMillimetres() {
-    // A railway layout states the twist mismatch as a cant step E = b sin(twist) (docs/validation.md "Cant in mm")
-    // and a roll-rate jump also as a cant gradient b r; a coaster keeps degrees. B rolled 1 deg and with a
-    // linear twist 0 -> 0.1 rad over its 50 m (roll rate 0.002 rad/m = 3 mm/m over 1.5 m).
+    // A railway layout states the twist mismatch as a cant step E = b sin(twist) (docs/validation.md "Cant in
+    // mm") and a roll-rate jump also as a cant gradient b r; a coaster keeps degrees. B rolled 1 deg and with
+    // a linear twist 0 -> 0.1 rad over its 50 m (roll rate 0.002 rad/m = 3 mm/m over 1.5 m).
     Json doc = Json::parse(R"({"format": "tracklab-layout", "version": 1, "tracks": [
         {"id": "A", "curve": {"type": "line", "length": 100}},
         {"id": "B", "curve": {"type": "line", "length": 50}, "twist": {"type": "linear", "start": 0, "end": 0.1}}],

@@ -1,5 +1,6 @@
 // Twist profiles: wt against closed forms and dwt against central differences of wt (every profile),
-// plus the twisted frame's rotation rate d(wN, wB)/ds = (omega + dwt T) x (wN, wB) (seed 002).
+// plus the twisted frame's rotation rate d(wN, wB)/ds = (omega + dwt T) x (wN, wB) (docs/trackjoint.md,
+// "Frames").
 #include "core/curves/Arc.h"
 #include "core/curves/Clothoid.h"
 #include "core/curves/Spline.h"

@@ -1,8 +1,9 @@
-// The up-referenced track frame (docs/layout-format.md, "The up frame"; docs/validation.md "Bank from the vertical"): bank = angle from
-// U (+z made perpendicular to T) to wB about T. Level rails give bank 0 on grades and vertical curves;
-// the frame's rates are its true turning rates (dwF/ds = omega x wF, seed 002 row 3 takes tau + dwt/ds);
-// vertical tangents (a loop) are crossed without flips; closed 3D splines come back unflipped; random
-// control-point edits never make the bank jump; cant banks from the vertical with a continuous rate.
+// The up-referenced track frame (docs/layout-format.md, "The up frame"; docs/validation.md "Bank from the
+// vertical"): bank = angle from U (+z made perpendicular to T) to wB about T. Level rails give bank 0 on
+// grades and vertical curves; the frame's rates are its true turning rates (dwF/ds = omega x wF,
+// docs/trackjoint.md's row 3 takes tau + dwt/ds); vertical tangents (a loop) are crossed without flips;
+// closed 3D splines come back unflipped; random control-point edits never make the bank jump; cant banks from
+// the vertical with a continuous rate.
 #include "core/curves/Arc.h"
 #include "core/curves/Clothoid.h"
 #include "core/curves/Helix.h"
@@ -119,7 +120,7 @@ private slots:
                    std::vector<std::pair<double, double>>{{10, 0.0}, {60, 0.5}, {120, -0.3}, {200, 0.2}}));
     }
     void frameRates() {
-        // seed 002 row 3: the rows' tau + dwt/ds and kappa are the true rates: dwF/ds = omega x wF
+        // docs/trackjoint.md, row 3: the rows' tau + dwt/ds and kappa are the true rates: dwF/ds = omega x wF
         QFETCH(CurvePtr, curve);
         QFETCH(TwistPtr, bank);
         const Track t = upTrack(curve, bank);

@@ -1,9 +1,9 @@
 #pragma once
-// The parsers under fuzzing (docs/layout-format.md, "Limits"), one entry per parser. Each takes arbitrary bytes, treats them as a
-// file's text, and must either accept it or throw LayoutError (a clear, path-named error); anything else --
-// another exception, a crash, a sanitizer report, unbounded work -- is a bug. Used by the libFuzzer targets
-// (fuzz_*.cpp, TRACKLAB_FUZZ=ON, clang) and by tst_fuzz_corpus, which replays the checked-in corpus and
-// every past crash input in the regular suite with the normal compiler.
+// The parsers under fuzzing (docs/layout-format.md, "Limits"), one entry per parser. Each takes arbitrary
+// bytes, treats them as a file's text, and must either accept it or throw LayoutError (a clear, path-named
+// error); anything else -- another exception, a crash, a sanitizer report, unbounded work -- is a bug. Used
+// by the libFuzzer targets (fuzz_*.cpp, TRACKLAB_FUZZ=ON, clang) and by tst_fuzz_corpus, which replays the
+// checked-in corpus and every past crash input in the regular suite with the normal compiler.
 #include <cstddef>
 #include <cstdint>
 

@@ -1,7 +1,8 @@
-// The fuzz corpus in the regular suite (docs/layout-format.md, "Limits"): every checked-in seed (tests/fuzz/corpus/<parser>/) and
-// every input that once crashed, hung or exhausted memory (tests/fuzz/crashes/<parser>/) goes through the
-// fuzz entry points (FuzzTargets.h) built with the normal compiler. Each must be accepted or rejected
-// with a LayoutError; any other exception fails the test naming the input file.
+// The fuzz corpus in the regular suite (docs/layout-format.md, "Limits"): every checked-in seed
+// (tests/fuzz/corpus/<parser>/) and every input that once crashed, hung or exhausted memory
+// (tests/fuzz/crashes/<parser>/) goes through the fuzz entry points (FuzzTargets.h) built with the normal
+// compiler. Each must be accepted or rejected with a LayoutError; any other exception fails the test naming
+// the input file.
 #include "FuzzTargets.h"
 
 #include <QDir>

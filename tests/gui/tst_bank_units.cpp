@@ -1,9 +1,9 @@
-// Bank as users state it (docs/layout-format.md, "The up frame"), driven like a user under Xvfb: the Properties panel's "Measured from"
-// control (bank from the vertical / twist of the Frenet frame) changed with real mouse and key events on
-// the demo's hill, with the status bar's readout, the spec, undo, save and reopen checked; and cant shown and
-// typed in mm over 1500 mm on the railway demo (c3: 0.1 rad -> 1500 sin 0.1 = 149.75 mm; typing 150 mm
-// stores asin(0.1) = 0.100167 rad and reopens as 150.0 mm), bank in degrees on the coaster
-// (docs/validation.md "Cant in mm": E = e sin(phi)).
+// Bank as users state it (docs/layout-format.md, "The up frame"), driven like a user under Xvfb: the
+// Properties panel's "Measured from" control (bank from the vertical / twist of the Frenet frame) changed
+// with real mouse and key events on the demo's hill, with the status bar's readout, the spec, undo, save and
+// reopen checked; and cant shown and typed in mm over 1500 mm on the railway demo (c3: 0.1 rad -> 1500 sin
+// 0.1 = 149.75 mm; typing 150 mm stores asin(0.1) = 0.100167 rad and reopens as 150.0 mm), bank in degrees on
+// the coaster (docs/validation.md "Cant in mm": E = e sin(phi)).
 #include "GuiTestUtil.h"
 
 #include "core/curves/Spline.h"

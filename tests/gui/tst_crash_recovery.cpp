@@ -1,9 +1,10 @@
-// Crash recovery with a real kill -9 (docs/user-guide.md, "Files, settings and the command line"). main() forks before any Qt object exists: the child opens
-// a copy of the demo layout, drags a control point with real mouse events, waits for an autosave, writes
-// the edited layout beside it for comparison and reports over a pipe; the parent then kills it with
-// SIGKILL (no clean-up runs) and starts the editor the way `tracklab LAYOUT.json` does: the recovery is
-// offered (the test clicks "Yes" in the real message box) and restores the edit, marked unsaved. Saving
-// removes the autosave; another document's autosave is never touched.
+// Crash recovery with a real kill -9 (docs/user-guide.md, "Files, settings and the command line"). main()
+// forks before any Qt object exists: the child opens a copy of the demo layout, drags a control point with
+// real mouse events, waits for an autosave, writes the edited layout beside it for comparison and reports
+// over a pipe; the parent then kills it with SIGKILL (no clean-up runs) and starts the editor the way
+// `tracklab LAYOUT.json` does: the recovery is offered (the test clicks "Yes" in the real message box) and
+// restores the edit, marked unsaved. Saving removes the autosave; another document's autosave is never
+// touched.
 #include "GuiTestUtil.h"
 
 #include "core/layout/LayoutFile.h"

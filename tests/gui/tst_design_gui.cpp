@@ -194,6 +194,22 @@ void TstDesignGui::buildLoopFromNothing() {
             << sim->simulation()->view().trainSpeed(0) << "m/s";
     QVERIFY(sim->simulation()->view().derailments().empty());
     qInfo() << "user actions:" << m_actions;
+    // saved and reopened: a layout made from File > New is format version 2 and names every track's frame
+    // (docs/layout-format.md, "Versions"); it reopens as the same layout
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("designed.json");
+        QVERIFY(w.files()->saveAs(path));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const tl::Json saved = tl::Json::parse(f.readAll().toStdString());
+        QCOMPARE(saved["version"].get<int>(), 2);
+        for (const auto& t : saved["tracks"])
+            QVERIFY2(t.contains("frame"), t["id"].get<std::string>().c_str());
+        MainWindow reopened;
+        QVERIFY(reopened.files()->open(path));
+        QVERIFY(reopened.document()->spec() == w.document()->spec());
+    }
     if (const QString keep = qEnvironmentVariable("TRACKLAB_KEEP_DESIGNED"); !keep.isEmpty()) {
         // the docs' second example: the same loop with its train (KEEP.json -> KEEP-train.json)
         QString withTrain = keep;

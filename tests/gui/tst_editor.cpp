@@ -350,8 +350,9 @@ void TstEditor::failedSaveKeepsOldFile() {
     QCOMPARE(f.readAll(), old);
     f.close();
 
-    // A full disk (docs/user-guide.md, "Files, settings and the command line"): edit with the mouse, Ctrl+S while every write fails with ENOSPC. The old
-    // file stays byte-identical, a message box names the file and the reason, the document stays unsaved.
+    // A full disk (docs/user-guide.md, "Files, settings and the command line"): edit with the mouse, Ctrl+S
+    // while every write fails with ENOSPC. The old file stays byte-identical, a message box names the file
+    // and the reason, the document stays unsaved.
     QVERIFY(w.files()->open(path));
     QVERIFY(showAndWait(w));
     int track = -1;

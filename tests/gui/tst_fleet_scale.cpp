@@ -1,6 +1,6 @@
-// A fleet in the editor (docs/trains-format.md, "Scale benchmark"): a layout of 60 trains (600 bogies) on six weaving spline tracks with
-// cant, opened from its file, run flat out (Space: Simulation > Run) for 3 simulated seconds. What the GUI
-// keeps stays inside its buffers while no sample is lost between frames:
+// A fleet in the editor (docs/trains-format.md, "Scale benchmark"): a layout of 60 trains (600 bogies) on six
+// weaving spline tracks with cant, opened from its file, run flat out (Space: Simulation > Run) for 3
+// simulated seconds. What the GUI keeps stays inside its buffers while no sample is lost between frames:
 // - the run's telemetry buffer holds at most Telemetry::kLiveSamples (131 072) samples: 600 bogies x 240 Hz
 //   x its 5 s window would be 720 000;
 // - the history holds every bogie's samples at 60 Hz from the start to the last frame (t x 60 points, +-2),

@@ -1,10 +1,11 @@
-// The track colour overlay's legend (docs/layout-format.md, "Cant and bank units": cant in mm on railways, degrees on coasters; docs/rules-format.md: every
-// overlay gets a legend), driven under Xvfb: View > Track Colour > By Cant Deficiency on the railway demo
-// shows "Cant deficiency at 54.0 km/h (mm)" for c3's design speed 15 m/s with round ticks -150 ... 150 mm,
-// and the track at c3's middle is coloured by 1500 sin(atan(15^2 / (120 g))) - 1500 sin(0.1) = 131.85 mm
-// (checked by hand from the radius, the design speed and the maximum cant); typing 108 km/h into the twist
-// editor's speed recolours it for 761.2 mm; the cant overlay is in mm too; the coaster demo's legends are
-// in degrees; Natural hides the legend. tst_overlay_legend_*.png are left to be looked at.
+// The track colour overlay's legend (docs/layout-format.md, "Cant and bank units": cant in mm on railways,
+// degrees on coasters; docs/rules-format.md: every overlay gets a legend), driven under Xvfb: View > Track
+// Colour > By Cant Deficiency on the railway demo shows "Cant deficiency at 54.0 km/h (mm)" for c3's design
+// speed 15 m/s with round ticks -150 ... 150 mm, and the track at c3's middle is coloured by 1500
+// sin(atan(15^2 / (120 g))) - 1500 sin(0.1) = 131.85 mm (checked by hand from the radius, the design speed
+// and the maximum cant); typing 108 km/h into the twist editor's speed recolours it for 761.2 mm; the cant
+// overlay is in mm too; the coaster demo's legends are in degrees; Natural hides the legend.
+// tst_overlay_legend_*.png are left to be looked at.
 #include "GuiTestUtil.h"
 
 #include "core/layout/Layout.h"

@@ -1,11 +1,11 @@
-// Split, delete, rename and change curve type in the GUI with real mouse and key events (docs/user-guide.md, "Editing a layout"): a
-// copy of the demo is opened and saved once through the real Save As dialog (Ctrl+Shift+S, the file
-// name typed, Save clicked; Qt's own dialog, not a native one). Then for each operation: a click on the track
-// selects it (and changes nothing), the operation runs from its shortcut or the Track menu (rename: F2,
-// the new id typed in the dialog; change type: Track > Change Curve Type > spline, clicked), and after it
-// validation has 0 connection errors, Ctrl+S saves, the file reopens to the same layout, Ctrl+Z restores
-// the layout before it (and the file written then is byte-identical to the one before), Ctrl+Shift+Z
-// brings the operation back.
+// Split, delete, rename and change curve type in the GUI with real mouse and key events (docs/user-guide.md,
+// "Editing a layout"): a copy of the demo is opened and saved once through the real Save As dialog
+// (Ctrl+Shift+S, the file name typed, Save clicked; Qt's own dialog, not a native one). Then for each
+// operation: a click on the track selects it (and changes nothing), the operation runs from its shortcut or
+// the Track menu (rename: F2, the new id typed in the dialog; change type: Track > Change Curve Type >
+// spline, clicked), and after it validation has 0 connection errors, Ctrl+S saves, the file reopens to the
+// same layout, Ctrl+Z restores the layout before it (and the file written then is byte-identical to the one
+// before), Ctrl+Shift+Z brings the operation back.
 #include "GuiTestUtil.h"
 #include "core/io/InputFile.h"
 #include "core/layout/LayoutValidation.h"

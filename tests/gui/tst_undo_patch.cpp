@@ -1,8 +1,8 @@
-// Undo commands store the change, not copies of the layout (docs/user-guide.md, "Editing a layout"): every design operation and the
-// general EditLayout edit are pushed on a Document opened from demo.json; the saved file after undo is
-// byte-identical to the file before, after redo byte-identical to the file after, and each command's
-// patch holds only the tracks, connections and switches that changed. A merged edit (typing in a field)
-// stays one step and one patch.
+// Undo commands store the change, not copies of the layout (docs/user-guide.md, "Editing a layout"): every
+// design operation and the general EditLayout edit are pushed on a Document opened from demo.json; the saved
+// file after undo is byte-identical to the file before, after redo byte-identical to the file after, and each
+// command's patch holds only the tracks, connections and switches that changed. A merged edit (typing in a
+// field) stays one step and one patch.
 #include "core/design/AppendPiece.h"
 #include "core/design/DesignEdit.h"
 #include "core/design/EndState.h"

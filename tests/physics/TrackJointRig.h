@@ -1,6 +1,7 @@
 #pragma once
 // Test rig for the trackjoint without layouts: one box body on an analytic ground track (a function
-// s -> wF(s) in world coordinates), Bullet world with RowForceSolver, fixed step, seeds' ds rule.
+// s -> wF(s) in world coordinates), Bullet world with RowForceSolver, fixed step, the ds rule of
+// docs/trackjoint.md.
 #include "physics/bench/RowSolverWorld.h"
 #include "physics/joint/TrackJointConstraint.h"
 
@@ -69,7 +70,7 @@ struct TrackJointRig {
         world->addConstraint(joint.get(), true);
     }
 
-    // One fixed step, then the seeds' ds rule: ds = (A.P(t+dt) - F.P(s,t+dt)) . F.T(s,t).
+    // One fixed step, then the ds rule (docs/trackjoint.md): ds = (A.P(t+dt) - F.P(s,t+dt)) . F.T(s,t).
     void step() {
         const Vec3 FT = path(s).F.T;
         world->stepSimulation(dt, 0, dt);

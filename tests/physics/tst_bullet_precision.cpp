@@ -1,5 +1,6 @@
-// Bullet must be the double-precision build in headers AND library (docs/architecture.md, "Stack pitfalls": compiling with
-// BT_USE_DOUBLE_PRECISION but linking the float library links cleanly and gives silent garbage).
+// Bullet must be the double-precision build in headers AND library (docs/architecture.md, "Stack pitfalls":
+// compiling with BT_USE_DOUBLE_PRECISION but linking the float library links cleanly and gives silent
+// garbage).
 #include "physics/world/BulletInfo.h"
 
 #include <btBulletDynamicsCommon.h>

@@ -1,13 +1,14 @@
 // Roller-coaster cars have clamped wheels (up-stop and guide wheels): on the coaster demo's banked, hilly
 // loop the 4-car train must never derail, and its top speed must follow energy conservation
 // (docs/validation.md: v = sqrt(v0^2 + 2 g dh), v0 = the lift chain's speed at the crest) less the small
-// rolling resistance of the cars. A ride (docs/layout-format.md, "The up frame"): from the station the booster and the lift chain
-// (TrackDrives.h) take the train up; it completes the circuit back to the station without ever rolling
-// backwards, and the station's booster brings it back to its speed.
-// Honest channels (docs/trains-format.md, "Wheel-rail channels and episodes"): Y/Q is reported only while a bogie carries load (Q above 10 % of its static
-// value; before the smooth bank ramps of docs/layout-format.md, "The up frame" the clamped cars' running wheels unloaded over the crests and
-// the old ratio |f1| / max(Q, 1e-6 Q0) spiked to 936 388). Reported Y/Q stays within a few times the Nadal
-// limit, is never reported while unloaded, and the wheel unloading ratio dQ/Q is a channel (<= 1, finite).
+// rolling resistance of the cars. A ride (docs/layout-format.md, "The up frame"): from the station the
+// booster and the lift chain (TrackDrives.h) take the train up; it completes the circuit back to the station
+// without ever rolling backwards, and the station's booster brings it back to its speed. Honest channels
+// (docs/trains-format.md, "Wheel-rail channels and episodes"): Y/Q is reported only while a bogie carries
+// load (Q above 10 % of its static value; before the smooth bank ramps of docs/layout-format.md, "The up
+// frame" the clamped cars' running wheels unloaded over the crests and the old ratio |f1| / max(Q, 1e-6 Q0)
+// spiked to 936 388). Reported Y/Q stays within a few times the Nadal limit, is never reported while
+// unloaded, and the wheel unloading ratio dQ/Q is a channel (<= 1, finite).
 #include "core/layout/Layout.h"
 #include "physics/sim/Simulation.h"
 #include "physics/sim/SimulationEngine.h"

@@ -1,9 +1,9 @@
-// Critical speed per curve by simulation (docs/rules-format.md, physics/CurveCriticalSpeed) on the railway demo with its
-// train IC1: a derailment counts only on the curve's own places. c3 (R = 120 m) stays at 28.125 m/s; the
-// other curves are no longer limited by a derailment elsewhere (before: c2 by a lift-off on the hill's
-// crest, 36.25 m/s; the turnout by an overturn on c4, 38.91 m/s, on the main line the train took instead
-// of the turnout) and each derails on its own tracks, faster than c3. All four canted curves carry the
-// capped 0.1 rad, so the rigid-car overturning speed v = sqrt(g R (b/2 + h tan phi) / (h - b/2 tan phi))
+// Critical speed per curve by simulation (docs/rules-format.md, physics/CurveCriticalSpeed) on the railway
+// demo with its train IC1: a derailment counts only on the curve's own places. c3 (R = 120 m) stays at 28.125
+// m/s; the other curves are no longer limited by a derailment elsewhere (before: c2 by a lift-off on the
+// hill's crest, 36.25 m/s; the turnout by an overturn on c4, 38.91 m/s, on the main line the train took
+// instead of the turnout) and each derails on its own tracks, faster than c3. All four canted curves carry
+// the capped 0.1 rad, so the rigid-car overturning speed v = sqrt(g R (b/2 + h tan phi) / (h - b/2 tan phi))
 // (docs/validation.md) scales as sqrt(R): the simulated speeds follow that to 3 %.
 #include "core/checks/CheckEngine.h"
 #include "core/checks/RuleProfile.h"

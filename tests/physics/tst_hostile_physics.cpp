@@ -1,6 +1,6 @@
-// Hostile inputs to the physics parsers and runs (docs/layout-format.md, "Limits"): a layout may only reach the bundled
-// rolling-stock library and files beside it (no absolute paths, no "..", in stock names and model paths);
-// non-finite values never reach the telemetry; a vehicle at 1e300 m/s on a closed loop neither hangs
+// Hostile inputs to the physics parsers and runs (docs/layout-format.md, "Limits"): a layout may only reach
+// the bundled rolling-stock library and files beside it (no absolute paths, no "..", in stock names and model
+// paths); non-finite values never reach the telemetry; a vehicle at 1e300 m/s on a closed loop neither hangs
 // (Layout::advance reduces whole laps) nor writes inf: the run ends with a clean error.
 #include "core/layout/Layout.h"
 #include "core/layout/LayoutError.h"
@@ -129,7 +129,8 @@ void TstHostilePhysics::nonFiniteTelemetryIsAnError() {
 }
 
 void TstHostilePhysics::hugeSpeedOnALoopEndsCleanly() {
-    // docs/layout-format.md, "Limits": a vehicle at 1e300 m/s made Layout::advance loop forever (the GUI hung opening the file)
+    // docs/layout-format.md, "Limits": a vehicle at 1e300 m/s made Layout::advance loop forever (the GUI hung
+    // opening the file)
     const Layout layout = Layout::compile(parseLayoutSpec(R"({"format": "tracklab-layout", "version": 1,
         "tracks": [{"id": "ring", "curve": {"type": "spline", "closed": true,
                     "points": [[0,0,0], [100,0,0], [100,100,0], [0,100,0]]}}],
@@ -153,8 +154,8 @@ void TstHostilePhysics::hugeSpeedOnALoopEndsCleanly() {
 }
 
 void TstHostilePhysics::vehicleAndCarCountsAreCapped() {
-    // docs/layout-format.md, "Limits": vehicle and car counts are bounded (core/geometry/Limits.h), rejected before any element
-    // is read, with the file, the JSON path and the limit
+    // docs/layout-format.md, "Limits": vehicle and car counts are bounded (core/geometry/Limits.h), rejected
+    // before any element is read, with the file, the JSON path and the limit
     const Layout layout = straight();
     const auto expectError = [](const auto& parse, const std::string& path, const std::string& problem) {
         try {

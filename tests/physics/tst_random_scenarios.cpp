@@ -1,10 +1,10 @@
-// Randomized scenarios (docs/layout-format.md, "Limits"): 400 generated layouts (closed spline loops, chains of lines, arcs,
-// clothoids and helices with random twists) x vehicles (random mass, box, speed up to 1e6 m/s, soft or
-// rigid joints, motors) and trains of the bundled rolling stock x step sizes, each run for 3 simulated
-// seconds with a fixed seed. Asserted: no crash, no NaN/inf in any telemetry sample or final speed, every
-// failure is a derailment event or a clean error (LayoutError at set-up, SimulationError during the run),
-// and every run ends within its step budget (ceil(T/dt) steps: step() returning is the bound; a hang would
-// be the ctest timeout -- no wall clock is read).
+// Randomized scenarios (docs/layout-format.md, "Limits"): 400 generated layouts (closed spline loops, chains
+// of lines, arcs, clothoids and helices with random twists) x vehicles (random mass, box, speed up to 1e6
+// m/s, soft or rigid joints, motors) and trains of the bundled rolling stock x step sizes, each run for 3
+// simulated seconds with a fixed seed. Asserted: no crash, no NaN/inf in any telemetry sample or final speed,
+// every failure is a derailment event or a clean error (LayoutError at set-up, SimulationError during the
+// run), and every run ends within its step budget (ceil(T/dt) steps: step() returning is the bound; a hang
+// would be the ctest timeout -- no wall clock is read).
 #include "core/layout/Layout.h"
 #include "core/layout/LayoutError.h"
 #include "core/layout/LayoutFile.h"

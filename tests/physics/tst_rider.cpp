@@ -1,7 +1,7 @@
-// Rider channels (physics/monitor/RiderChannels.h) against the closed forms of docs/validation.md, "Bank, cant and
-// ride": bottom of a vertical circle 1 + v^2/(g R); flat curve R banked phi at speed v: lateral (v^2/R cos
-// phi - g sin phi)/g, vertical (v^2/R sin phi + g cos phi)/g; +1 g vertical at rest; cant deficiency =
-// equilibrium cant - actual cant (E = b sin phi, b = 1.5 m). Layouts are built in the test.
+// Rider channels (physics/monitor/RiderChannels.h) against the closed forms of docs/validation.md, "Bank,
+// cant and ride": bottom of a vertical circle 1 + v^2/(g R); flat curve R banked phi at speed v: lateral
+// (v^2/R cos phi - g sin phi)/g, vertical (v^2/R sin phi + g cos phi)/g; +1 g vertical at rest; cant
+// deficiency = equilibrium cant - actual cant (E = b sin phi, b = 1.5 m). Layouts are built in the test.
 #include "core/layout/Layout.h"
 #include "core/layout/LayoutFile.h"
 #include "core/units/CantUnits.h"
@@ -151,7 +151,8 @@ void TstRider::bottomOfVerticalArc() {
         if (std::abs(smp.s - 20.0) < best) best = std::abs(smp.s - 20.0), bottom = smp;
     }
     QVERIFY(best < 0.5 * speed / 240 + 1e-9);
-    // docs/validation.md: 1 + v^2/(g R) at the rails; a rider h above them circles at R - h with the same rate.
+    // docs/validation.md: 1 + v^2/(g R) at the rails; a rider h above them circles at R - h with the same
+    // rate.
     const double v = bottom.speed, Rp = R - riderHeight;
     const double expected = 1 + v * v * Rp / (g * R * R);
     qInfo("bottom of the arc at %.3f m/s: vertical %.5f g, expected %.5f g (%.3f %%); lateral %.1e, "

@@ -73,8 +73,8 @@ void TstSimulation::verticalArcPendulum_data() {
     QTest::addColumn<double>("cgHeight"); // [m]
     QTest::addColumn<double>("expected"); // period [s]
     const double R = 10;
-    // docs/validation.md: point mass, T0 = 2 pi sqrt(R/g) = 6.34374 s for R = 10 m (small body, CG on the rail:
-    // I/(m R^2) = 1.7e-5 and the amplitude term theta0^2/16 = 1.6e-4 are below the tolerance).
+    // docs/validation.md: point mass, T0 = 2 pi sqrt(R/g) = 6.34374 s for R = 10 m (small body, CG on the
+    // rail: I/(m R^2) = 1.7e-5 and the amplitude term theta0^2/16 = 1.6e-4 are below the tolerance).
     QTest::newRow("point-like bogie") << 0.1 << 0.0 << 2 * pi * std::sqrt(R / g);
     // A rigid 2 m cube with its CG 1 m above the rail swings as a physical pendulum about the centre:
     // T = 2 pi sqrt((I + m d^2)/(m g d)), d = R - h, I = m (2^2 + 2^2)/12.
@@ -197,8 +197,8 @@ void TstSimulation::turntableBead() {
 
 void TstSimulation::energyOnHillyBankedLoop() {
     // A closed spline loop (~380 m) with two hills of 4 m and banked curves (directional up + cant),
-    // frictionless, motor off. docs/validation.md "Energy": speed follows v^2 = v0^2 - 2 g dz; the task allows a
-    // drift of <= 0.1 % per km. Energy is measured each lap at the same place.
+    // frictionless, motor off. docs/validation.md "Energy": speed follows v^2 = v0^2 - 2 g dz; the task
+    // allows a drift of <= 0.1 % per km. Energy is measured each lap at the same place.
     const std::string json = R"({"format": "tracklab-layout", "version": 1, "tracks": [{"id": "L",
       "curve": {"type": "spline", "closed": true, "points": [[60, 0, 0], [42, 42, 4], [0, 60, 0], [-42, 42, 0],
                 [-60, 0, 0], [-42, -42, 4], [0, -60, 0], [42, -42, 0]]},

@@ -1,12 +1,13 @@
-// No single-step lateral spikes (docs/layout-format.md, "The up frame"): with bank measured from the vertical and cant ramps whose
-// rate dwt/ds is continuous (Bloss ramps on the clothoids, a moving average on the coaster's spline), the
-// lateral row force f1 of every bogie stays within 1.3 x its steady value m (v^2 kappa N + g z) . wN
-// (on a level curve m (v^2/R cos(phi) - g sin(phi)), docs/validation.md "Unbalanced lateral acceleration";
-// m = the bogie's static load / g) in every curve, for the demo train at line speed and for the coaster
-// train. Before the change (Frenet cant with linear ramps) f1 spiked for one step where a clothoid started or
-// the cant reached its maximum (~400 kN on the locomotive's bogie, 171 kN on an 800 kg coaster car). The
-// checked windows: each curved track of the demo (|kappa| > 1e-4 /m somewhere); 25 m windows of the coaster's
-// loop. A floor of 0.05 m g covers the windows where the bank balances the speed (steady ~ 0).
+// No single-step lateral spikes (docs/layout-format.md, "The up frame"): with bank measured from the vertical
+// and cant ramps whose rate dwt/ds is continuous (Bloss ramps on the clothoids, a moving average on the
+// coaster's spline), the lateral row force f1 of every bogie stays within 1.3 x its steady value m (v^2 kappa
+// N + g z) . wN (on a level curve m (v^2/R cos(phi) - g sin(phi)), docs/validation.md "Unbalanced lateral
+// acceleration"; m = the bogie's static load / g) in every curve, for the demo train at line speed and for
+// the coaster train. Before the change (Frenet cant with linear ramps) f1 spiked for one step where a
+// clothoid started or the cant reached its maximum (~400 kN on the locomotive's bogie, 171 kN on an 800 kg
+// coaster car). The checked windows: each curved track of the demo (|kappa| > 1e-4 /m somewhere); 25 m
+// windows of the coaster's loop. A floor of 0.05 m g covers the windows where the bank balances the speed
+// (steady ~ 0).
 #include "core/layout/Layout.h"
 #include "core/layout/LayoutFile.h"
 #include "physics/sim/Simulation.h"

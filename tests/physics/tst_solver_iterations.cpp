@@ -1,12 +1,13 @@
 // The solver's settings against the reference they replace: Bullet's plain sequential impulses, every joint
-// row starting each step from zero and running all 30 iterations (the solver before the warm starts of docs/trains-format.md, "Scale benchmark"). The default
-// (rows warm-started from the last step's impulses, the solve ending once an iteration changes no row's
-// velocity by more than 1e-5 m/s, at most 30 iterations: SimulationOptions) and a cheaper cold solver (20
-// iterations) must derail the demo where, when and how fast the reference does, and keep the trackjoint's row
-// errors of a railed train within tolerance. (At 20 cold iterations the bogies' vertical row force across
-// track seams is not continuous within tst_track_crossing's 1e-3: 15 doubles max |e2| on case 2, 10 raises
-// |e1| 50 %.)
-//   1. The full-throttle run of docs/trains-format.md: locomotive + 4 coaches from bottom2 at 20 m/s, throttle 1 from t = 0;
+// row starting each step from zero and running all 30 iterations (the solver before the warm starts of
+// docs/trains-format.md, "Scale benchmark"). The default (rows warm-started from the last step's impulses,
+// the solve ending once an iteration changes no row's velocity by more than 1e-5 m/s, at most 30 iterations:
+// SimulationOptions) and a cheaper cold solver (20 iterations) must derail the demo where, when and how fast
+// the reference does, and keep the trackjoint's row errors of a railed train within tolerance. (At 20 cold
+// iterations the bogies' vertical row force across track seams is not continuous within tst_track_crossing's
+// 1e-3: 15 doubles max |e2| on case 2, 10 raises |e1| 50 %.)
+//   1. The full-throttle run of docs/trains-format.md: locomotive + 4 coaches from bottom2 at 20 m/s,
+//   throttle 1 from t = 0;
 //      it overturns at c3 (t = 63.79 s, 41 m/s).
 //   2. tst_train_demo's line-speed case: locomotive + 2 coaches at 30 m/s into c3 (overturn).
 // Row errors: the largest |e1|, |e2|, |e3| of any railed bogie over the run up to the derailment.

@@ -1,6 +1,7 @@
 // The trackjoint in Bullet: exact per-row forces against closed forms (docs/validation.md "Centripetal
-// force", "Equilibrium cant"), the stiffness/damping mapping of seed 001, and an independent solve of
-// J M^-1 J^T lambda = b (seed 003) against the row forces Bullet's iterative solver produced.
+// force", "Equilibrium cant"), the stiffness/damping mapping of docs/trackjoint.md, and an independent solve
+// of J M^-1 J^T lambda = b (docs/trackjoint.md, "Row forces") against the row forces Bullet's iterative
+// solver produced.
 #include "TrackJointRig.h"
 
 #include <QtTest>
@@ -70,7 +71,8 @@ void TstTrackJointConstraint::steadyCurve() {
     qInfo("R=%g v=%g bank=%.4f: f1 = %.3f N (m v^2/R = %.3f), f2 = %.3f N, t3 = %.3f N m", R, v, phi, f1,
           m * ac, f2, rig.joint->rowForce(3));
     if (!banked) {
-        // docs/validation.md: steady speed on a flat curve, lateral row force = m v^2/R (1 %); vertical = m g.
+        // docs/validation.md: steady speed on a flat curve, lateral row force = m v^2/R (1 %); vertical = m
+        // g.
         QVERIFY2(std::abs(f1 - m * ac) < 0.01 * m * ac,
                  qPrintable(QString("f1 = %1, m v^2/R = %2").arg(f1).arg(m * ac)));
         QVERIFY2(std::abs(f2 - m * g) < 0.01 * m * g, qPrintable(QString("f2 = %1").arg(f2)));
@@ -109,7 +111,7 @@ void TstTrackJointConstraint::springSag() {
     rig.build(straight, 0.0, 0.0);
     rig.joint->setStiffnessDamping(kp, kd);
     const double h = rig.dt;
-    // Seed 001: ERP = h kp/(h kp + kd), CFM = 1/(h kp + kd).
+    // docs/trackjoint.md, "ERP and CFM": ERP = h kp/(h kp + kd), CFM = 1/(h kp + kd).
     QCOMPARE(rig.joint->erp(h), h * kp / (h * kp + kd));
     QCOMPARE(rig.joint->cfm(h), 1 / (h * kp + kd));
     for (int i = 0; i < 240 * 10; ++i) // slow time constant ~ kd/kp <= 1 s
@@ -122,8 +124,8 @@ void TstTrackJointConstraint::springSag() {
     QVERIFY(std::abs(rig.joint->rowForce(2) - rig.mass * g) < 1e-3 * rig.mass * g);
 }
 
-// Seed 003: for one joint in a steady state assemble A lambda = b with A = J M^-1 J^T + CFM and solve it
-// with Eigen; Bullet's sequential impulses must give the same row forces.
+// docs/trackjoint.md, "Row forces": for one joint in a steady state assemble A lambda = b with A = J M^-1 J^T
+// + CFM and solve it with Eigen; Bullet's sequential impulses must give the same row forces.
 void TstTrackJointConstraint::globalSolveMatchesBullet() {
     const double R = 100, v = 20;
     TrackJointRig rig;

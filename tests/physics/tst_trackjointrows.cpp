@@ -1,8 +1,9 @@
-// The trackjoint rows without Bullet (seed 000 eqs. (6)-(11), seed 002).
+// The trackjoint rows without Bullet (docs/trackjoint.md, equations (6)-(11)).
 //  1. For random railed states on a twisted helix carried by a moving, rotating track body, J.v of every
 //     row equals -de/dt of its error, de/dt from central finite differences while the bodies move with
-//     (vm, wm), (vt, wt) and s advances by the seeds' rule ds/dt = (va - vp) . F.T.
-//  2. For random (not railed) states the rows equal the seeds' formulas, typed in again term by term.
+//     (vm, wm), (vt, wt) and s advances by the ds rule ds/dt = (va - vp) . F.T.
+//  2. For random (not railed) states the rows equal the formulas of docs/trackjoint.md, typed in again term
+//  by term.
 //  3. The orientation mismatch is exactly -sin(theta) u for a finite rotation theta about u.
 #include "physics/joint/TrackJointRows.h"
 
@@ -154,7 +155,7 @@ void TstTrackJointRows::jacobianIsErrorRate() {
         QVERIFY2(std::abs(rows.row[i].e) < 1e-12,
                  qPrintable(QString("e%1 = %2").arg(i + 1).arg(rows.row[i].e)));
 
-    // ds/dt = (va - vp) . F.T (seeds' ds rule at A(t) == F(s,t)).
+    // ds/dt = (va - vp) . F.T (the ds rule of docs/trackjoint.md at A(t) == F(s,t)).
     const Vec3 va = sc.vm + sc.wm.cross(st0.A.P - st0.FmP);
     const Vec3 vp = sc.vt + sc.wt.cross(st0.wF.F.P - st0.FtP);
     const double sdot = (va - vp).dot(st0.wF.F.T);
@@ -190,7 +191,7 @@ void TstTrackJointRows::rowsMatchSeedFormulas() {
     const TrackJointRows r = computeTrackJointRows(st);
     QCOMPARE(r.count, 6);
 
-    // Seed 002, typed in again. '%' -> cross, '*' -> dot.
+    // docs/trackjoint.md, typed in again. '%' -> cross, '*' -> dot.
     const Vec3 AP = st.A.P, FmP = st.FmP, FtP = st.FtP;
     const Vec3 wFP = st.wF.F.P, wFT = st.wF.F.T, wFN = st.wF.wN, wFB = st.wF.wB, FN = st.wF.F.N,
                FB = st.wF.F.B;
@@ -210,7 +211,8 @@ void TstTrackJointRows::rowsMatchSeedFormulas() {
          sum.dot(FB)},
         {wFT, (AP - FmP).cross(wFT), -wFT, wFT.cross(wFP - FtP), dt / erp * st.limits.vTarget},
     };
-    // Our e3..e5 are half the seeds' (see TrackJointRows.cpp): J.v = -de/dt instead of -1/2 de/dt.
+    // Our e3..e5 are half those of docs/trackjoint.md (see TrackJointRows.cpp): J.v = -de/dt instead of -1/2
+    // de/dt.
     const double eScale[6] = {1, 1, 0.5, 0.5, 0.5, 1};
     for (int i = 0; i < 6; ++i) {
         const TrackJointRow& row = r.row[i];

@@ -1,6 +1,6 @@
-// Honest wheel-rail channels (docs/trains-format.md, "Wheel-rail channels and episodes"): the wheel unloading ratio dQ/Q of a car running steadily through a
-// canted curve above its balancing speed, against the quasi-static closed form for a rigid car; Y/Q there
-// against a_unc / n. docs/validation.md "Dynamics".
+// Honest wheel-rail channels (docs/trains-format.md, "Wheel-rail channels and episodes"): the wheel unloading
+// ratio dQ/Q of a car running steadily through a canted curve above its balancing speed, against the
+// quasi-static closed form for a rigid car; Y/Q there against a_unc / n. docs/validation.md "Dynamics".
 //
 // Closed form. A bogie carries M = m_body/2 + m_bogie with its centre of gravity h = (m_body/2 h_body +
 // m_bogie h_bogie)/M above the rail plane. In the track plane (bank phi, curve radius R, speed v) the car

@@ -1,6 +1,6 @@
-// Wreckage after a derailment obeys physics (docs/trains-format.md, "Physics"). The demo's 5-car train at full throttle from t = 0
-// overturns its locomotive in corner c3 at ~41 m/s (as tst_train_demo and the GUI's drive test find), then
-// for the rest of a 300 s run:
+// Wreckage after a derailment obeys physics (docs/trains-format.md, "Physics"). The demo's 5-car train at
+// full throttle from t = 0 overturns its locomotive in corner c3 at ~41 m/s (as tst_train_demo and the GUI's
+// drive test find), then for the rest of a 300 s run:
 //   - energy only leaves: no body's centre of mass is faster than the train's speed at the derailment plus
 //   the speed
 //     of a free fall through the height it has lost, sqrt(2 g dh) [closed form, docs/validation.md "Energy"],

@@ -1,8 +1,8 @@
-// The track colour overlays in the unit users expect (docs/layout-format.md, "The up frame"): on the railway demo cant and cant
-// deficiency in mm over the rail-centre distance (1500 mm), checked by hand on corner c3 (R = 120 m, cant
-// 1500 sin 0.1 = 149.75 mm, design speed 15 m/s) and against the rider channel's own deficiency from the
-// world geometry on every track (physics/RiderChannels); on the coaster demo in degrees; legends with
-// round ticks, colours at the ends of their scales, and the mesh coloured with these values.
+// The track colour overlays in the unit users expect (docs/layout-format.md, "The up frame"): on the railway
+// demo cant and cant deficiency in mm over the rail-centre distance (1500 mm), checked by hand on corner c3
+// (R = 120 m, cant 1500 sin 0.1 = 149.75 mm, design speed 15 m/s) and against the rider channel's own
+// deficiency from the world geometry on every track (physics/RiderChannels); on the coaster demo in degrees;
+// legends with round ticks, colours at the ends of their scales, and the mesh coloured with these values.
 #include "core/layout/Layout.h"
 #include "core/layout/LayoutFile.h"
 #include "physics/monitor/RiderChannels.h"

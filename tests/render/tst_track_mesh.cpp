@@ -156,8 +156,9 @@ private slots:
         QCOMPARE(scene.tracksBound().valid(), true);
     }
 
-    // docs/layout-format.md, "Limits": a 3 000 km layout (30 lines of 100 km, the longest a track may be) must not abort in OSG
-    // with bad_alloc: above 50 km in total only ribbons are built, with at most ~500 000 samples in all.
+    // docs/layout-format.md, "Limits": a 3 000 km layout (30 lines of 100 km, the longest a track may be)
+    // must not abort in OSG with bad_alloc: above 50 km in total only ribbons are built, with at most ~500
+    // 000 samples in all.
     void hugeLayoutMeshesStayBounded() {
         LayoutSpec spec;
         for (int i = 0; i < 30; ++i) {

@@ -1,6 +1,7 @@
 #pragma once
 // The 3D view: an osgViewer::Viewer rendering into a QOpenGLWidget through GraphicsWindowEmbedded.
-// Qt owns the GL context; OSG renders single-threaded inside paintGL() (docs/architecture.md, "Stack pitfalls").
+// Qt owns the GL context; OSG renders single-threaded inside paintGL() (docs/architecture.md, "Stack
+// pitfalls").
 #include <QOpenGLWidget>
 #include <QPointF>
 #include <QString>
