@@ -57,19 +57,13 @@ public:
     }
     // The same for a caller that follows a moving s (a railed body): `piece` holds the index of the s -> t
     // piece of its last call (anything the first time) and is updated. While s stays in that piece (a bogie
-    // crosses one every ~150 steps) the lookup table is not read: one cache miss less at the head of the
-    // frame's chain of dependent loads, when thousands of bogies share no cache lines. The same frame.
+    // crosses one every ~150 steps) the lookup table is not read: one memory read less at the head of the
+    // frame's chain of dependent loads, when thousands of bogies share no table memory. The same frame.
     void evaluate(double s, Frame& f, int& piece) const {
         s = wrap(s);
         const Located at = locateFrom(piece, s);
         piece = at.piece;
         frameAt(at, s, f);
-    }
-    // What evaluate(s, f, piece) reads of `piece` (the whole piece: three cache lines; nothing for an index
-    // out of range).
-    MemoryRange pieceMemory(int piece) const {
-        if (static_cast<unsigned>(piece) >= static_cast<unsigned>(pieces_.size())) return {};
-        return {&pieces_[static_cast<std::size_t>(piece)], sizeof(Piece)};
     }
     static constexpr double kStraightRel2 = 1e-14; // |w|^2 <= this |d1|^2 (|d2|^2 + |d3|^2): kappa ~ 0
     Vec3 position(double s) const override;
@@ -89,6 +83,12 @@ public:
     Vec3 derivativeAtPoint(int i) const; // solved dP/du at control point i (shows the handle)
 
 private:
+    friend class Track; // Track::frameMemory, the one interface for the memory a frame reads
+    // What evaluate(s, f, piece) reads of `piece` (the whole piece; nothing for an index out of range).
+    MemoryRange pieceMemory(int piece) const {
+        if (static_cast<unsigned>(piece) >= static_cast<unsigned>(pieces_.size())) return {};
+        return {&pieces_[static_cast<std::size_t>(piece)], sizeof(Piece)};
+    }
     struct Segment {
         Vec3 a, b, c, d; // P(t) = a + b t + c t^2 + d t^3, t in [0,1] local [m]
         double u0;       // global u at t = 0 [m]
@@ -110,9 +110,9 @@ private:
     // verified at construction - with this very evaluation - against the accurate integral to epsS_ between
     // the points; a piece that cannot be fitted (after subdivision) keeps the node's seed + Newton inversion
     // (newton = true: PieceInfo).
-    // A piece is what a frame reads, in three whole cache lines (192 bytes, aligned): one lookup finds it,
-    // and with thousands of bogies, each on its own piece, a frame brings three lines from memory instead of
-    // the five or six of a 240-byte piece at any alignment plus its neighbour's start (docs/trains-format.md,
+    // A piece is what a frame reads, 192 bytes aligned to 64: one lookup finds it, and with thousands of
+    // bogies, each on its own piece, a frame reads three aligned 64-byte blocks from memory instead of the
+    // five or six of a 240-byte piece at any alignment plus its neighbour's start (docs/trains-format.md,
     // "Scale benchmark").
     static constexpr int kInvDegree = 5;
     struct alignas(64) Piece {

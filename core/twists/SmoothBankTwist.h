@@ -38,6 +38,9 @@ public:
     }
     Mode mode() const { return mode_; }
     double width() const { return width_; }
+
+private:
+    friend class Track; // Track::frameMemory, the one interface for the memory a frame reads
     // The table cells at(s') reads for s' from s to s + ds: the cells of both ends of the window at s and at
     // s + ds, each once (empty ranges for the rest, and for a ramp).
     std::array<MemoryRange, 4> cellMemory(double s, double ds) const {
@@ -53,8 +56,6 @@ public:
         }
         return out;
     }
-
-private:
     TwistValue ramp(double s) const;
     // The tabulated profile b (linear, periodic when closed, end-extended when open) and its exact integral
     // from 0, both at x from one cell: G(x) = prefix + d (value + d slope / 2), b(x) = value + d slope.

@@ -27,43 +27,6 @@ void SimulationEngine::addGround() {
     world_.addGround(groundZ_);
 }
 
-namespace {
-
-// Trains split off the main world when every track lies on the ground (Simulation.h): consecutive trains
-// share a world up to about kWorldBogies bogies. A world's objects are ~6 kB per bogie; while one world
-// steps, the next one's are prefetched (CachePrefetch.h), so two worlds share the core's L2 (1 MB here).
-// Worlds of 100 bogies did not fit with the rest: bench_scale at 4 000 bogies, alternated runs, worlds of
-// 100 / 64 / 50 / 40 / 30 / 20: 2 844-2 942 / 2 803-2 866 / 2 730-2 855 / 2 513-2 835 / 2 543-2 863 /
-// 2 756-2 767 ns per bogie-step. Which world a train is in changes no result (each car is its own island,
-// derailed bodies collide with the ground only; tst_train_worlds).
-constexpr int kWorldBogies = 40;
-// Below this many train bogies (~1.2 MB of objects) every world's data stays cached between steps and a
-// prefetch only costs: 100 bogies in worlds of 50, prefetched: rail contact 26 -> 85-91 ns per bogie-step.
-constexpr int kPrefetchBogies = 200;
-} // namespace
-
-bool SimulationEngine::prefetchWorlds() const {
-    if (units_.size() <= 2) return false; // the main world and one train world: nothing evicts it
-    int bogies = 0;
-    for (const StepUnit& u : units_)
-        bogies += u.bogies;
-    return bogies > kPrefetchBogies;
-}
-
-BulletWorld& SimulationEngine::worldForTrain(int bogies) {
-    if (!splitTrains_) return world_;
-    if (trainWorlds_.empty() || units_.back().bogies + bogies > kWorldBogies) {
-        // one solver for every world: its pools are rebuilt per island and stay cached from world to world
-        auto w = std::make_unique<BulletWorld>(options_.gravity, options_.solverIterations,
-                                               options_.solverTolerance, world_.solver());
-        if (options_.groundPlane) w->addGround(groundZ_);
-        trainWorlds_.push_back(std::move(w));
-        units_.push_back({trainWorlds_.back().get(), false, trainCount(), trainCount(), {}, 0});
-    }
-    units_.back().bogies += bogies; // the last unit is the last train world
-    return *trainWorlds_.back();
-}
-
 void SimulationEngine::addVehicle(const VehicleSpec& spec) {
     auto v = std::make_unique<Vehicle>();
     v->spec = spec;
@@ -92,7 +55,7 @@ void SimulationEngine::addTrain(const TrainSpec& spec) {
         bogies += stock.bogies.count;
     auto train = std::make_unique<Train>();
     train->spec = spec;
-    train->world = &worldForTrain(bogies);
+    train->world = &schedule_.worldForNewTrain(bogies);
     for (std::size_t c = 0; c < spec.cars.size(); ++c)
         addCar(*train, spec.cars[c], centres[c], spec.speed);
     for (std::size_t c = 1; c < train->cars.size(); ++c)
@@ -103,8 +66,7 @@ void SimulationEngine::addTrain(const TrainSpec& spec) {
             RowForceSolver::setWarmStart(*car.pivots[k], &car.bogies[k].pivotImpulses);
         }
     trains_.push_back(std::move(train));
-    for (StepUnit& u : units_)
-        if (u.world == trains_.back()->world) u.endTrain = trainCount();
+    schedule_.trainAdded(trainCount());
     telemetry_.setSourceIds(vehicleIds(), trainIds());
 }
 

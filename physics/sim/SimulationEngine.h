@@ -16,18 +16,16 @@
 //   recording (SimulationRecord.cpp)        telemetry samples
 // step() calls them in named stages, in this order:
 //   kinematics -> railContact -> drive -> forces -> solve -> check -> feed -> monitor -> record
-// Each stage after kinematics is a function over the vehicles and trains of one Bullet world. Trains on
-// ground tracks never touch anything but their own track joints and the ground, so they are split into
-// worlds of about 40 bogies each, stepped one after another through all their stages: one world's bodies,
-// joints and bogies stay in the cache from its first stage to its last; with more train bogies than the
-// core's cache holds, each world's objects are prefetched while the world before it steps (CachePrefetch.h).
-// Scale benchmark: 4 000 bogies cost ~1.15-1.3x what 100 do per bogie-step (~1.3-1.35x in worlds of 100,
-// 1.75x without the prefetch, 2.85x in one world). A layout with tracks on bodies keeps every train in the
-// main world.
+// Each stage after kinematics is a function over the vehicles and trains of one Bullet world, a unit of the
+// step schedule (StepSchedule.h), which alone knows how trains are grouped into worlds and what is
+// prefetched while a world steps: one world's bodies, joints and bogies stay in the cache from its first
+// stage to its last. Scale benchmark: 4 000 bogies cost ~1.15-1.3x what 100 do per bogie-step (~1.3-1.35x
+// in worlds of 100, 1.75x without the prefetch, 2.85x in one world).
 #include "core/layout/Layout.h"
 #include "physics/monitor/Derailment.h"
 #include "physics/rail/RailContact.h"
 #include "physics/sim/SimulationOptions.h"
+#include "physics/sim/StepSchedule.h"
 #include "physics/spec/BodySpec.h"
 #include "physics/spec/Scenario.h"
 #include "physics/spec/VehicleSpec.h"
@@ -38,7 +36,6 @@
 #include "physics/vehicle/Train.h"
 #include "physics/vehicle/Vehicle.h"
 #include "physics/world/BulletWorld.h"
-#include "physics/world/CachePrefetch.h"
 
 #include <filesystem>
 #include <functional>
@@ -129,6 +126,13 @@ public:
     std::uint64_t scenarioFingerprint() const;
     void restore(const SimulationState& state);
 
+    // The trains per train world, in order (StepSchedule::grouping), and a new grouping between two steps:
+    // the trains' bodies move to their new worlds with their contact points. A run regrouped at any step
+    // goes on bit for bit as the run that was not (tst_regroup). Throws SimulationError (nothing changed) for
+    // a grouping StepSchedule::regroup refuses.
+    std::vector<int> grouping() const { return schedule_.grouping(); }
+    void regroup(const std::vector<int>& trainsPerWorld);
+
     const Telemetry& telemetry() const { return telemetry_; }
     Telemetry& telemetry() { return telemetry_; }
     const StepProfile& stepProfile() const { return profile_; }
@@ -137,27 +141,10 @@ public:
     std::vector<std::string> trackIds() const;
 
 private:
-    // What one pass of step() covers: a Bullet world, with the vehicles (main world) and its trains
-    // (consecutive train indices [firstTrain, endTrain)).
-    struct StepUnit {
-        BulletWorld* world = nullptr;
-        bool vehicles = false;
-        int firstTrain = 0, endTrain = 0;
-        CachePrefetch lines; // its trains' objects, queued after its own step (CachePrefetch.h)
-        int bogies = 0;      // of its trains
-        int cars = 0;        // of its trains (islands), counted with the lines
-    };
+    using StepUnit = StepSchedule::Unit;
 
     void build(std::vector<BodySpec> bodies, std::vector<VehicleSpec> vehicles);
     void removeFromWorlds(); // every vehicle's and train's bodies and constraints out of their worlds
-    BulletWorld& worldForTrain(int bogies); // the world a new train of that many bogies goes into
-    // Prefetching pays: more than one train world, and more bogies in them than the core's cache keeps
-    // between steps (SimulationBuild.cpp). Decided once per step (prefetching_).
-    bool prefetchWorlds() const;
-    void queueLines(StepUnit&) const; // the unit's trains' objects, for prefetching in the next step
-    void prefetchNext() {             // a few lines of the next unit's data, from a per-bogie loop
-        if (next_) next_->issue(drip_);
-    }
     // The stages of a step, in order (step()), over one unit.
     void stageKinematics();                 // track bodies at their prescribed pose
     void stageRailContact(const StepUnit&); // every railed body's track frame at its s; wheel-rail limits
@@ -166,15 +153,8 @@ private:
     void stageSolve(const StepUnit&);       // Bullet
     void stageCheck(const StepUnit&) const; // finiteness of every body and joint force
     void stageFeed(const StepUnit&);        // the feeder: s along the track, crossings, open ends
-    // While prefetching: the track table lines the unit's bogies' frames will read in the
-    // feed (spline piece, smoothed-bank cells), loaded in one pass first, where their cache misses overlap
-    // (in the feed's loop each bogie waited for its own). They are also queued with the unit's objects
-    // (queueLines): a prefetch issued a world ahead brings most in; one issued a stage ahead did not.
-    void gatherTrackTables(const StepUnit&) const;
-    // The track tables a railed bogie's next frame reads (Track::frameMemory, from its speed over a step).
-    std::array<MemoryRange, 5> frameTables(const Bogie&) const;
-    void stageMonitor(const StepUnit&); // derailment monitor and Y/Q / unloading episodes of the bogies
-    void stageRecord(const StepUnit&);  // rider channels, telemetry samples
+    void stageMonitor(const StepUnit&);     // derailment monitor and Y/Q / unloading episodes of the bogies
+    void stageRecord(const StepUnit&);      // rider channels, telemetry samples
     // Building (SimulationBuild.cpp).
     void addVehicle(const VehicleSpec& spec);
     void addGround();
@@ -202,7 +182,7 @@ private:
     const RiderChannels& updateCarRider(int t, int c);
     // Railing state -> world (SimulationRailing.cpp): pivots, joints, collision groups.
     std::vector<btRigidBody*> allBodies() const; // dynamic bodies, fixed order (snapshots)
-    std::vector<BulletWorld*> worlds() const;    // the main world, then the train worlds
+    std::vector<BulletWorld*> worlds() const { return schedule_.worlds(); } // the main one, then the trains'
     std::vector<BulletWorld::Entry> collisionEntries(const BulletWorld& w) const; // w's bodies in build order
     std::vector<btRigidBody*> contactBodies() const; // every world's bodies in turn (contacts name them)
     void applyRailing(bool forceRebuild = false);
@@ -213,19 +193,14 @@ private:
     SwitchStates switchStates_;
     double time_ = 0.0; // [s]
     BulletWorld world_;
-    RailContact rail_;                                      // uses layout_, switchStates_, world_
-    std::vector<std::unique_ptr<BulletWorld>> trainWorlds_; // trains split off the main world (step())
-    std::vector<StepUnit> units_;                           // the main world, then each train world
-    bool splitTrains_ = false;                              // every track on the ground: trains split off
-    double groundZ_ = 0.0;                                  // height of the ground plane [m]
+    RailContact rail_;      // uses layout_, switchStates_, world_
+    StepSchedule schedule_; // the grouping of trains into worlds and the prefetching (uses world_)
+    double groundZ_ = 0.0;  // height of the ground plane [m]
     std::vector<std::unique_ptr<Vehicle>> vehicles_;
     std::vector<std::unique_ptr<Train>> trains_;
     std::vector<TrackDrive> drives_; // the layout's chain / booster sections (TrackDrives.h)
     Telemetry telemetry_;
     StepProfile profile_;
-    CachePrefetch* next_ = nullptr; // the next unit's lines while a unit steps (prefetchNext)
-    std::size_t drip_ = 0;          // lines per prefetchNext call
-    bool prefetching_ = false;      // this step prefetches (prefetchWorlds())
 };
 
 } // namespace tl

@@ -24,6 +24,14 @@ struct SimulationOptions {
     bool groundPlane = true;             // derailed cars collide with a plane below the lowest rail
     double groundDepth = 0.5;            // the plane lies this far below the lowest rail point [m]
     double trackJointErp = 0.2;          // ERP of the bogie trackjoints [-]
+    // Trains on ground tracks step in Bullet worlds of about this many bogies, consecutive trains together
+    // (StepSchedule.h). A world's objects are ~6 kB per bogie; while one world steps, the next one's are
+    // prefetched, so two worlds share the core's L2 (1 MB here). Worlds of 100 bogies did not fit with the
+    // rest: bench_scale at 4 000 bogies, alternated runs, worlds of 100 / 64 / 50 / 40 / 30 / 20:
+    // 2 844-2 942 / 2 803-2 866 / 2 730-2 855 / 2 513-2 835 / 2 543-2 863 / 2 756-2 767 ns per bogie-step.
+    // Which world a train is in changes no result (each car is its own island, derailed bodies collide with
+    // the ground only; tst_train_worlds, tst_regroup).
+    int worldBogies = 40;
     std::vector<std::filesystem::path> rollingStockDirs = defaultRollingStockDirs();
 };
 

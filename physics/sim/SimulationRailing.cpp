@@ -25,13 +25,6 @@ std::vector<btRigidBody*> SimulationEngine::allBodies() const {
     return out;
 }
 
-std::vector<BulletWorld*> SimulationEngine::worlds() const {
-    std::vector<BulletWorld*> out{const_cast<BulletWorld*>(&world_)};
-    for (const auto& w : trainWorlds_)
-        out.push_back(w.get());
-    return out;
-}
-
 // The bodies of world w with what they collide with, in the order the simulation was built (its ground; the
 // main world's layout bodies and vehicles; per car of its trains the bogies, then the body).
 std::vector<BulletWorld::Entry> SimulationEngine::collisionEntries(const BulletWorld& w) const {

@@ -58,6 +58,7 @@ SimulationState SimulationEngine::snapshot() const {
     s.scenario = scenarioFingerprint();
     s.time = time_;
     s.switches = switchStates_;
+    s.grouping = schedule_.grouping();
     for (const btRigidBody* b : allBodies())
         s.bodies.push_back(stateOf(*b));
     for (const auto& v : vehicles_)
@@ -105,6 +106,7 @@ void SimulationEngine::restore(const SimulationState& s) {
     if (!sameShape)
         throw SimulationError(
             "restore: the state belongs to another simulation (body/vehicle/train counts differ)");
+    schedule_.regroup(s.grouping, trains_); // its worlds first: contacts name bodies in their worlds' order
     time_ = s.time;
     switchStates_ = s.switches;
     world_.setKinematicPoses(time_, options_.dt);

@@ -28,7 +28,7 @@ SimulationEngine::SimulationEngine(const Layout& layout, const Scenario& scenari
                                    const SimulationOptions& options)
     : layout_(layout), options_(options),
       world_(options.gravity, options.solverIterations, options.solverTolerance, options.solverWarmStart),
-      rail_(layout_, switchStates_, world_), drives_(layout.drives()) {
+      rail_(layout_, switchStates_, world_), schedule_(layout_, options_, world_), drives_(layout.drives()) {
     try {
         build(scenario.bodies, scenario.vehicles);
         for (const auto& t : scenario.trains)
@@ -43,7 +43,7 @@ SimulationEngine::SimulationEngine(const Layout& layout, std::vector<BodySpec> b
                                    std::vector<VehicleSpec> vehicles, const SimulationOptions& options)
     : layout_(layout), options_(options),
       world_(options.gravity, options.solverIterations, options.solverTolerance, options.solverWarmStart),
-      rail_(layout_, switchStates_, world_), drives_(layout.drives()) {
+      rail_(layout_, switchStates_, world_), schedule_(layout_, options_, world_), drives_(layout.drives()) {
     build(std::move(bodies), std::move(vehicles));
 }
 
@@ -74,26 +74,16 @@ void SimulationEngine::build(std::vector<BodySpec> bodies, std::vector<VehicleSp
     switchStates_ = layout_.initialSwitchStates();
     telemetry_.setWindow(options_.telemetryWindow);
     telemetry_.setMaxSamples(options_.telemetryMaxSamples);
-    splitTrains_ = true;
+    bool split = true; // trains leave the main world when every track lies on the ground (StepSchedule.h)
     for (const Track& t : layout_.tracks())
-        splitTrains_ = splitTrains_ && t.onGround();
-    units_ = {{&world_, true, 0, 0, {}, 0}};
+        split = split && t.onGround();
     if (options_.groundPlane) addGround();
+    schedule_.setSplit(split, groundZ_);
     world_.addTrackBodies(std::move(bodies), layout_);
     world_.setKinematicPoses(0.0, options_.dt);
     for (const auto& v : vehicles)
         addVehicle(v);
 }
-
-namespace {
-// Prefetch issue points (CachePrefetch.h): one per bogie in each of the stages' loops (rail contact, feed,
-// monitor, record) and RowForceSolver::kPrefetchPoints per island (car) in the solve, each of those taking
-// kSolveShare times as many lines: the solve is most of the step and reads from the cache, so misses issued
-// there overlap with arithmetic rather than queueing behind each other in the short loops (the core holds a
-// few dozen). bench_scale, 10 rounds alternated with the loops' points alone: 4 000 bogies median 2 685 vs
-// 2 946 ns per bogie-step (lower in 8 of 10 rounds), 100 bogies (no prefetching) 2 164 vs 2 162.
-constexpr std::size_t kCallsPerBogie = 4, kSolveShare = 2;
-} // namespace
 
 void SimulationEngine::step() {
     using Clock = std::chrono::steady_clock;
@@ -110,19 +100,11 @@ void SimulationEngine::step() {
     };
     const double t0 = time_, t1 = time_ + options_.dt;
     stage(StepStage::Kinematics, [&] { stageKinematics(); });
-    // each train world prefetched while the one before it steps (CachePrefetch.h)
-    prefetching_ = prefetchWorlds();
-    next_ = nullptr;
-    for (std::size_t k = 0; k < units_.size(); ++k) { // each world through all its stages (Simulation.h)
-        StepUnit& u = units_[k];
-        if (prefetching_) {
-            next_ = &units_[(k + 1) % units_.size()].lines;
-            next_->rewind();
-            const std::size_t points =
-                kCallsPerBogie * std::size_t(u.bogies) +
-                kSolveShare * std::size_t(RowForceSolver::kPrefetchPoints) * std::size_t(u.cars);
-            drip_ = next_->lines() / std::max<std::size_t>(1, points) + 1;
-        }
+    schedule_.beginStep(trains_);
+    const std::vector<StepUnit>& units = schedule_.units();
+    for (std::size_t k = 0; k < units.size(); ++k) { // each world through all its stages (StepSchedule.h)
+        const StepUnit& u = units[k];
+        schedule_.beginUnit(k);
         time_ = t0;
         stage(StepStage::RailContact, [&] { stageRailContact(u); });
         stage(StepStage::Drive, [&] { stageDrive(u); });
@@ -133,40 +115,9 @@ void SimulationEngine::step() {
         stage(StepStage::Feed, [&] { stageFeed(u); });
         stage(StepStage::Monitor, [&] { stageMonitor(u); });
         stage(StepStage::Record, [&] { stageRecord(u); });
-        if (prefetching_) {
-            next_->issueAll(); // the rest (a unit without bogies, or without telemetry)
-            next_ = nullptr;
-            queueLines(u);
-        }
+        schedule_.endUnit(k, trains_);
     }
     ++profile_.steps;
-}
-
-void SimulationEngine::queueLines(StepUnit& u) const {
-    u.lines.clear();
-    u.cars = 0;
-    u.world->queueLines(u.lines);
-    for (int t = u.firstTrain; t < u.endTrain; ++t) {
-        const Train& train = *trains_[std::size_t(t)];
-        u.lines.add(&train);
-        u.lines.add(train.cars.data(), train.cars.size() * sizeof(Car));
-        u.lines.add(train.couplers.data(), train.couplers.size() * sizeof(Coupler));
-        u.cars += int(train.cars.size());
-        for (const Car& car : train.cars) {
-            u.lines.add(car.body.get());
-            u.lines.add(car.bogies.data(), car.bogies.size() * sizeof(Bogie));
-            for (const auto& p : car.pivots)
-                u.lines.add(p.get());
-            for (const Bogie& b : car.bogies) {
-                u.lines.add(b.body.get());
-                u.lines.add(b.joint.get());
-                if (b.railed) // the track tables its next feed reads (one step further: the same lines,
-                              // mostly)
-                    for (const MemoryRange& r : frameTables(b))
-                        u.lines.add(r);
-            }
-        }
-    }
 }
 
 void SimulationEngine::stageKinematics() {
@@ -180,7 +131,7 @@ void SimulationEngine::stageRailContact(const StepUnit& u) {
     for (int t = u.firstTrain; t < u.endTrain; ++t)
         for (auto& car : trains_[std::size_t(t)]->cars)
             for (auto& b : car.bogies) {
-                prefetchNext();
+                schedule_.point();
                 if (!b.railed) continue;
                 rail_.prepare(b);
                 RailContact::setWheelRailLimits(b, car.stock.wheelRail);
@@ -190,9 +141,9 @@ void SimulationEngine::stageRailContact(const StepUnit& u) {
 void SimulationEngine::stageSolve(const StepUnit& u) {
     BulletWorld& w = *u.world;
     const long long rows = w.solvedRows(), rowIterations = w.solvedRowIterations();
-    if (next_) w.setSolvePrefetch(next_, kSolveShare * drip_); // prefetchNext's share in the solve
+    schedule_.beginSolve(w);
     w.step(options_.dt);
-    if (next_) w.setSolvePrefetch(nullptr, 0);
+    schedule_.endSolve(w);
     profile_.rows += w.solvedRows() - rows;
     profile_.rowIterations += w.solvedRowIterations() - rowIterations;
     if (&w == &world_) world_.setKinematicPoses(time_ + options_.dt, options_.dt); // the track bodies
@@ -222,13 +173,13 @@ void SimulationEngine::stageFeed(const StepUnit& u) {
         if (v.spec.motor)
             v.joint->setMotor(true, v.position.direction * v.spec.motor->targetSpeed, v.spec.motor->maxForce);
     }
-    if (prefetching_) gatherTrackTables(u);
+    schedule_.gatherTrackTables(u, trains_);
     for (int t = u.firstTrain; t < u.endTrain; ++t) {
         Train& tr = *trains_[std::size_t(t)];
         for (int c = 0; c < int(tr.cars.size()); ++c)
             for (int b = 0; b < int(tr.cars[std::size_t(c)].bogies.size()); ++b) {
                 Bogie& bg = tr.cars[std::size_t(c)].bogies[std::size_t(b)];
-                prefetchNext();
+                schedule_.point();
                 if (bg.railed && rail_.feed(bg).openEnd) {
                     DerailmentVerdict v;
                     v.derailed = true;
@@ -238,28 +189,12 @@ void SimulationEngine::stageFeed(const StepUnit& u) {
     }
 }
 
-std::array<MemoryRange, 5> SimulationEngine::frameTables(const Bogie& b) const {
-    const double ds = b.FTBefore.dot(toEigen(b.body->getLinearVelocity())) * options_.dt;
-    return layout_.track(std::size_t(b.position.track)).frameMemory(b.position.s, ds, b.framePiece);
-}
-
-void SimulationEngine::gatherTrackTables(const StepUnit& u) const {
-    unsigned sum = 0;
-    for (int t = u.firstTrain; t < u.endTrain; ++t)
-        for (const Car& car : trains_[std::size_t(t)]->cars)
-            for (const Bogie& b : car.bogies)
-                if (b.railed)
-                    for (const MemoryRange& r : frameTables(b))
-                        sum += touchLines(r);
-    __asm__ volatile("" : : "r"(sum)); // the loads are the point: keep them
-}
-
 void SimulationEngine::stageMonitor(const StepUnit& u) {
     for (int t = u.firstTrain; t < u.endTrain; ++t) {
         Train& tr = *trains_[std::size_t(t)];
         for (int c = 0; c < int(tr.cars.size()); ++c)
             for (int b = 0; b < int(tr.cars[std::size_t(c)].bogies.size()); ++b) {
-                prefetchNext();
+                schedule_.point();
                 if (tr.cars[std::size_t(c)].bogies[std::size_t(b)].railed) {
                     monitorBogie(t, c, b);
                     watchWheels(t, c, b);
@@ -282,7 +217,7 @@ void SimulationEngine::stageRecord(const StepUnit& u) {
         const Train& tr = *trains_[std::size_t(t)];
         for (int c = 0; c < int(tr.cars.size()); ++c)
             for (int b = 0; b < int(tr.cars[std::size_t(c)].bogies.size()); ++b) {
-                prefetchNext();
+                schedule_.point();
                 recordBogie(t, c, b);
             }
     }

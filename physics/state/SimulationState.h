@@ -35,6 +35,7 @@ struct SimulationState {
     std::uint64_t scenario = 0;
     double time = 0.0; // [s]
     SwitchStates switches;
+    std::vector<int> grouping; // trains per train world (StepSchedule::grouping; contacts name bodies by it)
     std::vector<RigidBodyState> bodies; // every dynamic body, in the simulation's fixed order
     std::vector<VehicleState> vehicles;
     std::vector<TrainState> trains;

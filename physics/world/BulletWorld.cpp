@@ -324,6 +324,21 @@ std::vector<ContactManifoldState> BulletWorld::contacts(const std::vector<btRigi
                         sizeof(btManifoldPoint));
         out.push_back(std::move(c));
     }
+    // restored points not yet handed to their pair (a snapshot right after a restore or a regroup)
+    const auto inWorld = [&](const btCollisionObject* o) {
+        const int i = o->getWorldArrayIndex();
+        return i >= 0 && i < world_->getNumCollisionObjects() && world_->getCollisionObjectArray()[i] == o;
+    };
+    if (pendingRaw_)
+        for (const Pending::Manifold& m : pendingRaw_->manifolds) {
+            if (m.points.empty() || !inWorld(m.body0) || !inWorld(m.body1)) continue;
+            ContactManifoldState c;
+            c.body0 = index(m.body0);
+            c.body1 = index(m.body1);
+            c.bytes.resize(sizeof(btManifoldPoint) * m.points.size());
+            std::memcpy(c.bytes.data(), static_cast<const void*>(m.points.data()), c.bytes.size());
+            out.push_back(std::move(c));
+        }
     std::sort(out.begin(), out.end(), [](const ContactManifoldState& a, const ContactManifoldState& b) {
         return a.body0 != b.body0 ? a.body0 < b.body0 : a.body1 < b.body1;
     });

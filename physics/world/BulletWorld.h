@@ -88,7 +88,8 @@ public:
     bool applyCollision(const std::vector<Entry>& entries, bool rebuild);
 
     // The persistent contact points as plain data (bodies: the simulation's bodies in build order, which
-    // names them by index), and back: restored contacts are handed to their pairs in the next step.
+    // names them by index; restored points not yet handed to their pair included), and back: restored
+    // contacts are handed to their pairs in the next step.
     std::vector<ContactManifoldState> contacts(const std::vector<btRigidBody*>& bodies) const;
     void restoreContacts(const std::vector<ContactManifoldState>& contacts,
                          const std::vector<btRigidBody*>& bodies);

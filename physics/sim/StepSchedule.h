@@ -1,0 +1,96 @@
+#pragma once
+// The step schedule: how a step walks the simulation's Bullet worlds. It alone knows
+//   - the grouping: which trains share a Bullet world. Trains on ground tracks touch nothing but their own
+//     track joints and the ground (docs/architecture.md, "The step"), so they are split off the main world
+//     into worlds of about SimulationOptions::worldBogies bogies, consecutive trains together; a layout with
+//     tracks on bodies keeps every train in the main world. The grouping changes between two steps
+//     (regroup): the trains' bodies and constraints move to their new worlds; what the caller must then
+//     redo (collision groups, contact caches) is SimulationEngine::regroup's.
+//   - the cache: with more train bogies than the core's cache keeps between steps, each world's objects are
+//     prefetched while the world before it steps (CachePrefetch.h), a few lines at each point() the stages
+//     call from their per-bogie loops and a share in each island's solve, and the feed's track tables are
+//     loaded in one pass first (gatherTrackTables). Prefetches change no result.
+// A step is: beginStep, then for each unit beginUnit, its stages, endUnit.
+#include "core/layout/Layout.h"
+#include "physics/sim/SimulationOptions.h"
+#include "physics/world/BulletWorld.h"
+#include "physics/world/CachePrefetch.h"
+
+#include <cstddef>
+#include <memory>
+#include <vector>
+
+namespace tl {
+
+struct Train;
+struct Bogie;
+
+class StepSchedule {
+public:
+    using Trains = std::vector<std::unique_ptr<Train>>;
+
+    // What one pass of the step covers: a Bullet world with the vehicles (the main world) or its trains
+    // (consecutive train indices [firstTrain, endTrain)).
+    struct Unit {
+        BulletWorld* world = nullptr;
+        bool vehicles = false;
+        int firstTrain = 0, endTrain = 0;
+        int bogies = 0; // of its trains
+    };
+
+    StepSchedule(const Layout& layout, const SimulationOptions& options, BulletWorld& main);
+    ~StepSchedule();
+    StepSchedule(const StepSchedule&) = delete;
+    StepSchedule& operator=(const StepSchedule&) = delete;
+
+    // Trains leave the main world only when every track lies on the ground; train worlds get a ground plane
+    // at groundZ (when the options want one). Set once, before any train.
+    void setSplit(bool split, double groundZ);
+    bool split() const { return split_; }
+    // The world a new train (the last, of that many bogies) goes into: the last train world while it holds
+    // fewer than worldBogies bogies with it, a new one otherwise.
+    BulletWorld& worldForNewTrain(int bogies);
+    void trainAdded(int trainCount); // the new train is in the last unit
+
+    // The grouping: the number of trains in each train world, in order (empty: every train in the main
+    // world). regroup moves every train whose world changes, between two steps: trainsPerWorld sums to the
+    // train count, every entry > 0; a layout whose trains stay in the main world accepts only its own
+    // grouping. Throws SimulationError otherwise, having changed nothing.
+    std::vector<int> grouping() const;
+    void regroup(const std::vector<int>& trainsPerWorld, Trains& trains);
+
+    const std::vector<Unit>& units() const { return units_; }
+    std::vector<BulletWorld*> worlds() const; // the main world, then the train worlds
+
+    // The cache (see the top of this file).
+    void beginStep(const Trains& trains); // whether this step prefetches
+    void beginUnit(std::size_t k);        // unit k steps next: the next unit's lines issue while it does
+    void point() {                        // a prefetch point of a per-bogie loop
+        if (next_) next_->issue(drip_);
+    }
+    void beginSolve(BulletWorld& w); // the solve's share of the points
+    void endSolve(BulletWorld& w);
+    void gatherTrackTables(const Unit& u, const Trains& trains) const; // the feed's, while prefetching
+    void endUnit(std::size_t k, const Trains& trains);
+
+private:
+    BulletWorld& newTrainWorld();
+    bool prefetchWorlds() const;
+    void queueLines(std::size_t k, const Trains& trains);
+    void frameTables(const Bogie& b, CachePrefetch* queue, unsigned* sum) const;
+
+    const Layout& layout_;
+    const SimulationOptions& options_;
+    BulletWorld& main_;
+    bool split_ = false;
+    double groundZ_ = 0.0;
+    std::vector<std::unique_ptr<BulletWorld>> trainWorlds_;
+    std::vector<Unit> units_;          // the main world, then each train world
+    std::vector<CachePrefetch> lines_; // per unit: its objects, queued after its own step
+    std::vector<int> cars_;            // per unit: its cars (islands), counted with the lines
+    CachePrefetch* next_ = nullptr;    // the next unit's lines while a unit steps (point)
+    std::size_t drip_ = 0;             // lines per point
+    bool prefetching_ = false;         // this step prefetches (prefetchWorlds)
+};
+
+} // namespace tl
