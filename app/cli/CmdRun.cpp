@@ -3,8 +3,8 @@
 // writes per-step telemetry (CSV, streamed to the file as the run goes: memory does not grow with the
 // simulated duration; the file appears, whole, when the run ends) and a JSON summary (final track, s, speed,
 // state of each vehicle; open-end events; trains with their cars and couplers; derailments; coupler overloads
-// "couplerEvents"; Y/Q and wheel unloading episodes "wheelEvents"). Progress on stderr. Bad arguments or
-// files: a message and exit status 2.
+// "couplerEvents"; Y/Q and wheel unloading episodes "wheelEvents"; trains meeting "collisions"). Progress on
+// stderr. Bad arguments or files: a message and exit status 2.
 #include "Command.h"
 
 #include "core/io/SaveFile.h"
@@ -145,6 +145,24 @@ nlohmann::json summary(const tl::Simulation& sim, const std::string& file, doubl
                                       {"s", e.s},
                                       {"speed", e.speed},
                                       {"message", e.message}});
+    j["collisions"] = nlohmann::json::array(); // car ends of two trains meeting (docs/trains-format.md)
+    for (const auto& e : sim.view().collisions())
+        j["collisions"].push_back({{"kind", "collision"},
+                                   {"t", e.t},
+                                   {"track", e.trackId},
+                                   {"s", e.s},
+                                   {"trains", {e.trainId, e.otherTrainId}},
+                                   {"cars", {e.car, e.otherCar}},
+                                   {"closingSpeed", e.closingSpeed},
+                                   {"peakForce", e.peakForce},
+                                   {"peakCompression", e.peakCompression},
+                                   {"solid", e.solid},
+                                   {"absorbed", e.absorbed},
+                                   {"peakDeceleration", {e.peakDeceleration[0], e.peakDeceleration[1]}},
+                                   {"duration", e.duration},
+                                   {"ended", e.ended},
+                                   {"speed", e.speed},
+                                   {"message", e.message}});
     j["wheelEvents"] = nlohmann::json::array(); // Y/Q and wheel unloading episodes
     for (const auto& e : sim.view().wheelEvents())
         j["wheelEvents"].push_back({{"kind", e.kind},
@@ -240,6 +258,9 @@ int runRun(const QStringList& args) {
         for (const auto& e : sim.view().couplerEvents())
             std::cerr << "coupler overload: " << e.message << " (peak " << e.peakForce << " N for "
                       << e.duration << " s)\n";
+        for (const auto& e : sim.view().collisions())
+            std::cerr << "collision: " << e.message << " (peak " << e.peakForce << " N, "
+                      << (e.solid ? "solid" : "within the strokes") << ", " << e.absorbed << " J absorbed)\n";
         for (const auto& e : sim.view().wheelEvents())
             std::cerr << "wheel: " << e.message << " (peak " << e.peak << " for " << e.duration << " s)\n";
         if (csv) {

@@ -57,6 +57,7 @@ void SimulationEngine::stageForces(const StepUnit& u) {
         for (auto& car : t.cars)
             if (car.bogies.size() == 2 && !car.derailed) applyRollSpring(car);
     }
+    applyContacts(u);
 }
 
 // Roll of the body relative to each bogie about the body's x axis; torque -k mean - c mean rate on the body,

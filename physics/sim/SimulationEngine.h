@@ -116,6 +116,8 @@ public:
     const std::vector<DerailmentEvent>& derailments() const { return telemetry_.derailments(); }
     // Couplers loaded beyond their rating (one event per episode; the train is not split).
     const std::vector<CouplerEvent>& couplerEvents() const { return telemetry_.couplerEvents(); }
+    // Car ends of different trains meeting through their buffers, one event per contact.
+    const std::vector<CollisionEvent>& collisions() const { return telemetry_.collisions(); }
     // Y/Q over the Nadal limit and wheel unloading over its limit, one event per episode.
     const std::vector<WheelEvent>& wheelEvents() const { return telemetry_.wheelEvents(); }
 
@@ -131,7 +133,8 @@ public:
     // goes on bit for bit as the run that was not (tst_regroup). Throws SimulationError (nothing changed) for
     // a grouping StepSchedule::regroup refuses.
     std::vector<int> grouping() const { return schedule_.grouping(); }
-    void regroup(const std::vector<int>& trainsPerWorld);
+    // base (StepSchedule::regroup): the grouping the step starts from when it groups trains that can touch.
+    void regroup(const std::vector<int>& trainsPerWorld, bool base = true);
 
     const Telemetry& telemetry() const { return telemetry_; }
     Telemetry& telemetry() { return telemetry_; }
@@ -146,7 +149,10 @@ private:
     void build(std::vector<BodySpec> bodies, std::vector<VehicleSpec> vehicles);
     void removeFromWorlds(); // every vehicle's and train's bodies and constraints out of their worlds
     // The stages of a step, in order (step()), over one unit.
-    void stageKinematics();                 // track bodies at their prescribed pose
+    void stageKinematics(); // track bodies at their prescribed pose
+    // Car ends of different trains: which trains can touch (grouped into one world: a regroup between steps)
+    // and the buffer forces of the ends in contact (SimulationContacts.cpp), applied in the forces stage.
+    void stageContact();
     void stageRailContact(const StepUnit&); // every railed body's track frame at its s; wheel-rail limits
     void stageDrive(const StepUnit&);       // schedules; traction, brakes and track drives as motor rows
     void stageForces(const StepUnit&);      // couplers and roll springs (explicit forces)
@@ -163,6 +169,8 @@ private:
     // Driving (SimulationDrive.cpp) and couplers (SimulationCouplers.cpp).
     void driveBogie(const DriveInputs& in, const Car& car, Bogie& b);
     void applyRollSpring(Car& car);
+    void applyContacts(const StepUnit& u);             // this step's buffer forces between the unit's trains
+    void updateCollision(const BufferContactState& s); // its event from the contact's state
     void applyCoupler(Train& train, Coupler& c);
     void checkCouplerLimit(int train, int coupler);
     void openCouplerEpisode(int train, int coupler);
@@ -201,6 +209,14 @@ private:
     std::vector<TrackDrive> drives_; // the layout's chain / booster sections (TrackDrives.h)
     Telemetry telemetry_;
     StepProfile profile_;
+    std::vector<BufferContactState> contacts_; // car ends in contact, in canonical order (state: snapshots)
+    struct ContactForce {                      // this step's force of contacts_[k] (stageContact)
+        int trainA, trainB;
+        btRigidBody *bodyA, *bodyB;
+        Vec3 n, rA, rB; // from A towards B; the contact points relative to the bodies' centres [m]
+        double force;   // [N], > 0 pushing apart
+    };
+    std::vector<ContactForce> contactForces_;
 };
 
 } // namespace tl

@@ -36,13 +36,25 @@ struct SimulationOptions {
 };
 
 // The named stages of SimulationEngine::step(), in order.
-enum class StepStage { Kinematics, RailContact, Drive, Forces, Solve, Check, Feed, Monitor, Record, Count };
+enum class StepStage {
+    Kinematics,
+    Contact,
+    RailContact,
+    Drive,
+    Forces,
+    Solve,
+    Check,
+    Feed,
+    Monitor,
+    Record,
+    Count
+};
 const char* stepStageName(StepStage s);
 
 // Wall-clock split of SimulationEngine::step(), accumulated (the scale benchmark: our per-step work vs.
 // Bullet's).
 struct StepProfile {
-    double before = 0.0;                      // kinematics, rail contact, drive, forces [s]
+    double before = 0.0;                      // kinematics, contact, rail contact, drive, forces [s]
     double bullet = 0.0;                      // solve: btDiscreteDynamicsWorld::stepSimulation [s]
     double after = 0.0;                       // check, feed, monitor, record [s]
     double stage[int(StepStage::Count)] = {}; // per stage [s]

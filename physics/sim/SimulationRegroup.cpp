@@ -10,8 +10,11 @@
 
 namespace tl {
 
-void SimulationEngine::regroup(const std::vector<int>& trainsPerWorld) {
-    if (trainsPerWorld == schedule_.grouping()) return;
+void SimulationEngine::regroup(const std::vector<int>& trainsPerWorld, bool base) {
+    if (trainsPerWorld == schedule_.grouping()) {
+        schedule_.regroup(trainsPerWorld, trains_, base); // (validates; sets the base)
+        return;
+    }
     // the contact points, each body by its pointer (a ground by null: the ground of the other body's world)
     const std::vector<btRigidBody*> before = contactBodies();
     std::vector<const btRigidBody*> grounds;
@@ -32,7 +35,7 @@ void SimulationEngine::regroup(const std::vector<int>& trainsPerWorld) {
         for (ContactManifoldState& c : w->contacts(before))
             held.push_back({named(c.body0), named(c.body1), std::move(c.bytes)});
 
-    schedule_.regroup(trainsPerWorld, trains_); // throws before it changes anything
+    schedule_.regroup(trainsPerWorld, trains_, base); // throws before it changes anything
     applyRailing(true);
 
     const std::vector<btRigidBody*> after = contactBodies();

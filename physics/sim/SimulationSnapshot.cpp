@@ -79,6 +79,8 @@ SimulationState SimulationEngine::snapshot() const {
     s.trackEvents = telemetry_.events().size();
     s.couplerEvents = telemetry_.couplerEvents().size();
     s.wheelEvents = telemetry_.wheelEvents().size();
+    s.collisions = telemetry_.collisions().size();
+    s.bufferContacts = contacts_;
     const std::vector<btRigidBody*> named = contactBodies();
     for (const BulletWorld* w : worlds()) {
         std::vector<ContactManifoldState> c = w->contacts(named);
@@ -102,6 +104,13 @@ void SimulationEngine::restore(const SimulationState& s) {
         sameShape = s.trains[t].cars.size() == trains_[t]->cars.size() &&
                     s.trains[t].couplers.size() == trains_[t]->couplers.size() &&
                     s.trains[t].bogies.size() == nb;
+    }
+    for (const BufferContactState& c : s.bufferContacts) { // car ends that exist
+        const auto end = [&](int t, int car, int e) {
+            return t >= 0 && std::size_t(t) < trains_.size() && car >= 0 &&
+                   std::size_t(car) < trains_[std::size_t(t)]->cars.size() && (e == 1 || e == -1);
+        };
+        sameShape = sameShape && end(c.trainA, c.carA, c.endA) && end(c.trainB, c.carB, c.endB);
     }
     if (!sameShape)
         throw SimulationError(
@@ -145,6 +154,11 @@ void SimulationEngine::restore(const SimulationState& s) {
     telemetry_.truncate(time_, s.trackEvents, s.derailments);
     telemetry_.truncateCouplerEvents(s.couplerEvents);
     telemetry_.truncateWheelEvents(s.wheelEvents);
+    telemetry_.truncateCollisions(s.collisions);
+    contacts_ = s.bufferContacts;
+    contactForces_.clear();
+    for (const BufferContactState& c : contacts_) // a contact open at the snapshot: its event back to then
+        updateCollision(c);
     for (const auto& t : trains_) // an episode open at the snapshot: back to its state then
         for (const auto& c : t->couplers)
             if (CouplerEvent* e = telemetry_.couplerEvent(c.overload)) {

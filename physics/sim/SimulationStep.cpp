@@ -15,8 +15,8 @@
 namespace tl {
 
 const char* stepStageName(StepStage s) {
-    static const char* names[] = {"kinematics", "rail contact", "drive",   "forces", "solve",
-                                  "check",      "feed",         "monitor", "record"};
+    static const char* names[] = {"kinematics", "contact", "rail contact", "drive",   "forces",
+                                  "solve",      "check",   "feed",         "monitor", "record"};
     return s < StepStage::Count ? names[int(s)] : "";
 }
 
@@ -100,6 +100,7 @@ void SimulationEngine::step() {
     };
     const double t0 = time_, t1 = time_ + options_.dt;
     stage(StepStage::Kinematics, [&] { stageKinematics(); });
+    stage(StepStage::Contact, [&] { stageContact(); }); // may regroup: before the units are walked
     schedule_.beginStep(trains_);
     const std::vector<StepUnit>& units = schedule_.units();
     for (std::size_t k = 0; k < units.size(); ++k) { // each world through all its stages (StepSchedule.h)

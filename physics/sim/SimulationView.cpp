@@ -122,6 +122,9 @@ const std::vector<DerailmentEvent>& SimulationView::derailments() const {
 const std::vector<CouplerEvent>& SimulationView::couplerEvents() const {
     return e_->couplerEvents();
 }
+const std::vector<CollisionEvent>& SimulationView::collisions() const {
+    return e_->collisions();
+}
 const std::vector<WheelEvent>& SimulationView::wheelEvents() const {
     return e_->wheelEvents();
 }

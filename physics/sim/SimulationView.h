@@ -96,6 +96,7 @@ public:
     const std::vector<DerailmentEvent>& derailments() const;
     const std::vector<CouplerEvent>& couplerEvents() const; // beyond their rating, one per episode
     const std::vector<WheelEvent>& wheelEvents() const;     // Y/Q and wheel unloading episodes
+    const std::vector<CollisionEvent>& collisions() const;  // car ends of two trains meeting
 
 private:
     const SimulationEngine* e_;

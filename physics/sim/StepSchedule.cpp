@@ -88,6 +88,7 @@ BulletWorld& StepSchedule::worldForNewTrain(int bogies) {
 
 void StepSchedule::trainAdded(int trainCount) {
     units_.back().endTrain = trainCount; // the main world's trains when not split
+    base_ = grouping();
 }
 
 std::vector<int> StepSchedule::grouping() const {
@@ -97,8 +98,11 @@ std::vector<int> StepSchedule::grouping() const {
     return out;
 }
 
-void StepSchedule::regroup(const std::vector<int>& trainsPerWorld, Trains& trains) {
-    if (trainsPerWorld == grouping()) return;
+void StepSchedule::regroup(const std::vector<int>& trainsPerWorld, Trains& trains, bool base) {
+    if (trainsPerWorld == grouping()) {
+        if (base) base_ = trainsPerWorld;
+        return;
+    }
     if (!split_)
         throw SimulationError("regroup: a layout with tracks on bodies keeps every train in the main world");
     const bool positive =
@@ -125,9 +129,34 @@ void StepSchedule::regroup(const std::vector<int>& trainsPerWorld, Trains& train
         units_.push_back(u);
         first = u.endTrain;
     }
+    if (base) base_ = trainsPerWorld;
     lines_.assign(units_.size(), CachePrefetch{}); // queued pointers would name other worlds' objects
     cars_.assign(units_.size(), 0);
     next_ = nullptr;
+}
+
+std::vector<int> StepSchedule::packing(const Trains& trains,
+                                       const std::vector<std::pair<int, int>>& links) const {
+    if (!split_ || links.empty()) return base_;
+    std::vector<int> worldOf; // per train, its world in the base grouping
+    for (std::size_t w = 0; w < base_.size(); ++w)
+        worldOf.insert(worldOf.end(), std::size_t(base_[w]), int(w));
+    if (worldOf.size() != trains.size()) return grouping(); // (not reached: the base covers every train)
+    std::vector<char> cut(base_.size(), 1);                 // cut[w]: world w ends a group
+    for (const auto& [a, b] : links)
+        for (int w = std::min(worldOf[std::size_t(a)], worldOf[std::size_t(b)]);
+             w < std::max(worldOf[std::size_t(a)], worldOf[std::size_t(b)]); ++w)
+            cut[std::size_t(w)] = 0;
+    std::vector<int> out;
+    int n = 0;
+    for (std::size_t w = 0; w < base_.size(); ++w) {
+        n += base_[w];
+        if (cut[w]) {
+            out.push_back(n);
+            n = 0;
+        }
+    }
+    return out;
 }
 
 std::vector<BulletWorld*> StepSchedule::worlds() const {

@@ -18,6 +18,7 @@
 
 #include <cstddef>
 #include <memory>
+#include <utility>
 #include <vector>
 
 namespace tl {
@@ -56,8 +57,14 @@ public:
     // world). regroup moves every train whose world changes, between two steps: trainsPerWorld sums to the
     // train count, every entry > 0; a layout whose trains stay in the main world accepts only its own
     // grouping. Throws SimulationError otherwise, having changed nothing.
+    // base: the grouping becomes the base of packing (a regroup asked from outside, a restore); false: a
+    // regroup packing asked for.
     std::vector<int> grouping() const;
-    void regroup(const std::vector<int>& trainsPerWorld, Trains& trains);
+    void regroup(const std::vector<int>& trainsPerWorld, Trains& trains, bool base = true);
+    // The grouping a step wants: the base grouping (as built: consecutive trains up to worldBogies bogies a
+    // world; or as last asked from outside), with the worlds from the one of `a` to the one of `b` merged
+    // for every link (a, b): trains that can touch share a world (SimulationContacts.cpp).
+    std::vector<int> packing(const Trains& trains, const std::vector<std::pair<int, int>>& links) const;
 
     const std::vector<Unit>& units() const { return units_; }
     std::vector<BulletWorld*> worlds() const; // the main world, then the train worlds
@@ -86,6 +93,7 @@ private:
     double groundZ_ = 0.0;
     std::vector<std::unique_ptr<BulletWorld>> trainWorlds_;
     std::vector<Unit> units_;          // the main world, then each train world
+    std::vector<int> base_;            // the grouping packing starts from (trains per train world)
     std::vector<CachePrefetch> lines_; // per unit: its objects, queued after its own step
     std::vector<int> cars_;            // per unit: its cars (islands), counted with the lines
     CachePrefetch* next_ = nullptr;    // the next unit's lines while a unit steps (point)

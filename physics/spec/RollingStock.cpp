@@ -108,6 +108,16 @@ RollingStockSpec parseRollingStock(const nlohmann::json& j, const std::string& f
         if (s.coupler.strength < s.coupler.limit)
             c.fail("strength", "must not be below the rating \"limit\"");
     }
+    if (r.has("buffers")) {
+        const SpecReader b(r.at("buffers"), file, r.keyPath("buffers"));
+        s.buffers.stiffness = b.positive("stiffness", s.buffers.stiffness);
+        s.buffers.stroke = b.positive("stroke", s.buffers.stroke);
+        s.buffers.damping = nonNegative(b, "damping", 0.0);
+        s.buffers.absorption = nonNegative(b, "absorption", 0.0);
+        if (s.buffers.absorption > 1.0)
+            b.fail("absorption", "must lie in [0, 1] (the fraction of the energy not returned), got " +
+                                     std::to_string(s.buffers.absorption));
+    }
     if (r.has("traction") && !r.at("traction").is_null()) {
         const SpecReader t(r.at("traction"), file, r.keyPath("traction"));
         TractionSpec ts;

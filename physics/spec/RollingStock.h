@@ -57,6 +57,19 @@ struct CouplerSpec {
     double strength = 4.5e6;  // breaking force [N] (> limit; default 3 x limit): the coupler parts, once
 };
 
+// A car end's buffers (both side buffers together, or a coaster car's bumper) as one spring along the track
+// (docs/trains-format.md, "Buffers and collisions"). Past its stroke the end is solid: a spring of
+// kSolidFactor x stiffness. absorption: the fraction of the compression energy not given back on release.
+// Without "buffers" a car gets these defaults: UIC side buffers of category A, 105 mm stroke and about
+// 1 MN each at full stroke (two per end: 1.9e7 N/m), no damper, no absorption.
+struct BufferSpec {
+    static constexpr double kSolidFactor = 100.0;
+    double stiffness = 1.9e7; // [N/m], > 0
+    double stroke = 0.105;    // [m], > 0
+    double damping = 0.0;     // [N s/m], >= 0
+    double absorption = 0.0;  // [-] in [0, 1]
+};
+
 struct TractionSpec {
     double maxForce = 0.0;            // starting tractive effort [N]; F(v) = min(maxForce, maxPower/|v|)
     double maxPower = 0.0;            // [W]
@@ -77,6 +90,7 @@ struct RollingStockSpec {
     BogieSpec bogies;
     WheelRailSpec wheelRail;
     CouplerSpec coupler;
+    BufferSpec buffers;                   // both ends alike
     std::optional<TractionSpec> traction; // present: the car's bogies are powered
     double brakeForce = 0.0;              // full-brake retarding force of the car [N]
     ResistanceSpec resistance;

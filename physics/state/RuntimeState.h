@@ -4,9 +4,9 @@
 // (SimulationState.h) and restore assigns them back and applies them through the functions a run uses
 // (SimulationEngine::applyRailing, ...). A field that changes during a run belongs here, nowhere else.
 // Each field says which stage of the step writes it (StepStage, physics/sim/SimulationOptions.h; the stage
-// functions are SimulationEngine::stage*): [Drive], [Forces], [Solve], [RailContact], [Feed], [Monitor],
-// [Record]; [driver] = the Simulation's setThrottle / setBrake / setDirection between steps. Building and
-// restore set every field.
+// functions are SimulationEngine::stage*): [Contact], [Drive], [Forces], [Solve], [RailContact], [Feed],
+// [Monitor], [Record]; [driver] = the Simulation's setThrottle / setBrake / setDirection between steps.
+// Building and restore set every field.
 #include "core/geometry/Frame.h"
 #include "core/layout/Layout.h"
 #include "physics/monitor/Derailment.h"
@@ -79,6 +79,25 @@ struct CouplerState {          // all [Forces]
     double overloadPeak = 0.0; // max |force| in the open episode [N]
     double overloadTime = 0.0; // duration of the open episode [s]
     bool broken = false;       // parted at its strength: no force from then on
+};
+
+// Two car ends of different trains in contact through their buffers (SimulationContacts.cpp), from the step
+// their ends first overlap to the step they part. All [Contact].
+struct BufferContactState {
+    int trainA = -1, carA = -1, endA = 0; // end +1 front, -1 rear; A's train index is the lower
+    int trainB = -1, carB = -1, endB = 0;
+    int event = -1;               // its CollisionEvent in Telemetry::collisions()
+    double compression = 0.0;     // overlap of the two ends along the track now [m]
+    double peakCompression = 0.0; // largest overlap of this contact [m] (loading above it, releasing below)
+    double force = 0.0;           // this step's contact force, > 0 pushing apart [N]
+    double damperWork = 0.0;      // energy the dampers took so far [J]
+    // its event's so far (kept here for restore; a contact that starts again within a second of the last one
+    // of the same two cars continues its event):
+    double peakForce = 0.0;                  // [N]
+    double eventCompression = 0.0;           // largest overlap [m]
+    bool solid = false;                      // an end went past its stroke
+    double peakDeceleration[2] = {0.0, 0.0}; // of car A and car B [g]
+    double absorbedBefore = 0.0;             // by the event's earlier contacts [J]
 };
 
 struct TrainRunState {

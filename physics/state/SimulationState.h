@@ -39,11 +39,13 @@ struct SimulationState {
     std::vector<RigidBodyState> bodies; // every dynamic body, in the simulation's fixed order
     std::vector<VehicleState> vehicles;
     std::vector<TrainState> trains;
-    std::size_t derailments = 0;                // derailment events recorded so far (later ones are dropped)
-    std::size_t trackEvents = 0;                // open-end events recorded so far
-    std::size_t couplerEvents = 0;              // coupler overload events recorded so far
-    std::size_t wheelEvents = 0;                // Y/Q and wheel unloading episodes recorded so far
-    std::vector<ContactManifoldState> contacts; // ground contacts of derailed bodies
+    std::size_t derailments = 0;   // derailment events recorded so far (later ones are dropped)
+    std::size_t trackEvents = 0;   // open-end events recorded so far
+    std::size_t couplerEvents = 0; // coupler overload events recorded so far
+    std::size_t wheelEvents = 0;   // Y/Q and wheel unloading episodes recorded so far
+    std::size_t collisions = 0;    // collision events recorded so far
+    std::vector<BufferContactState> bufferContacts; // car ends of different trains in contact
+    std::vector<ContactManifoldState> contacts;     // ground contacts of derailed bodies
 };
 
 } // namespace tl

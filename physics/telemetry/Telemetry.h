@@ -92,6 +92,23 @@ struct CouplerEvent : EventPlace {
     std::string message;    // human-readable
 };
 
+// Two trains' car ends meeting through their buffers (docs/trains-format.md, "Buffers and collisions"): one
+// event per contact, from the step the ends first overlap to the step they part. Its place: car `car` of
+// `train` (the lower train index) at its end's bogie; `speed` is that train's speed at the onset.
+struct CollisionEvent : EventPlace {
+    int otherTrain = -1, otherCar = -1; // the car it met
+    std::string otherTrainId;
+    double closingSpeed = 0.0;               // the ends' approach speed at the onset [m/s]
+    double peakForce = 0.0;                  // largest contact force [N]
+    double peakCompression = 0.0;            // largest overlap of the two ends [m]
+    bool solid = false;                      // an end was compressed past its stroke
+    double absorbed = 0.0;                   // energy the buffers took and did not give back so far [J]
+    double peakDeceleration[2] = {0.0, 0.0}; // each car's peak of -rider longitudinal g over the contact [g]
+    double duration = 0.0;                   // so far [s]
+    bool ended = false;                      // the ends have parted
+    std::string message;                     // human-readable
+};
+
 // Y/Q over the Nadal limit, or the wheel unloading ratio ΔQ/Q over its limit, on one bogie: one event per
 // episode (Episode.h) with its onset, peak and duration.
 struct WheelEvent : EventPlace {
@@ -124,6 +141,14 @@ public:
     void truncateCouplerEvents(std::size_t n) { // restore/replay: forget the later ones
         if (couplerEvents_.size() > n) couplerEvents_.resize(n);
     }
+    void addCollision(const CollisionEvent& e) { collisions_.push_back(e); }
+    CollisionEvent* collision(int i) {
+        return i >= 0 && std::size_t(i) < collisions_.size() ? &collisions_[std::size_t(i)] : nullptr;
+    }
+    const std::vector<CollisionEvent>& collisions() const { return collisions_; }
+    void truncateCollisions(std::size_t n) { // restore/replay: forget the later ones
+        if (collisions_.size() > n) collisions_.resize(n);
+    }
     void addWheelEvent(const WheelEvent& e) { wheelEvents_.push_back(e); }
     WheelEvent* wheelEvent(int i) {
         return i >= 0 && std::size_t(i) < wheelEvents_.size() ? &wheelEvents_[std::size_t(i)] : nullptr;
@@ -142,6 +167,7 @@ public:
         derailments_ = run.derailments_;
         couplerEvents_ = run.couplerEvents_;
         wheelEvents_ = run.wheelEvents_;
+        collisions_ = run.collisions_;
     }
     void clear() {
         samples_.clear();
@@ -149,6 +175,7 @@ public:
         derailments_.clear();
         couplerEvents_.clear();
         wheelEvents_.clear();
+        collisions_.clear();
         dropped_ = 0;
     }
     // Forget what happened after time t (samples) and events beyond the given counts (restore/replay).
@@ -195,6 +222,7 @@ private:
     std::vector<DerailmentEvent> derailments_;
     std::vector<CouplerEvent> couplerEvents_;
     std::vector<WheelEvent> wheelEvents_;
+    std::vector<CollisionEvent> collisions_;
     std::vector<std::string> vehicleIds_, trainIds_; // by index, for error messages
     double window_ = 0.0;                            // [s], 0 = unbounded
     std::size_t maxSamples_ = 0;                     // 0 = unbounded

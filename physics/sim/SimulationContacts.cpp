@@ -1,0 +1,221 @@
+// SimulationEngine::stageContact and applyContacts: the car ends of different trains that meet through their
+// buffers (BufferPair.h; docs/trains-format.md, "Buffers and collisions"), their collision events, and the
+// grouping that keeps trains that can touch in one Bullet world (StepSchedule::packing): a buffer force acts
+// on two bodies, which must step in the same world for the result not to depend on the grouping.
+//
+// A car end is the point on the body's axis at +-length/2, 1 m above the rails (the couplers' point), its
+// outward axis +-x of the body. Two free ends of different trains (a train's head car front and tail car
+// rear, railed or not) face each other when their outward axes are within 45 degrees of opposite, and meet
+// when they are also within 1 m across the track (the side buffers then overlap): their overlap along the
+// mean axis is the compression. Ends that face each other within 30 m along the track link their trains
+// into one world. Ends are found by a sweep along world x: the cost per step grows with the trains' count
+// times the ends within 30 m in x, not with the square of the trains.
+#include "physics/joint/BulletEigen.h"
+#include "physics/sim/SimulationEngine.h"
+#include "physics/vehicle/BufferPair.h"
+
+#include <btBulletDynamicsCommon.h>
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+#include <tuple>
+
+namespace tl {
+
+namespace {
+constexpr double kReach = 30.0;      // ends facing each other this close along the track share a world [m]
+constexpr double kFacing = -0.7;     // facing: the outward axes' dot product below this (45 degrees)
+constexpr double kLateral = 1.0;     // meeting: the end points this close across the track [m]
+constexpr double kNewOverlap = 0.01; // a new contact overlaps by at most a step's closing and this [m]
+constexpr double kPassed = 1.0;      // ends overlapping by this much more than both strokes have passed [m]
+constexpr double kRecontact =
+    1.0; // a contact this soon after the last of the same two cars: the same event [s]
+
+struct CarEnd {
+    int train, car, end;
+    Vec3 p, n; // the end point and its outward axis [world]
+};
+
+CarEnd carEnd(int t, int c, int end, const Car& car) {
+    const Pose X = toEigen(car.body->getCenterOfMassTransform());
+    return {t, c, end, X * Vec3(0.5 * end * car.stock.body.length, 0, 1.0 - car.stock.body.cgHeight),
+            Vec3(end * X.linear().col(0))};
+}
+
+auto key(const BufferContactState& s) {
+    return std::tie(s.trainA, s.carA, s.endA, s.trainB, s.carB, s.endB);
+}
+} // namespace
+
+void SimulationEngine::stageContact() {
+    contactForces_.clear();
+    if (trains_.size() < 2) return;
+    std::vector<CarEnd> ends; // the free ends of railed cars
+    for (int t = 0; t < trainCount(); ++t) {
+        const Train& tr = *trains_[std::size_t(t)];
+        if (tr.cars.empty()) continue;
+        const int last = int(tr.cars.size()) - 1;
+        ends.push_back(carEnd(t, 0, +1, tr.cars.front()));
+        ends.push_back(carEnd(t, last, -1, tr.cars.back()));
+    }
+    std::sort(ends.begin(), ends.end(), [](const CarEnd& a, const CarEnd& b) {
+        return std::tie(a.p.x(), a.train, a.car, a.end) < std::tie(b.p.x(), b.train, b.car, b.end);
+    });
+    std::vector<std::pair<int, int>> links;
+    std::vector<BufferContactState> now; // the pairs that overlap this step, canonical order
+    std::vector<Vec3> normals;           // and their mean axes, from A towards B
+    for (std::size_t i = 0; i < ends.size(); ++i)
+        for (std::size_t j = i + 1; j < ends.size() && ends[j].p.x() - ends[i].p.x() < kReach; ++j) {
+            const bool aFirst = std::tie(ends[i].train, ends[i].car, ends[i].end) <
+                                std::tie(ends[j].train, ends[j].car, ends[j].end);
+            const CarEnd& A = aFirst ? ends[i] : ends[j];
+            const CarEnd& B = aFirst ? ends[j] : ends[i];
+            if (A.train == B.train || A.n.dot(B.n) > kFacing) continue;
+            const Vec3 n = (A.n - B.n).normalized();
+            const Vec3 gap = B.p - A.p;
+            const double d = gap.dot(n);
+            if ((gap - d * n).norm() > kLateral || d > kReach) continue;
+            links.emplace_back(A.train, B.train);
+            if (d >= 0) continue;
+            BufferContactState s;
+            s.trainA = A.train, s.carA = A.car, s.endA = A.end;
+            s.trainB = B.train, s.carB = B.car, s.endB = B.end;
+            s.compression = -d;
+            now.push_back(s);
+            normals.push_back(n);
+        }
+    std::vector<std::size_t> order(now.size());
+    for (std::size_t k = 0; k < order.size(); ++k)
+        order[k] = k;
+    std::sort(order.begin(), order.end(),
+              [&](std::size_t a, std::size_t b) { return key(now[a]) < key(now[b]); });
+
+    // trains that can touch step in one world
+    const std::vector<int> want = schedule_.packing(trains_, links);
+    if (want != schedule_.grouping()) regroup(want, false);
+
+    // the contacts: carried on (their peak and event) or new (an event); the ones not overlapping end
+    std::vector<BufferContactState> next;
+    for (const std::size_t k : order) {
+        BufferContactState s = now[k];
+        const Vec3& n = normals[k];
+        Train& ta = *trains_[std::size_t(s.trainA)];
+        Train& tb = *trains_[std::size_t(s.trainB)];
+        Car& A = ta.cars[std::size_t(s.carA)];
+        Car& B = tb.cars[std::size_t(s.carB)];
+        const CarEnd ea = carEnd(s.trainA, s.carA, s.endA, A), eb = carEnd(s.trainB, s.carB, s.endB, B);
+        const Vec3 rA = ea.p - toEigen(A.body->getCenterOfMassPosition());
+        const Vec3 rB = eb.p - toEigen(B.body->getCenterOfMassPosition());
+        const double closing = (toEigen(A.body->getVelocityInLocalPoint(toBt(rA))) -
+                                toEigen(B.body->getVelocityInLocalPoint(toBt(rB))))
+                                   .dot(n);
+        const auto was = std::find_if(contacts_.begin(), contacts_.end(),
+                                      [&](const BufferContactState& c) { return key(c) == key(s); });
+        // A contact begins with the ends closing, overlapping by no more than a step's closing can explain:
+        // ends found deeper, or parting, or later a metre deeper than both strokes, have passed each other
+        // (bodies already intertwined): not a buffer contact, whose force would throw them apart at once.
+        const double strokes = A.stock.buffers.stroke + B.stock.buffers.stroke;
+        if ((was == contacts_.end() &&
+             (closing <= 0 || s.compression > closing * options_.dt + kNewOverlap)) ||
+            s.compression > strokes + kPassed)
+            continue;
+        if (was != contacts_.end()) {
+            s.event = was->event;
+            s.peakCompression = was->peakCompression;
+            s.damperWork = was->damperWork;
+            s.peakForce = was->peakForce;
+            s.eventCompression = was->eventCompression;
+            s.solid = was->solid;
+            s.peakDeceleration[0] = was->peakDeceleration[0];
+            s.peakDeceleration[1] = was->peakDeceleration[1];
+            s.absorbedBefore = was->absorbedBefore;
+        } else { // the same two cars met less than kRecontact ago: that event goes on
+            const auto& events = telemetry_.collisions();
+            for (int k = int(events.size()) - 1; k >= 0; --k) {
+                const CollisionEvent& e = events[std::size_t(k)];
+                if (e.train != s.trainA || e.car != s.carA || e.otherTrain != s.trainB ||
+                    e.otherCar != s.carB)
+                    continue;
+                if (e.ended && e.t + e.duration >= time_ - kRecontact) {
+                    s.event = k;
+                    s.peakForce = e.peakForce;
+                    s.eventCompression = e.peakCompression;
+                    s.solid = e.solid;
+                    s.peakDeceleration[0] = e.peakDeceleration[0];
+                    s.peakDeceleration[1] = e.peakDeceleration[1];
+                    s.absorbedBefore = e.absorbed;
+                }
+                break;
+            }
+        }
+        const BufferPair pair(A.stock.buffers, B.stock.buffers);
+        bool solid = false;
+        // the springs at the compression the step starts from: with Bullet's update (velocity, then the
+        // position with the new velocity) an area-preserving step, which neither gains nor loses energy over
+        // a contact (a force taken further into the step damps it by (omega dt)^2 / 2 a step)
+        s.force = pair.force(s.compression, closing, s.peakCompression, &solid);
+        s.peakCompression = std::max(s.peakCompression, s.compression);
+        s.damperWork += pair.damping() * closing * closing * options_.dt;
+        s.peakForce = std::max(s.peakForce, s.force);
+        s.eventCompression = std::max(s.eventCompression, s.compression);
+        s.solid = s.solid || solid;
+        s.peakDeceleration[0] = std::max(s.peakDeceleration[0], -A.rider.last.longitudinal);
+        s.peakDeceleration[1] = std::max(s.peakDeceleration[1], -B.rider.last.longitudinal);
+        if (s.event < 0) { // the onset
+            CollisionEvent e;
+            const Bogie& at = s.endA > 0 ? A.bogies.front() : A.bogies.back();
+            static_cast<EventPlace&>(e) = eventPlace(
+                s.trainA, s.carA, s.endA > 0 ? 0 : int(A.bogies.size()) - 1, at, trainSpeed(s.trainA));
+            e.otherTrain = s.trainB;
+            e.otherCar = s.carB;
+            e.otherTrainId = tb.spec.id;
+            e.closingSpeed = closing;
+            std::ostringstream msg;
+            msg << "train " << ta.spec.id << " car " << s.carA << " (" << (s.endA > 0 ? "front" : "rear")
+                << ") met train " << tb.spec.id << " car " << s.carB << " ("
+                << (s.endB > 0 ? "front" : "rear") << ") on track " << e.trackId << " at s = " << e.s
+                << " m, t = " << e.t << " s, closing at " << closing << " m/s";
+            e.message = msg.str();
+            s.event = int(telemetry_.collisions().size());
+            telemetry_.addCollision(e);
+        }
+        updateCollision(s);
+        contactForces_.push_back({s.trainA, s.trainB, A.body.get(), B.body.get(), n, rA, rB, s.force});
+        next.push_back(s);
+    }
+    for (const BufferContactState& c : contacts_) // parted
+        if (std::none_of(next.begin(), next.end(),
+                         [&](const BufferContactState& s) { return key(s) == key(c); }))
+            if (CollisionEvent* e = telemetry_.collision(c.event)) {
+                e->ended = true;
+                e->duration = time_ - e->t;
+            }
+    contacts_ = std::move(next);
+}
+
+void SimulationEngine::updateCollision(const BufferContactState& s) {
+    CollisionEvent* e = telemetry_.collision(s.event);
+    if (!e) return;
+    const Car& A = trains_[std::size_t(s.trainA)]->cars[std::size_t(s.carA)];
+    const Car& B = trains_[std::size_t(s.trainB)]->cars[std::size_t(s.carB)];
+    const BufferPair pair(A.stock.buffers, B.stock.buffers);
+    e->peakForce = s.peakForce;
+    e->peakCompression = s.eventCompression;
+    e->solid = s.solid;
+    e->absorbed = s.absorbedBefore + pair.absorption() * pair.loadEnergy(s.peakCompression) + s.damperWork;
+    e->peakDeceleration[0] = s.peakDeceleration[0];
+    e->peakDeceleration[1] = s.peakDeceleration[1];
+    e->duration = time_ - e->t;
+    e->ended = false;
+}
+
+void SimulationEngine::applyContacts(const StepUnit& u) {
+    for (const ContactForce& f : contactForces_) {
+        if (f.trainA < u.firstTrain || f.trainA >= u.endTrain) continue; // (B is in A's world: packing)
+        f.bodyA->applyForce(toBt(Vec3(-f.force * f.n)), toBt(f.rA));
+        f.bodyB->applyForce(toBt(Vec3(f.force * f.n)), toBt(f.rB));
+    }
+}
+
+} // namespace tl
