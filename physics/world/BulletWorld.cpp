@@ -11,6 +11,7 @@
 #include <btBulletDynamicsCommon.h>
 
 #include <algorithm>
+#include <cstddef>
 #include <cstring>
 #include <type_traits>
 
@@ -36,6 +37,44 @@ Filter filterOf(BulletWorld::Collides c) {
 }
 
 static_assert(std::is_trivially_copyable_v<btManifoldPoint>, "contact points are copied as bytes");
+
+// A contact point's bytes with its padding zeroed (Bullet leaves whatever was there): the same point, the
+// same bytes. The members of Bullet 3.24's btManifoldPoint, each copied; the bytes between them stay zero.
+void copyPoint(const btManifoldPoint& p, unsigned char* out) {
+    using P = btManifoldPoint;
+    std::memset(out, 0, sizeof(P));
+    const auto* in = reinterpret_cast<const unsigned char*>(&p);
+#define TL_MEMBER(m) std::memcpy(out + offsetof(P, m), in + offsetof(P, m), sizeof(p.m))
+    TL_MEMBER(m_localPointA);
+    TL_MEMBER(m_localPointB);
+    TL_MEMBER(m_positionWorldOnB);
+    TL_MEMBER(m_positionWorldOnA);
+    TL_MEMBER(m_normalWorldOnB);
+    TL_MEMBER(m_distance1);
+    TL_MEMBER(m_combinedFriction);
+    TL_MEMBER(m_combinedRollingFriction);
+    TL_MEMBER(m_combinedSpinningFriction);
+    TL_MEMBER(m_combinedRestitution);
+    TL_MEMBER(m_partId0);
+    TL_MEMBER(m_partId1);
+    TL_MEMBER(m_index0);
+    TL_MEMBER(m_index1);
+    TL_MEMBER(m_userPersistentData);
+    TL_MEMBER(m_contactPointFlags);
+    TL_MEMBER(m_appliedImpulse);
+    TL_MEMBER(m_prevRHS);
+    TL_MEMBER(m_appliedImpulseLateral1);
+    TL_MEMBER(m_appliedImpulseLateral2);
+    TL_MEMBER(m_contactMotion1);
+    TL_MEMBER(m_contactMotion2);
+    TL_MEMBER(m_contactCFM);
+    TL_MEMBER(m_contactERP);
+    TL_MEMBER(m_frictionCFM);
+    TL_MEMBER(m_lifeTime);
+    TL_MEMBER(m_lateralFrictionDir1);
+    TL_MEMBER(m_lateralFrictionDir2);
+#undef TL_MEMBER
+}
 } // namespace
 
 // Restored contact points waiting for their pair: the dispatcher fills a new pair's manifold with them
@@ -295,6 +334,20 @@ bool BulletWorld::applyCollision(const std::vector<Entry>& entries, bool rebuild
                 rebuild || !h || h->m_collisionFilterGroup != f.group || h->m_collisionFilterMask != f.mask;
     }
     if (!rebuild) return false;
+    // the contact points of the pairs in this world go to the same pairs after the rebuild (a derailment
+    // must not drop another wreck's points: what a run does then would depend on which bodies share a world)
+    auto kept = std::make_unique<Pending>();
+    for (int i = 0; i < dispatcher_->getNumManifolds(); ++i) {
+        const btPersistentManifold* m = dispatcher_->getManifoldByIndexInternal(i);
+        if (m->getNumContacts() == 0) continue;
+        Pending::Manifold k{m->getBody0(), m->getBody1(), {}};
+        for (int c = 0; c < m->getNumContacts(); ++c)
+            k.points.push_back(m->getContactPoint(c));
+        kept->manifolds.push_back(std::move(k));
+    }
+    if (pending_) // restored points not handed over yet stay pending
+        for (auto& m : pending_->manifolds)
+            kept->manifolds.push_back(std::move(m));
     for (const Entry& e : entries)
         if (contains(*e.body)) world_->removeRigidBody(e.body);
     auto fresh = std::make_unique<btDbvtBroadphase>();
@@ -302,6 +355,8 @@ bool BulletWorld::applyCollision(const std::vector<Entry>& entries, bool rebuild
     broadphase_ = std::move(fresh);
     for (const Entry& e : entries)
         add(*e.body, e.collides);
+    pending_ = std::move(kept);
+    pendingRaw_ = pending_->manifolds.empty() ? nullptr : pending_.get();
     return true;
 }
 
@@ -320,8 +375,7 @@ std::vector<ContactManifoldState> BulletWorld::contacts(const std::vector<btRigi
         c.body1 = index(m->getBody1());
         c.bytes.resize(sizeof(btManifoldPoint) * std::size_t(m->getNumContacts()));
         for (int k = 0; k < m->getNumContacts(); ++k)
-            std::memcpy(c.bytes.data() + sizeof(btManifoldPoint) * std::size_t(k), &m->getContactPoint(k),
-                        sizeof(btManifoldPoint));
+            copyPoint(m->getContactPoint(k), c.bytes.data() + sizeof(btManifoldPoint) * std::size_t(k));
         out.push_back(std::move(c));
     }
     // restored points not yet handed to their pair (a snapshot right after a restore or a regroup)
@@ -336,7 +390,8 @@ std::vector<ContactManifoldState> BulletWorld::contacts(const std::vector<btRigi
             c.body0 = index(m.body0);
             c.body1 = index(m.body1);
             c.bytes.resize(sizeof(btManifoldPoint) * m.points.size());
-            std::memcpy(c.bytes.data(), static_cast<const void*>(m.points.data()), c.bytes.size());
+            for (std::size_t k = 0; k < m.points.size(); ++k)
+                copyPoint(m.points[k], c.bytes.data() + sizeof(btManifoldPoint) * k);
             out.push_back(std::move(c));
         }
     std::sort(out.begin(), out.end(), [](const ContactManifoldState& a, const ContactManifoldState& b) {

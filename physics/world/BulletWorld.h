@@ -84,7 +84,8 @@ public:
     void add(btTypedConstraint& c);
     void remove(btTypedConstraint& c);
     // Set every body's collision filter as `entries` say (entries: every body, in build order); when any
-    // changed, or `rebuild`, rebuild the world canonically in that order. Returns true if it rebuilt.
+    // changed, or `rebuild`, rebuild the world canonically in that order, its contact points handed back to
+    // their pairs in the next step (as restoreContacts does). Returns true if it rebuilt.
     bool applyCollision(const std::vector<Entry>& entries, bool rebuild);
 
     // The persistent contact points as plain data (bodies: the simulation's bodies in build order, which

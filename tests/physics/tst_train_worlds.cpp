@@ -8,8 +8,8 @@
 //      of track tables, which the train alone does not): it derails at the same
 //      step, place and speed as when alone, and its bodies end 1.5 s past the derailment (wreck on the
 //      ground) in bit-identical poses (a solve that ended by the largest residual of a batch of islands
-//      fails this). (A derailment of another train in the same world would rebuild that world's broadphase
-//      and drop the wreck's persistent contact points: from then on the wreck's run would differ.)
+//      fails this). (A derailment of another train in the same world rebuilds that world's broadphase and
+//      hands the wreck's contact points back: tst_regroup.)
 //   2. a snapshot of that fleet before the derailment, restored and run on past it, repeats the live run bit
 //      for bit across all seven train worlds (derailments, ground contacts, every body's pose).
 #include "core/layout/Layout.h"
