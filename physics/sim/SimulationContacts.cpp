@@ -85,6 +85,28 @@ void SimulationEngine::stageContact() {
             now.push_back(s);
             normals.push_back(n);
         }
+    // a wreck (a derailed car) and the cars of other trains within reach of it: one world, where the wreck's
+    // body collides with theirs (BulletWorld: derailed bodies and railed bodies open to wrecks)
+    struct Wreck {
+        int train;
+        Vec3 centre;
+        double half;
+    };
+    std::vector<Wreck> wrecks;
+    for (int t = 0; t < trainCount(); ++t)
+        for (const Car& c : trains_[std::size_t(t)]->cars)
+            if (c.derailed)
+                wrecks.push_back({t, toEigen(c.body->getCenterOfMassPosition()), 0.5 * c.stock.body.length});
+    for (const Wreck& w : wrecks)
+        for (int t = 0; t < trainCount(); ++t) {
+            if (t == w.train) continue;
+            for (const Car& c : trains_[std::size_t(t)]->cars)
+                if ((toEigen(c.body->getCenterOfMassPosition()) - w.centre).norm() <
+                    kReach + w.half + 0.5 * c.stock.body.length) {
+                    links.emplace_back(std::min(t, w.train), std::max(t, w.train));
+                    break;
+                }
+        }
     std::vector<std::size_t> order(now.size());
     for (std::size_t k = 0; k < order.size(); ++k)
         order[k] = k;

@@ -37,14 +37,28 @@ std::vector<BulletWorld::Entry> SimulationEngine::collisionEntries(const BulletW
         for (const auto& v : vehicles_)
             out.push_back({v->body.get(), C::Nothing});
     }
-    for (const auto& t : trains_)
-        if (t->world == &w)
-            for (const auto& c : t->cars) {
-                const C collides = c.derailed ? C::WithGround : C::Nothing;
-                for (const auto& b : c.bogies)
-                    out.push_back({b.body.get(), collides});
-                out.push_back({c.body.get(), collides});
-            }
+    // a railed car body is open to wrecks (a broadphase proxy: AABB updates, pair finding) while its world
+    // holds a derailed car of another train; bodies of one train never collide (BulletWorld::setGroup)
+    int wrecks = 0, wreckTrain = -1;
+    for (int t = 0; t < trainCount(); ++t)
+        if (trains_[std::size_t(t)]->world == &w)
+            for (const auto& c : trains_[std::size_t(t)]->cars)
+                if (c.derailed && wreckTrain != t) {
+                    ++wrecks;
+                    wreckTrain = t;
+                    break;
+                }
+    for (int t = 0; t < trainCount(); ++t) {
+        const Train& tr = *trains_[std::size_t(t)];
+        if (tr.world != &w) continue;
+        const bool open = wrecks > 1 || (wrecks == 1 && wreckTrain != t);
+        for (const auto& c : tr.cars) {
+            const C collides = c.derailed ? C::WithGround : C::Nothing;
+            for (const auto& b : c.bogies)
+                out.push_back({b.body.get(), collides});
+            out.push_back({c.body.get(), c.derailed ? C::WithGround : open ? C::Wrecks : C::Nothing});
+        }
+    }
     return out;
 }
 

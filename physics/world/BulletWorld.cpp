@@ -20,7 +20,9 @@ namespace tl {
 namespace {
 // Collision filtering: railed bodies (and vehicles, track bodies) collide with nothing -- they are in the
 // dynamics world but not in the broadphase (no proxy: no AABB updates, no pair finding); the ground only
-// with derailed bodies.
+// with derailed bodies; derailed bodies with the ground, each other and the railed bodies open to wrecks. Two
+// bodies of the same group (BulletWorld::setGroup: a train) never collide: they touch through what joins
+// them (couplers, pivots).
 struct Filter {
     int group, mask;
 };
@@ -29,12 +31,27 @@ Filter filterOf(BulletWorld::Collides c) {
     case BulletWorld::Collides::Ground:
         return {2, 4};
     case BulletWorld::Collides::WithGround:
-        return {4, 2};
+        return {4, 2 | 4 | 8};
+    case BulletWorld::Collides::Wrecks:
+        return {8, 4};
     case BulletWorld::Collides::Nothing:
         break;
     }
     return {1, 0};
 }
+
+// The group and mask test, and never two bodies of the same group.
+struct GroupFilter : btOverlapFilterCallback {
+    bool needBroadphaseCollision(btBroadphaseProxy* p0, btBroadphaseProxy* p1) const override {
+        if (!(p0->m_collisionFilterGroup & p1->m_collisionFilterMask) ||
+            !(p1->m_collisionFilterGroup & p0->m_collisionFilterMask))
+            return false;
+        const int g0 = static_cast<const btCollisionObject*>(p0->m_clientObject)->getUserIndex();
+        const int g1 = static_cast<const btCollisionObject*>(p1->m_clientObject)->getUserIndex();
+        return g0 < 0 || g0 != g1;
+    }
+};
+GroupFilter groupFilter;
 
 static_assert(std::is_trivially_copyable_v<btManifoldPoint>, "contact points are copied as bytes");
 
@@ -154,6 +171,7 @@ BulletWorld::BulletWorld(double gravity, int solverIterations, double solverTole
     pendingRaw_ = nullptr;
     dispatcher_ = std::make_unique<ContactDispatcher>(config_.get(), pendingRaw_);
     broadphase_ = std::make_unique<btDbvtBroadphase>();
+    broadphase_->getOverlappingPairCache()->setOverlapFilterCallback(&groupFilter);
     // Bullet's island batches (cache-friendly) without its O(islands x constraints) lookup.
     world_ = std::make_unique<IslandBatchWorld>(dispatcher_.get(), broadphase_.get(), solver_.get(),
                                                 config_.get());
@@ -288,6 +306,10 @@ void BulletWorld::addGround(double z) {
     add(*ground_, Collides::Ground);
 }
 
+void BulletWorld::setGroup(btRigidBody& body, int group) {
+    body.setUserIndex(group);
+}
+
 void BulletWorld::add(btRigidBody& body, Collides c) {
     const Filter f = filterOf(c);
     world_->addRigidBody(&body, f.group, f.mask);
@@ -351,6 +373,7 @@ bool BulletWorld::applyCollision(const std::vector<Entry>& entries, bool rebuild
     for (const Entry& e : entries)
         if (contains(*e.body)) world_->removeRigidBody(e.body);
     auto fresh = std::make_unique<btDbvtBroadphase>();
+    fresh->getOverlappingPairCache()->setOverlapFilterCallback(&groupFilter);
     world_->setBroadphase(fresh.get());
     broadphase_ = std::move(fresh);
     for (const Entry& e : entries)

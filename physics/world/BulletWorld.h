@@ -32,8 +32,11 @@ class RowForceSolver;
 
 class BulletWorld {
 public:
-    enum class Collides { Nothing, Ground, WithGround }; // railed / track bodies, the ground, derailed bodies
-    struct Entry {                                       // a body and what it collides with
+    // railed / track bodies, the ground, derailed bodies, railed bodies that wrecks of other trains can hit
+    enum class Collides { Nothing, Ground, WithGround, Wrecks };
+    // Bodies of one group >= 0 (a train's: SimulationBuild.cpp) never collide with each other; -1: none.
+    static void setGroup(btRigidBody& body, int group);
+    struct Entry { // a body and what it collides with
         btRigidBody* body;
         Collides collides;
     };

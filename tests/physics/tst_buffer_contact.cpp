@@ -255,6 +255,15 @@ void TstBufferContact::twoTrainsMeet() {
           c[0].solid ? "solid" : "within the strokes", c[0].absorbed / 1e3, c[0].peakDeceleration[0],
           c[0].peakDeceleration[1]);
     QVERIFY(std::abs(c[0].closingSpeed / before - 1) < 0.02);
+    // the runner's derailed locomotive does not pass through the standing train's derailed last coach: the
+    // wrecks collide (derailed bodies of different trains; railed ones open to wrecks)
+    const double runnerHead = together->view().carPose(1, 0).translation().x();
+    const double standingTail = together->view().carPose(0, 2).translation().x();
+    qInfo(
+        "at t = 20 s: runner's locomotive at x = %.2f m, the standing train's last coach at x = %.2f m; %zu "
+        "derailment events",
+        runnerHead, standingTail, together->view().derailments().size());
+    QVERIFY(runnerHead < standingTail);
     QVERIFY(c[0].t > 11.0 && c[0].t < 12.5);
     QCOMPARE(together->telemetry().hash(), apart->telemetry().hash());
     const SimulationState a = together->snapshot(), b = apart->snapshot();
