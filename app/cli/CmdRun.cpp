@@ -147,7 +147,7 @@ nlohmann::json summary(const tl::Simulation& sim, const std::string& file, doubl
                                       {"message", e.message}});
     j["collisions"] = nlohmann::json::array(); // car ends of two trains meeting (docs/trains-format.md)
     for (const auto& e : sim.view().collisions())
-        j["collisions"].push_back({{"kind", "collision"},
+        j["collisions"].push_back({{"kind", e.kind},
                                    {"t", e.t},
                                    {"track", e.trackId},
                                    {"s", e.s},

@@ -114,9 +114,12 @@ void SimulationEngine::addCar(Train& train, const RollingStockSpec& stock, const
     car.body->setLinearVelocity(toBt(Vec3(vsum / nb + wc.cross(Vec3(Xc.translation() - pivotMid)))));
     car.body->setAngularVelocity(toBt(wc));
     train.world->add(*car.body, BulletWorld::Collides::Nothing);
-    BulletWorld::setGroup(*car.body, trainCount()); // (the train is not listed yet: it gets the next index)
-    for (Bogie& b : car.bogies)
+    BulletWorld::setGroup(*car.body, trainCount());  // (the train is not listed yet: it gets the next index)
+    car.body->setUserIndex2(int(train.cars.size())); // the car (collision events)
+    for (Bogie& b : car.bogies) {
         BulletWorld::setGroup(*b.body, trainCount());
+        b.body->setUserIndex2(int(train.cars.size()));
+    }
 
     // Pivots: position locked, yaw and pitch free with two bogies (all locked with one). With two bogies the
     // roll is free at the pivots and a roll spring (applyRollSpring) ties the body's roll to the MEAN roll

@@ -51,6 +51,7 @@ auto key(const BufferContactState& s) {
 void SimulationEngine::stageContact() {
     contactForces_.clear();
     if (trains_.size() < 2) return;
+    watchBodyContacts();
     std::vector<CarEnd> ends; // the free ends of railed cars
     for (int t = 0; t < trainCount(); ++t) {
         const Train& tr = *trains_[std::size_t(t)];
@@ -230,6 +231,125 @@ void SimulationEngine::updateCollision(const BufferContactState& s) {
     e->peakDeceleration[1] = s.peakDeceleration[1];
     e->duration = time_ - e->t;
     e->ended = false;
+}
+
+// Car bodies (and bogies) of different trains touching through Bullet's contact points after the last step: a
+// wreck's with another wreck's or with a railed car body open to wrecks. One collision event ("bodies") per
+// contact of two cars, continued by a contact within kRecontact of its end. Its closing speed is the two
+// bodies' approach along the contact normal before the step that found it: their approach after it plus what
+// the contact impulse took away, J (1/m_a + 1/m_b); its peak force the largest sum of the pair's normal
+// impulses over a step, / dt.
+void SimulationEngine::watchBodyContacts() {
+    std::vector<BodyContactState> now;
+    struct Found {
+        const btRigidBody *a, *b;
+        double impulse;
+        Vec3 n;
+    };
+    std::vector<Found> found;
+    for (const BulletWorld* w : worlds())
+        for (const BulletWorld::Touch& t : w->touches()) {
+            const int ta = t.a->getUserIndex(), tb = t.b->getUserIndex();
+            if (ta < 0 || tb < 0 || ta == tb) continue;
+            const int ca = t.a->getUserIndex2(), cb = t.b->getUserIndex2();
+            const bool aFirst = std::tie(ta, ca) < std::tie(tb, cb);
+            BodyContactState s;
+            s.trainA = aFirst ? ta : tb;
+            s.carA = aFirst ? ca : cb;
+            s.trainB = aFirst ? tb : ta;
+            s.carB = aFirst ? cb : ca;
+            const auto same = [&](const BodyContactState& c) {
+                return std::tie(c.trainA, c.carA, c.trainB, c.carB) ==
+                       std::tie(s.trainA, s.carA, s.trainB, s.carB);
+            };
+            const auto* ra = static_cast<const btRigidBody*>(aFirst ? t.a : t.b);
+            const auto* rb = static_cast<const btRigidBody*>(aFirst ? t.b : t.a);
+            // the normal on B points from B towards A: A approaches B along -n
+            const Vec3 n = aFirst ? t.normal : Vec3(-t.normal);
+            const auto k = std::find_if(now.begin(), now.end(), same);
+            if (k == now.end()) {
+                now.push_back(s);
+                found.push_back({ra, rb, t.impulse, n});
+            } else {
+                found[std::size_t(k - now.begin())].impulse += t.impulse;
+            }
+        }
+    std::vector<std::size_t> order(now.size());
+    for (std::size_t k = 0; k < order.size(); ++k)
+        order[k] = k;
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return std::tie(now[a].trainA, now[a].carA, now[a].trainB, now[a].carB) <
+               std::tie(now[b].trainA, now[b].carA, now[b].trainB, now[b].carB);
+    });
+    std::vector<BodyContactState> next;
+    for (const std::size_t k : order) {
+        BodyContactState s = now[k];
+        const Found& f = found[k];
+        const auto key4 = [](const BodyContactState& c) {
+            return std::tie(c.trainA, c.carA, c.trainB, c.carB);
+        };
+        const auto was = std::find_if(bodyContacts_.begin(), bodyContacts_.end(),
+                                      [&](const BodyContactState& c) { return key4(c) == key4(s); });
+        if (was != bodyContacts_.end()) {
+            s.event = was->event;
+            s.peakForce = was->peakForce;
+        } else { // a contact of the same two cars that ended less than kRecontact ago goes on
+            const auto& events = telemetry_.collisions();
+            for (int e = int(events.size()) - 1; e >= 0; --e) {
+                const CollisionEvent& c = events[std::size_t(e)];
+                if (c.kind != "bodies" || c.train != s.trainA || c.car != s.carA ||
+                    c.otherTrain != s.trainB || c.otherCar != s.carB)
+                    continue;
+                if (c.ended && c.t + c.duration >= time_ - kRecontact) {
+                    s.event = e;
+                    s.peakForce = c.peakForce;
+                }
+                break;
+            }
+        }
+        s.peakForce = std::max(s.peakForce, std::abs(f.impulse) / options_.dt);
+        if (s.event < 0) {
+            const Train& ta = *trains_[std::size_t(s.trainA)];
+            const Car& A = ta.cars[std::size_t(s.carA)];
+            const Vec3 va = toEigen(f.a->getLinearVelocity()), vb = toEigen(f.b->getLinearVelocity());
+            const double closing =
+                (vb - va).dot(f.n) + std::abs(f.impulse) * (f.a->getInvMass() + f.b->getInvMass());
+            CollisionEvent e;
+            static_cast<EventPlace&>(e) =
+                eventPlace(s.trainA, s.carA, 0, A.bogies.front(), trainSpeed(s.trainA));
+            e.kind = "bodies";
+            e.otherTrain = s.trainB;
+            e.otherCar = s.carB;
+            e.otherTrainId = trains_[std::size_t(s.trainB)]->spec.id;
+            e.closingSpeed = closing;
+            std::ostringstream msg;
+            msg << "train " << ta.spec.id << " car " << s.carA << " struck train " << e.otherTrainId
+                << " car " << s.carB << " (" << (A.derailed ? "derailed" : "railed") << " against "
+                << (trains_[std::size_t(s.trainB)]->cars[std::size_t(s.carB)].derailed ? "derailed"
+                                                                                       : "railed")
+                << ") near track " << e.trackId << " s = " << e.s << " m, t = " << e.t << " s, closing at "
+                << closing << " m/s";
+            e.message = msg.str();
+            s.event = int(telemetry_.collisions().size());
+            telemetry_.addCollision(e);
+        }
+        if (CollisionEvent* e = telemetry_.collision(s.event)) {
+            e->peakForce = s.peakForce;
+            e->duration = time_ - e->t;
+            e->ended = false;
+        }
+        next.push_back(s);
+    }
+    for (const BodyContactState& c : bodyContacts_)
+        if (std::none_of(next.begin(), next.end(), [&](const BodyContactState& s) {
+                return std::tie(s.trainA, s.carA, s.trainB, s.carB) ==
+                       std::tie(c.trainA, c.carA, c.trainB, c.carB);
+            }))
+            if (CollisionEvent* e = telemetry_.collision(c.event)) {
+                e->ended = true;
+                e->duration = time_ - e->t;
+            }
+    bodyContacts_ = std::move(next);
 }
 
 void SimulationEngine::applyContacts(const StepUnit& u) {

@@ -171,6 +171,7 @@ private:
     void applyRollSpring(Car& car);
     void applyContacts(const StepUnit& u);             // this step's buffer forces between the unit's trains
     void updateCollision(const BufferContactState& s); // its event from the contact's state
+    void watchBodyContacts(); // car bodies of different trains touching: their collision events
     void applyCoupler(Train& train, Coupler& c);
     void checkCouplerLimit(int train, int coupler);
     void openCouplerEpisode(int train, int coupler);
@@ -209,8 +210,9 @@ private:
     std::vector<TrackDrive> drives_; // the layout's chain / booster sections (TrackDrives.h)
     Telemetry telemetry_;
     StepProfile profile_;
-    std::vector<BufferContactState> contacts_; // car ends in contact, in canonical order (state: snapshots)
-    struct ContactForce {                      // this step's force of contacts_[k] (stageContact)
+    std::vector<BufferContactState> contacts_;   // car ends in contact, in canonical order (state: snapshots)
+    std::vector<BodyContactState> bodyContacts_; // car bodies of different trains touching (state)
+    struct ContactForce {                        // this step's force of contacts_[k] (stageContact)
         int trainA, trainB;
         btRigidBody *bodyA, *bodyB;
         Vec3 n, rA, rB; // from A towards B; the contact points relative to the bodies' centres [m]

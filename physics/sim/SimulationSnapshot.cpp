@@ -81,6 +81,7 @@ SimulationState SimulationEngine::snapshot() const {
     s.wheelEvents = telemetry_.wheelEvents().size();
     s.collisions = telemetry_.collisions().size();
     s.bufferContacts = contacts_;
+    s.bodyContacts = bodyContacts_;
     const std::vector<btRigidBody*> named = contactBodies();
     for (const BulletWorld* w : worlds()) {
         std::vector<ContactManifoldState> c = w->contacts(named);
@@ -111,6 +112,13 @@ void SimulationEngine::restore(const SimulationState& s) {
                    std::size_t(car) < trains_[std::size_t(t)]->cars.size() && (e == 1 || e == -1);
         };
         sameShape = sameShape && end(c.trainA, c.carA, c.endA) && end(c.trainB, c.carB, c.endB);
+    }
+    for (const BodyContactState& c : s.bodyContacts) {
+        const auto car = [&](int t, int k) {
+            return t >= 0 && std::size_t(t) < trains_.size() && k >= 0 &&
+                   std::size_t(k) < trains_[std::size_t(t)]->cars.size();
+        };
+        sameShape = sameShape && car(c.trainA, c.carA) && car(c.trainB, c.carB);
     }
     if (!sameShape)
         throw SimulationError(
@@ -159,6 +167,13 @@ void SimulationEngine::restore(const SimulationState& s) {
     contactForces_.clear();
     for (const BufferContactState& c : contacts_) // a contact open at the snapshot: its event back to then
         updateCollision(c);
+    bodyContacts_ = s.bodyContacts;
+    for (const BodyContactState& c : bodyContacts_)
+        if (CollisionEvent* e = telemetry_.collision(c.event)) {
+            e->peakForce = c.peakForce;
+            e->duration = time_ - e->t;
+            e->ended = false;
+        }
     for (const auto& t : trains_) // an episode open at the snapshot: back to its state then
         for (const auto& c : t->couplers)
             if (CouplerEvent* e = telemetry_.couplerEvent(c.overload)) {

@@ -100,6 +100,16 @@ struct BufferContactState {
     double absorbedBefore = 0.0;             // by the event's earlier contacts [J]
 };
 
+// Two cars of different trains whose bodies (a wreck's, or one open to wrecks) touch through Bullet's contact
+// points (SimulationContacts.cpp), from the step their contact is found to the step it is gone. All
+// [Contact].
+struct BodyContactState {
+    int trainA = -1, carA = -1; // A's train index is the lower
+    int trainB = -1, carB = -1;
+    int event = -1;         // its CollisionEvent in Telemetry::collisions()
+    double peakForce = 0.0; // of its event so far [N]
+};
+
 struct TrainRunState {
     DriveInputs drive;            // [Drive, driver] current driver inputs (a schedule entry sets them)
     std::size_t nextSchedule = 0; // [Drive] first schedule entry not yet applied

@@ -45,6 +45,7 @@ struct SimulationState {
     std::size_t wheelEvents = 0;   // Y/Q and wheel unloading episodes recorded so far
     std::size_t collisions = 0;    // collision events recorded so far
     std::vector<BufferContactState> bufferContacts; // car ends of different trains in contact
+    std::vector<BodyContactState> bodyContacts;     // car bodies of different trains in contact
     std::vector<ContactManifoldState> contacts;     // ground contacts of derailed bodies
 };
 

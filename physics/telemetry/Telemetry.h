@@ -96,6 +96,7 @@ struct CouplerEvent : EventPlace {
 // event per contact, from the step the ends first overlap to the step they part. Its place: car `car` of
 // `train` (the lower train index) at its end's bogie; `speed` is that train's speed at the onset.
 struct CollisionEvent : EventPlace {
+    std::string kind = "buffers";       // "buffers" (car ends) | "bodies" (a wreck's body, Bullet contact)
     int otherTrain = -1, otherCar = -1; // the car it met
     std::string otherTrainId;
     double closingSpeed = 0.0;               // the ends' approach speed at the onset [m/s]

@@ -21,6 +21,7 @@ class btDefaultCollisionConfiguration;
 class btCollisionDispatcher;
 class btBroadphaseInterface;
 class btDiscreteDynamicsWorld;
+class btCollisionObject;
 class btCollisionShape;
 class btRigidBody;
 class btTypedConstraint;
@@ -95,6 +96,15 @@ public:
     // names them by index; restored points not yet handed to their pair included), and back: restored
     // contacts are handed to their pairs in the next step.
     std::vector<ContactManifoldState> contacts(const std::vector<btRigidBody*>& bodies) const;
+    // The pairs touching after the last step: the two bodies, the sum of their points' normal impulses [N s]
+    // and the first point's normal (on body b, world).
+    struct Touch {
+        const btCollisionObject* a;
+        const btCollisionObject* b;
+        double impulse;
+        Vec3 normal;
+    };
+    std::vector<Touch> touches() const;
     void restoreContacts(const std::vector<ContactManifoldState>& contacts,
                          const std::vector<btRigidBody*>& bodies);
 

@@ -143,6 +143,21 @@ std::vector<ContactManifoldState> BulletWorld::contacts(const std::vector<btRigi
     return out;
 }
 
+std::vector<BulletWorld::Touch> BulletWorld::touches() const {
+    std::vector<Touch> out;
+    for (int i = 0; i < dispatcher_->getNumManifolds(); ++i) {
+        const btPersistentManifold* m = dispatcher_->getManifoldByIndexInternal(i);
+        if (m->getNumContacts() == 0) continue;
+        Touch t{m->getBody0(), m->getBody1(), 0.0, Vec3::Zero()};
+        for (int k = 0; k < m->getNumContacts(); ++k)
+            t.impulse += m->getContactPoint(k).m_appliedImpulse;
+        const btVector3& n = m->getContactPoint(0).m_normalWorldOnB;
+        t.normal = Vec3(n.x(), n.y(), n.z());
+        out.push_back(t);
+    }
+    return out;
+}
+
 void BulletWorld::restoreContacts(const std::vector<ContactManifoldState>& contacts,
                                   const std::vector<btRigidBody*>& bodies) {
     pending_ = std::make_unique<Pending>();
