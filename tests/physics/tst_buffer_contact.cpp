@@ -146,6 +146,7 @@ private slots:
     void twoTrainsMeet();
     void badBuffers();
     void forkAcrossContacts();
+    void headOn();
 };
 
 // The law itself: k_eff below both strokes; past the softer end's stroke its solid spring in series.
@@ -357,6 +358,54 @@ void TstBufferContact::forkAcrossContacts() {
     }
     qInfo("forked at 11.82 s and at %.4f s: %zu collision events, the same bits at 20 s", inBodies.time,
           events.size());
+}
+
+// Head-on: two trains of a locomotive and two coaches at 10 m/s towards each other on one straight, 200 m
+// apart. One buffer contact at the gap's closing with a closing speed of 2 x 10 m/s (less the Davis
+// resistance over the approach), the same bits from one world and from two, and the two locomotives
+// derailing as mirror images (at 10 m/s each the solid ends take 125 MN and lift the leading bogies: the
+// figures go to the log).
+void TstBufferContact::headOn() {
+    auto make = [](int worldBogies) {
+        LayoutSpec spec = parseLayoutSpec(R"({"format": "tracklab-layout", "version": 2, "tracks": [
+            {"id": "L", "curve": {"type": "line", "length": 1000}}],
+            "trains": [
+            {"id": "east", "cars": ["locomotive", "passenger-car", "passenger-car"],
+             "start": {"track": "L", "s": 400}, "speed": 10},
+            {"id": "west", "cars": ["locomotive", "passenger-car", "passenger-car"],
+             "start": {"track": "L", "s": 600, "direction": -1}, "speed": 10}]})",
+                                          "<test>");
+        SimulationOptions o;
+        o.worldBogies = worldBogies;
+        auto sim = std::make_unique<Simulation>(Layout::compile(spec, "<test>"), o, "<test>");
+        double before = 0.0;
+        while (sim->time() < 15.0) {
+            if (sim->view().collisions().empty())
+                before = sim->view().trainSpeed(0) + sim->view().trainSpeed(1);
+            sim->step();
+        }
+        return std::make_pair(std::move(sim), before);
+    };
+    auto [one, before] = make(40);
+    auto [two, before2] = make(6);
+    const auto& c = one->view().collisions();
+    for (const CollisionEvent& e : c)
+        qInfo("%s event: %s; peak %.0f kN, overlap %.3f m%s, absorbed %.0f kJ", e.kind.c_str(),
+              e.message.c_str(), e.peakForce / 1e3, e.peakCompression, e.solid ? " (solid)" : "",
+              e.absorbed / 1e3);
+    for (const DerailmentEvent& e : one->view().derailments())
+        qInfo("%s", e.message.c_str());
+    QVERIFY(!c.empty());
+    QCOMPARE(c[0].kind, std::string("buffers"));
+    QCOMPARE(c[0].trainId + c[0].otherTrainId, std::string("eastwest"));
+    QVERIFY(std::abs(c[0].closingSpeed / before - 1) < 0.02);
+    QCOMPARE(one->telemetry().hash(), two->telemetry().hash());
+    QCOMPARE(two->view().collisions().size(), c.size());
+    // the layout and the trains are mirror images about s = 500 m: so are the two locomotives' derailments
+    const auto& d = one->view().derailments();
+    QVERIFY(d.size() >= 2);
+    QCOMPARE(d[0].t, d[1].t);
+    QVERIFY(std::abs(d[0].s + d[1].s - 1000.0) < 1e-3);
 }
 
 QTEST_GUILESS_MAIN(TstBufferContact)
