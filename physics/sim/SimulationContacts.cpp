@@ -46,6 +46,9 @@ CarEnd carEnd(int t, int c, int end, const Car& car) {
 auto key(const BufferContactState& s) {
     return std::tie(s.trainA, s.carA, s.endA, s.trainB, s.carB, s.endB);
 }
+auto key(const BodyContactState& s) {
+    return std::tie(s.trainA, s.carA, s.trainB, s.carB);
+}
 } // namespace
 
 void SimulationEngine::stageContact() {
@@ -258,10 +261,7 @@ void SimulationEngine::watchBodyContacts() {
             s.carA = aFirst ? ca : cb;
             s.trainB = aFirst ? tb : ta;
             s.carB = aFirst ? cb : ca;
-            const auto same = [&](const BodyContactState& c) {
-                return std::tie(c.trainA, c.carA, c.trainB, c.carB) ==
-                       std::tie(s.trainA, s.carA, s.trainB, s.carB);
-            };
+            const auto same = [&](const BodyContactState& c) { return key(c) == key(s); };
             const auto* ra = static_cast<const btRigidBody*>(aFirst ? t.a : t.b);
             const auto* rb = static_cast<const btRigidBody*>(aFirst ? t.b : t.a);
             // the normal on B points from B towards A: A approaches B along -n
@@ -277,19 +277,14 @@ void SimulationEngine::watchBodyContacts() {
     std::vector<std::size_t> order(now.size());
     for (std::size_t k = 0; k < order.size(); ++k)
         order[k] = k;
-    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-        return std::tie(now[a].trainA, now[a].carA, now[a].trainB, now[a].carB) <
-               std::tie(now[b].trainA, now[b].carA, now[b].trainB, now[b].carB);
-    });
+    std::sort(order.begin(), order.end(),
+              [&](std::size_t a, std::size_t b) { return key(now[a]) < key(now[b]); });
     std::vector<BodyContactState> next;
     for (const std::size_t k : order) {
         BodyContactState s = now[k];
         const Found& f = found[k];
-        const auto key4 = [](const BodyContactState& c) {
-            return std::tie(c.trainA, c.carA, c.trainB, c.carB);
-        };
         const auto was = std::find_if(bodyContacts_.begin(), bodyContacts_.end(),
-                                      [&](const BodyContactState& c) { return key4(c) == key4(s); });
+                                      [&](const BodyContactState& c) { return key(c) == key(s); });
         if (was != bodyContacts_.end()) {
             s.event = was->event;
             s.peakForce = was->peakForce;
@@ -341,10 +336,8 @@ void SimulationEngine::watchBodyContacts() {
         next.push_back(s);
     }
     for (const BodyContactState& c : bodyContacts_)
-        if (std::none_of(next.begin(), next.end(), [&](const BodyContactState& s) {
-                return std::tie(s.trainA, s.carA, s.trainB, s.carB) ==
-                       std::tie(c.trainA, c.carA, c.trainB, c.carB);
-            }))
+        if (std::none_of(next.begin(), next.end(),
+                         [&](const BodyContactState& s) { return key(s) == key(c); }))
             if (CollisionEvent* e = telemetry_.collision(c.event)) {
                 e->ended = true;
                 e->duration = time_ - e->t;

@@ -101,7 +101,7 @@ void SimulationEngine::step() {
     const double t0 = time_, t1 = time_ + options_.dt;
     stage(StepStage::Kinematics, [&] { stageKinematics(); });
     stage(StepStage::Contact, [&] { stageContact(); }); // may regroup: before the units are walked
-    schedule_.beginStep(trains_);
+    schedule_.beginStep();
     const std::vector<StepUnit>& units = schedule_.units();
     for (std::size_t k = 0; k < units.size(); ++k) { // each world through all its stages (StepSchedule.h)
         const StepUnit& u = units[k];

@@ -174,7 +174,7 @@ bool StepSchedule::prefetchWorlds() const {
     return bogies > kPrefetchBogies;
 }
 
-void StepSchedule::beginStep(const Trains&) {
+void StepSchedule::beginStep() {
     prefetching_ = prefetchWorlds();
     next_ = nullptr;
 }

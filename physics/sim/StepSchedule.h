@@ -70,9 +70,9 @@ public:
     std::vector<BulletWorld*> worlds() const; // the main world, then the train worlds
 
     // The cache (see the top of this file).
-    void beginStep(const Trains& trains); // whether this step prefetches
-    void beginUnit(std::size_t k);        // unit k steps next: the next unit's lines issue while it does
-    void point() {                        // a prefetch point of a per-bogie loop
+    void beginStep();              // whether this step prefetches
+    void beginUnit(std::size_t k); // unit k steps next: the next unit's lines issue while it does
+    void point() {                 // a prefetch point of a per-bogie loop
         if (next_) next_->issue(drip_);
     }
     void beginSolve(BulletWorld& w); // the solve's share of the points

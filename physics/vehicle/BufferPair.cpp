@@ -20,6 +20,16 @@ double BufferPair::absorption() const {
     return (a_.absorption * ca + b_.absorption * cb) / (ca + cb);
 }
 
+// The compliance [m/N] of the two ends in series while the force is above F0: each end elastic below its
+// stroke's force, solid above.
+double BufferPair::compliance(double F0) const {
+    const auto end = [F0](const BufferSpec& b) {
+        return F0 < b.stiffness * b.stroke ? 1.0 / b.stiffness
+                                           : 1.0 / (BufferSpec::kSolidFactor * b.stiffness);
+    };
+    return end(a_) + end(b_);
+}
+
 double BufferPair::loadForce(double delta, bool* solid) const {
     if (solid) *solid = false;
     if (!(delta > 0)) return 0.0;
@@ -27,9 +37,7 @@ double BufferPair::loadForce(double delta, bool* solid) const {
     const double breaks[3] = {std::min(Fa, Fb), std::max(Fa, Fb), INFINITY};
     double F0 = 0.0, d0 = 0.0; // the segment's start
     for (int k = 0; k < 3; ++k) {
-        // the compliance of the segment: each end elastic below its stroke, solid above
-        const double c = (F0 < Fa ? 1.0 / a_.stiffness : 1.0 / (BufferSpec::kSolidFactor * a_.stiffness)) +
-                         (F0 < Fb ? 1.0 / b_.stiffness : 1.0 / (BufferSpec::kSolidFactor * b_.stiffness));
+        const double c = compliance(F0);
         const double d1 = d0 + (breaks[k] - F0) * c; // +inf on the last segment
         if (delta <= d1) {
             if (solid) *solid = k > 0;
@@ -57,9 +65,7 @@ double BufferPair::loadEnergy(double delta) const {
     const double Fa = a_.stiffness * a_.stroke, Fb = b_.stiffness * b_.stroke;
     double E = 0.0, dPrev = 0.0, FPrev = 0.0;
     for (const double F : {std::min(Fa, Fb), std::max(Fa, Fb)}) {
-        const double c = (FPrev < Fa ? 1.0 / a_.stiffness : 1.0 / (BufferSpec::kSolidFactor * a_.stiffness)) +
-                         (FPrev < Fb ? 1.0 / b_.stiffness : 1.0 / (BufferSpec::kSolidFactor * b_.stiffness));
-        const double d = dPrev + (F - FPrev) * c;
+        const double d = dPrev + (F - FPrev) * compliance(FPrev);
         if (delta <= d) break;
         E += 0.5 * (FPrev + F) * (d - dPrev);
         dPrev = d;

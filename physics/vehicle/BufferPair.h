@@ -30,6 +30,7 @@ public:
     double loadEnergy(double delta) const;
 
 private:
+    double compliance(double F0) const; // of the two ends in series above the force F0 [m/N]
     BufferSpec a_, b_;
 };
 

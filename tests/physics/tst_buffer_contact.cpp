@@ -125,6 +125,19 @@ void energyBounds(const Outcome& r, double keff, double mr, double v) {
     QVERIFY(r.energyAfter <= 1e-4 * r.kinetic0);
 }
 
+// The issue's two trains: a locomotive and two coaches standing braked at s = 600 m, the same make running
+// at 20 m/s from s = 300 m, on a 1 km straight.
+LayoutSpec rearEnd() {
+    return parseLayoutSpec(R"({"format": "tracklab-layout", "version": 2, "tracks": [
+        {"id": "L", "curve": {"type": "line", "length": 1000}}],
+        "trains": [
+        {"id": "standing", "cars": ["locomotive", "passenger-car", "passenger-car"],
+         "start": {"track": "L", "s": 600}, "schedule": [[0, 0, 1]]},
+        {"id": "runner", "cars": ["locomotive", "passenger-car", "passenger-car"],
+         "start": {"track": "L", "s": 300}, "speed": 20}]})",
+                           "<test>");
+}
+
 BufferSpec buffer(double k, double stroke, double c = 0.0, double a = 0.0) {
     BufferSpec b;
     b.stiffness = k;
@@ -220,14 +233,7 @@ void TstBufferContact::absorptionRestitution() {
 
 void TstBufferContact::twoTrainsMeet() {
     auto run = [](int worldBogies) {
-        LayoutSpec spec = parseLayoutSpec(R"({"format": "tracklab-layout", "version": 2, "tracks": [
-            {"id": "L", "curve": {"type": "line", "length": 1000}}],
-            "trains": [
-            {"id": "standing", "cars": ["locomotive", "passenger-car", "passenger-car"],
-             "start": {"track": "L", "s": 600}, "schedule": [[0, 0, 1]]},
-            {"id": "runner", "cars": ["locomotive", "passenger-car", "passenger-car"],
-             "start": {"track": "L", "s": 300}, "speed": 20}]})",
-                                          "<test>");
+        const LayoutSpec spec = rearEnd();
         SimulationOptions o;
         o.worldBogies = worldBogies;
         auto sim = std::make_unique<Simulation>(Layout::compile(spec, "<test>"), o, "<test>");
@@ -317,14 +323,7 @@ void TstBufferContact::badBuffers() {
 // telemetry sample bit for bit.
 void TstBufferContact::forkAcrossContacts() {
     auto make = [] {
-        LayoutSpec spec = parseLayoutSpec(R"({"format": "tracklab-layout", "version": 2, "tracks": [
-            {"id": "L", "curve": {"type": "line", "length": 1000}}],
-            "trains": [
-            {"id": "standing", "cars": ["locomotive", "passenger-car", "passenger-car"],
-             "start": {"track": "L", "s": 600}, "schedule": [[0, 0, 1]]},
-            {"id": "runner", "cars": ["locomotive", "passenger-car", "passenger-car"],
-             "start": {"track": "L", "s": 300}, "speed": 20}]})",
-                                          "<test>");
+        const LayoutSpec spec = rearEnd();
         return std::make_unique<Simulation>(Layout::compile(spec, "<test>"), SimulationOptions{}, "<test>");
     };
     auto live = make();
