@@ -80,10 +80,11 @@ const QHash<QString, Decor>& table() {
          {S::SP_MediaSeekBackward, {}, QObject::tr("Simulate at a quarter of real time")}},
         {"Real Time", {S::SP_MediaPlay, {}, QObject::tr("Simulate in real time")}},
         {"Fast (4×)", {S::SP_MediaSeekForward, {}, QObject::tr("Simulate four times faster than real time")}},
-        {"Stop at First Derailment",
+        {"Stop at First Event",
          {S::SP_MediaStop,
           {},
-          QObject::tr("Pause when the run first derails, with the event selected and in view")}},
+          QObject::tr(
+              "Pause at the run's first derailment or collision, with the event selected and in view")}},
         {"Throttle Up", {S::SP_ArrowUp, {}, QObject::tr("Open the selected train's throttle by 10 %")}},
         {"Throttle Down", {S::SP_ArrowDown, {}, QObject::tr("Close the selected train's throttle by 10 %")}},
         {"Brake On", {S::SP_CustomBase, "B+", QObject::tr("Apply the selected train's brake 10 % more")}},

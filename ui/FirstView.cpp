@@ -135,6 +135,8 @@ void FirstView::showDocksWithContent() {
     });
     connect(w->simulation(), &SimulationController::derailed, this,
             [showOnce] { showOnce("eventsDock", true); });
+    connect(w->simulation(), &SimulationController::collided, this,
+            [showOnce] { showOnce("eventsDock", true); });
 }
 
 void FirstView::hideDocksWithoutContent() {

@@ -20,6 +20,7 @@
 #include "ui/sim/DrivePanel.h"
 #include "ui/sim/EventLog.h"
 #include "ui/sim/HudReadout.h"
+#include "ui/sim/RunEvents.h"
 #include "ui/sim/RunOptions.h"
 #include "ui/sim/SimulationController.h"
 #include "ui/sim/TimelineBar.h"
@@ -43,6 +44,7 @@
 #include <QStatusBar>
 #include <QToolBar>
 #include <QUndoView>
+#include <QVBoxLayout>
 
 #include <cmath>
 #include <tuple>
@@ -115,6 +117,17 @@ MainWindow::MainWindow(QWidget* parent)
                                      .arg(QString::fromStdString(e.cause)),
                                  10000);
     });
+    connect(m_sim, &SimulationController::collided, this, [this](int i) {
+        const CollisionEvent& e = m_sim->simulation()->view().collisions()[std::size_t(i)];
+        statusBar()->showMessage(
+            tr("Collision: %1 and %2 at %3 s on %4, s = %5 m, closing at %6 m/s")
+                .arg(QString::fromStdString(e.trainId), QString::fromStdString(e.otherTrainId))
+                .arg(e.t, 0, 'f', 2)
+                .arg(QString::fromStdString(e.trackId))
+                .arg(e.s, 0, 'f', 1)
+                .arg(e.closingSpeed, 0, 'f', 2),
+            10000);
+    });
     connect(m_events, &EventLog::eventSelected, this, &MainWindow::inspectEvent);
     connect(m_editor, &EditController::vehiclePartPicked, this, &MainWindow::selectVehiclePart);
     m_editor->setVehicles(m_vehicles.get());
@@ -170,13 +183,20 @@ void MainWindow::createDocks() {
     auto* plot = dock(tr("Live plot"), "plotDock", m_plot, Qt::BottomDockWidgetArea);
     tabifyDockWidget(twist, plot);
     m_events = new EventLog(m_sim, this);
-    auto* events = dock(tr("Derailments"), "eventsDock", m_events, Qt::BottomDockWidgetArea);
+    auto* eventPanel = new QWidget(this); // the filters above the list
+    auto* eventColumn = new QVBoxLayout(eventPanel);
+    eventColumn->setContentsMargins(0, 0, 0, 0);
+    eventColumn->setSpacing(0);
+    eventColumn->addWidget(m_events->filterBar());
+    eventColumn->addWidget(m_events, 1);
+    auto* events = dock(tr("Events"), "eventsDock", eventPanel, Qt::BottomDockWidgetArea);
     tabifyDockWidget(plot, events);
-    // show what matters now: the plot when a run starts, the list when something derails
+    // show what matters now: the plot when a run starts, the list when something derails or collides
     connect(m_sim, &SimulationController::runningChanged, plot, [plot](bool on) {
         if (on) plot->raise();
     });
     connect(m_sim, &SimulationController::derailed, events, [events] { events->raise(); });
+    connect(m_sim, &SimulationController::collided, events, [events] { events->raise(); });
     twist->raise();
     m_drive = new DrivePanel(m_sim, this);
     auto* drive = dock(tr("Drive"), "driveDock", m_drive, Qt::RightDockWidgetArea);
@@ -510,10 +530,10 @@ void MainWindow::selectVehiclePart(int part) {
     m_view->update();
 }
 
-void MainWindow::inspectEvent(int index) {
+void MainWindow::inspectEvent(const RunEvent& event) {
     const Simulation* live = m_sim->simulation();
-    if (!live || index < 0 || index >= int(live->view().derailments().size())) return;
-    const DerailmentEvent e = live->view().derailments()[std::size_t(index)];
+    if (!live || event.index < 0) return;
+    const EventPlace e = eventPlace(live->view(), event);
     const auto layout = m_doc->layout();
     if (e.track >= 0 && e.track < int(layout->trackCount())) {
         const Vec3 place = layout->frameInWorld(std::size_t(e.track), e.s).F.P;

@@ -23,6 +23,7 @@ class DrivePanel;
 class DriverHud;
 class FirstView;
 class EventLog;
+struct RunEvent;
 class TelemetryPlot;
 class TimelineBar;
 class OsgViewWidget;
@@ -51,12 +52,12 @@ public:
     DrivePanel* drive() const { return m_drive; }
     EventLog* events() const { return m_events; }
     TimelineBar* timeline() const { return m_timeline; }
-    DriverHud* hud() const { return m_hud; } // over the 3D view in the follow and cab cameras
+    DriverHud* hud() const { return m_hud; }         // over the 3D view in the follow and cab cameras
     ChecksPanel* checks() const { return m_checks; } // the "Checks" dock (design rules, ui/checks)
     enum class Camera { Free, Follow, Cab };
     void setCamera(Camera c);
     // Select derailment event i: marker at the place, camera there, timeline and plots at its time.
-    void inspectEvent(int index);
+    void inspectEvent(const RunEvent& event); // marker, camera flight, timeline and plots at the event
     // Colour the track by the peak Y/Q / Nadal limit of the run so far (from the telemetry history).
     void colourByPeakYQ();
     SimulationController* simulation() const { return m_sim; }

@@ -3,15 +3,13 @@
 // grouping that keeps trains that can touch in one Bullet world (StepSchedule::packing): a buffer force acts
 // on two bodies, which must step in the same world for the result not to depend on the grouping.
 //
-// A car end is the point on the body's axis at +-length/2, 1 m above the rails (the couplers' point), its
-// outward axis +-x of the body. Two free ends of different trains (a train's head car front and tail car
-// rear, railed or not) face each other when their outward axes are within 45 degrees of opposite, and meet
-// when they are also within 1 m across the track (the side buffers then overlap): their overlap along the
-// mean axis is the compression. Ends that face each other within 30 m along the track link their trains
-// into one world. Ends are found by a sweep along world x: the cost per step grows with the trains' count
-// times the ends within 30 m in x, not with the square of the trains.
+// Car ends (CarEnd.h) of two trains that face each other and meet are in buffer contact. Ends that face
+// each other within 30 m along the track link their trains into one world. Ends are found by a sweep along
+// world x: the cost per step grows with the trains' count times the ends within 30 m in x, not with the
+// square of the trains.
 #include "physics/joint/BulletEigen.h"
 #include "physics/sim/SimulationEngine.h"
+#include "physics/spec/CarEnd.h"
 #include "physics/vehicle/BufferPair.h"
 
 #include <btBulletDynamicsCommon.h>
@@ -25,22 +23,13 @@ namespace tl {
 
 namespace {
 constexpr double kReach = 30.0;      // ends facing each other this close along the track share a world [m]
-constexpr double kFacing = -0.7;     // facing: the outward axes' dot product below this (45 degrees)
-constexpr double kLateral = 1.0;     // meeting: the end points this close across the track [m]
 constexpr double kNewOverlap = 0.01; // a new contact overlaps by at most a step's closing and this [m]
 constexpr double kPassed = 1.0;      // ends overlapping by this much more than both strokes have passed [m]
 constexpr double kRecontact =
     1.0; // a contact this soon after the last of the same two cars: the same event [s]
 
-struct CarEnd {
-    int train, car, end;
-    Vec3 p, n; // the end point and its outward axis [world]
-};
-
-CarEnd carEnd(int t, int c, int end, const Car& car) {
-    const Pose X = toEigen(car.body->getCenterOfMassTransform());
-    return {t, c, end, X * Vec3(0.5 * end * car.stock.body.length, 0, 1.0 - car.stock.body.cgHeight),
-            Vec3(end * X.linear().col(0))};
+CarEnd endOf(int t, int c, int end, const Car& car) {
+    return carEnd(t, c, end, toEigen(car.body->getCenterOfMassTransform()), car.stock.body);
 }
 
 auto key(const BufferContactState& s) {
@@ -60,8 +49,8 @@ void SimulationEngine::stageContact() {
         const Train& tr = *trains_[std::size_t(t)];
         if (tr.cars.empty()) continue;
         const int last = int(tr.cars.size()) - 1;
-        ends.push_back(carEnd(t, 0, +1, tr.cars.front()));
-        ends.push_back(carEnd(t, last, -1, tr.cars.back()));
+        ends.push_back(endOf(t, 0, +1, tr.cars.front()));
+        ends.push_back(endOf(t, last, -1, tr.cars.back()));
     }
     std::sort(ends.begin(), ends.end(), [](const CarEnd& a, const CarEnd& b) {
         return std::tie(a.p.x(), a.train, a.car, a.end) < std::tie(b.p.x(), b.train, b.car, b.end);
@@ -75,11 +64,9 @@ void SimulationEngine::stageContact() {
                                 std::tie(ends[j].train, ends[j].car, ends[j].end);
             const CarEnd& A = aFirst ? ends[i] : ends[j];
             const CarEnd& B = aFirst ? ends[j] : ends[i];
-            if (A.train == B.train || A.n.dot(B.n) > kFacing) continue;
-            const Vec3 n = (A.n - B.n).normalized();
-            const Vec3 gap = B.p - A.p;
-            const double d = gap.dot(n);
-            if ((gap - d * n).norm() > kLateral || d > kReach) continue;
+            double d = 0;
+            Vec3 n;
+            if (A.train == B.train || !endsAligned(A, B, &d, &n) || d > kReach) continue;
             links.emplace_back(A.train, B.train);
             if (d >= 0) continue;
             BufferContactState s;
@@ -130,7 +117,7 @@ void SimulationEngine::stageContact() {
         Train& tb = *trains_[std::size_t(s.trainB)];
         Car& A = ta.cars[std::size_t(s.carA)];
         Car& B = tb.cars[std::size_t(s.carB)];
-        const CarEnd ea = carEnd(s.trainA, s.carA, s.endA, A), eb = carEnd(s.trainB, s.carB, s.endB, B);
+        const CarEnd ea = endOf(s.trainA, s.carA, s.endA, A), eb = endOf(s.trainB, s.carB, s.endB, B);
         const Vec3 rA = ea.p - toEigen(A.body->getCenterOfMassPosition());
         const Vec3 rB = eb.p - toEigen(B.body->getCenterOfMassPosition());
         const double closing = (toEigen(A.body->getVelocityInLocalPoint(toBt(rA))) -

@@ -21,14 +21,18 @@ void SimulationEngine::setDirection(int train, int direction) {
     trains_.at(std::size_t(train))->drive.direction = direction < 0 ? -1 : +1;
 }
 
+void SimulationEngine::takeDueSchedule(Train& t) {
+    while (t.nextSchedule < t.spec.schedule.size() && t.spec.schedule[t.nextSchedule].t <= time_ + 1e-9) {
+        t.drive.throttle = t.spec.schedule[t.nextSchedule].throttle;
+        t.drive.brake = t.spec.schedule[t.nextSchedule].brake;
+        ++t.nextSchedule;
+    }
+}
+
 void SimulationEngine::stageDrive(const StepUnit& u) {
     for (int ti = u.firstTrain; ti < u.endTrain; ++ti) {
         Train& t = *trains_[std::size_t(ti)];
-        while (t.nextSchedule < t.spec.schedule.size() && t.spec.schedule[t.nextSchedule].t <= time_ + 1e-9) {
-            t.drive.throttle = t.spec.schedule[t.nextSchedule].throttle;
-            t.drive.brake = t.spec.schedule[t.nextSchedule].brake;
-            ++t.nextSchedule;
-        }
+        takeDueSchedule(t);
         // A derailed train has lost its brake pipe: no traction, full (emergency) brake on the railed cars.
         const DriveInputs in = t.derailed ? DriveInputs{0.0, 1.0, t.drive.direction} : t.drive;
         for (auto& car : t.cars)

@@ -168,6 +168,9 @@ private:
     void addCoupler(Train& train, int front, int rear);
     // Driving (SimulationDrive.cpp) and couplers (SimulationCouplers.cpp).
     void driveBogie(const DriveInputs& in, const Car& car, Bogie& b);
+    // The schedule's entries due by now become the train's inputs (at its build: those at t = 0, so that an
+    // input set before the first step -- a key -- is not overridden by them).
+    void takeDueSchedule(Train& t);
     void applyRollSpring(Car& car);
     void applyContacts(const StepUnit& u);             // this step's buffer forces between the unit's trains
     void updateCollision(const BufferContactState& s); // its event from the contact's state

@@ -1,6 +1,7 @@
 #include "physics/spec/TrainSpec.h"
 
 #include "physics/spec/RollingStockFiles.h"
+#include "physics/spec/StartOverlap.h"
 #include "physics/spec/StartPlace.h"
 
 #include "core/geometry/Limits.h"
@@ -150,6 +151,9 @@ std::vector<TrainSpec> parseTrains(const nlohmann::json& trains, const Layout& l
         }
         out.push_back(std::move(t));
     }
+    if (const StartOverlap o = findStartOverlap(out, layout, layout.initialSwitchStates()); o.train >= 0)
+        throw LayoutError(file, jsonPath(jsonPath("/trains", std::size_t(o.train)), "start"),
+                          "train \"" + out[std::size_t(o.train)].id + "\" " + o.problem);
     return out;
 }
 

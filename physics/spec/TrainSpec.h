@@ -45,8 +45,9 @@ double bogieOffset(const RollingStockSpec& stock, int k);
 
 // Parse the raw "trains" section (null = none). Names are looked up in `dirs` and in the directory
 // "rolling-stock" beside the layout file. Throws LayoutError (file, /trains/k/..., problem); a train that
-// does not fit the track from its start (initial switch states) fails at /trains/k/start/s. With `files`,
-// the rolling-stock files come from it (read from disk once: RollingStockFiles.h).
+// does not fit the track from its start (initial switch states) fails at /trains/k/start/s, one that overlaps
+// a train listed before it at /trains/k/start (StartOverlap.h). With `files`, the rolling-stock files come
+// from it (read from disk once: RollingStockFiles.h).
 std::vector<TrainSpec> parseTrains(const nlohmann::json& trains, const Layout& layout,
                                    const std::string& file,
                                    std::vector<std::filesystem::path> dirs = defaultRollingStockDirs(),

@@ -170,19 +170,34 @@ void TstDesignGui::buildLoopFromNothing() {
     key(&w, Qt::Key_T, Qt::ControlModifier | Qt::ShiftModifier);
     QVERIFY(w.document()->spec().trains.is_array());
     tl::ui::SimulationController* sim = w.simulation();
-    QTRY_VERIFY2(sim->simulation() && sim->simulation()->view().trainCount() == 1, qPrintable(sim->lastError()));
+    QTRY_VERIFY2(sim->simulation() && sim->simulation()->view().trainCount() == 1,
+                 qPrintable(sim->lastError()));
     // one lap: the loop's length (the siding excluded)
     double loop = 0;
     for (const auto& t : L.tracks())
         loop += t.length();
     loop -= L.trackById(designed.tracks.back().id).length();
     loop -= L.trackById(designed.tracks[std::size_t(trackCount - 2)].id).length();
+    // the new train stands with its brakes on (B5): release them (S, five notches), open the throttle one
+    // notch (Q: P1), run; at 12 m/s close it (A) and coast the lap
+    QCOMPARE(sim->simulation()->view().trainDrive(0).brake, 1.0);
+    QCOMPARE(sim->simulation()->view().trainSpeed(0), 0.0);
+    for (int k = 0; k < 5; ++k)
+        key(v, Qt::Key_S);
+    key(v, Qt::Key_Q);
+    QCOMPARE(sim->simulation()->view().trainDrive(0).brake, 0.0);
+    QCOMPARE(sim->simulation()->view().trainDrive(0).throttle, 0.2);
     sim->setRate(0.0);
     key(v, Qt::Key_Space); // run
     double travelled = 0, lastT = 0;
+    bool coasting = false;
     QVERIFY(runUntil(
         sim,
         [&] {
+            if (!coasting && sim->simulation()->view().trainSpeed(0) > 12.0) {
+                key(v, Qt::Key_A);
+                coasting = true;
+            }
             const double t = sim->simulation()->time();
             travelled += std::abs(sim->simulation()->view().trainSpeed(0)) * (t - lastT);
             lastT = t;

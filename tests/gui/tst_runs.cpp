@@ -1,5 +1,5 @@
 // Runs you can trust after a derailment, through the real window with real keys and clicks (Xvfb):
-// - "Stop at First Derailment" (on by default) pauses the full-throttle demo run right after the step in
+// - "Stop at First Event" (on by default) pauses the full-throttle demo run right after the step in
 //   which it derails, with the event selected and the camera on it; Run continues with the wreck.
 // - Scrubbing back to before the derailment and "Fork from here" start a new run and keep the old one; the
 //   event list shows the new run's events only (none before the fork point, then its own derailments, no
@@ -73,11 +73,12 @@ bool listShows(tl::ui::EventLog* log, const std::vector<tl::DerailmentEvent>& ev
         const tl::DerailmentEvent& e = events[std::size_t(r)];
         const QString where =
             QString("%1 / %2 / %3").arg(QString::fromStdString(e.trainId)).arg(e.car + 1).arg(e.bogie + 1);
-        if (log->item(r, 0)->text() != QString::number(e.t, 'f', 3) || log->item(r, 1)->text() != where ||
-            log->item(r, 2)->text() != QString::fromStdString(e.trackId) ||
-            log->item(r, 3)->text() != QString::number(e.s, 'f', 1))
+        if (log->item(r, 0)->text() != QString::number(e.t, 'f', 3) ||
+            log->item(r, 1)->text() != "derailment" || log->item(r, 2)->text() != where ||
+            log->item(r, 3)->text() != QString::fromStdString(e.trackId) ||
+            log->item(r, 4)->text() != QString::number(e.s, 'f', 1))
             return false;
-        rows.insert(log->item(r, 0)->text() + log->item(r, 1)->text());
+        rows.insert(log->item(r, 0)->text() + log->item(r, 2)->text());
     }
     return rows.size() == log->rowCount(); // no duplicate rows
 }
@@ -122,7 +123,7 @@ void TstRuns::stopForkAndReplayThroughDerailment() {
     QVERIFY(showAndWait(w));
     tl::ui::SimulationController* sim = w.simulation();
     sim->setTelemetryWindow(0); // keep every sample: the runs are compared by their telemetry hash
-    QAction* stop = w.findChild<QAction*>("stopAtDerailment");
+    QAction* stop = w.findChild<QAction*>("stopAtFirstEvent");
     QVERIFY(stop && stop->isCheckable() && stop->isChecked()); // on by default
     dragSlider(w.drive()->throttleSlider(), 1.0);
     QCOMPARE(sim->simulation()->view().trainDrive(0).throttle, 1.0);

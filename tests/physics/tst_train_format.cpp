@@ -35,6 +35,7 @@ private slots:
     void badTrains_data();
     void badTrains();
     void goodTrainsParse();
+    void trainsFoulingAtACrossing();
     void rollingStockFileErrors_data();
     void rollingStockFileErrors();
     void simulationReportsLayoutError();
@@ -217,6 +218,29 @@ void TstTrainFormat::badTrains_data() {
         << "/trains/0/start/s"
         << "car 1 (passenger-car, 24.500000 m behind the head car's centre) reaches the open end of track "
            "\"L\"";
+    // Two trains overlapping at the start (StartOverlap.h), the later one named at its start: a passenger car
+    // is 24.5 m over its buffers, so B's rear end at 124 - 12.25 lies 0.5 m beyond A's front end at
+    // 100 + 12.25; head-on across the connection M-L, B's front at -100 + 96 + 12.25 = 8.25 m against A's
+    // front at 20 - 12.25 = 7.75 m; B reversed inside A (a 19 m locomotive and a coach), B's rear end at
+    // 120 + 12.25 against A's rear end at 150 - 9.5 - 24.5 = 116 m.
+    QTest::newRow("trains overlapping along the track")
+        << R"([{"id": "A", "cars": ["passenger-car"], "start": {"track": "L", "s": 100}},
+               {"id": "B", "cars": ["passenger-car"], "start": {"track": "L", "s": 124}}])"
+        << "layout"
+        << "/trains/1/start"
+        << "train \"B\" overlaps train \"A\": its rear end lies 0.5 m beyond that train's front end";
+    QTest::newRow("trains overlapping head-on across a connection")
+        << R"([{"id": "A", "cars": ["passenger-car"], "start": {"track": "L", "s": 20, "direction": -1}},
+               {"id": "B", "cars": ["passenger-car"], "start": {"track": "M", "s": 96}}])"
+        << "layout"
+        << "/trains/1/start"
+        << "train \"B\" overlaps train \"A\": its front end lies 0.5 m beyond that train's front end";
+    QTest::newRow("a train standing in another")
+        << R"([{"id": "A", "cars": ["locomotive", "passenger-car"], "start": {"track": "L", "s": 150}},
+               {"id": "B", "cars": ["passenger-car"], "start": {"track": "L", "s": 120, "direction": -1}}])"
+        << "layout"
+        << "/trains/1/start"
+        << "train \"B\" overlaps train \"A\": its rear end lies 16.25 m beyond that train's rear end";
     // Errors inside a rolling-stock file found by name: that file, its own path.
     QTest::newRow("bad value in a stock file")
         << R"([{"id": "A", "cars": ["passenger-car", "broken-car"], "start": {"track": "L", "s": 100}}])"
@@ -265,6 +289,48 @@ void TstTrainFormat::goodTrainsParse() {
     QCOMPARE(t[0].cars[1].body.mass, 36000.0); // resources/rolling-stock/passenger-car.json
     QCOMPARE(int(t[0].schedule.size()), 2);
     QVERIFY(fitTrain(t[0], layout, layout.initialSwitchStates()).problem.empty());
+    // two trains whose car ends touch (0 m apart along the track) and half a millimetre beyond are not an
+    // overlap (StartOverlap.h: rounding), 2 mm are
+    for (const double s : {124.5, 124.4995}) {
+        const nlohmann::json two = {
+            {{"id", "A"}, {"cars", {"passenger-car"}}, {"start", {{"track", "L"}, {"s", 100}}}},
+            {{"id", "B"}, {"cars", {"passenger-car"}}, {"start", {{"track", "L"}, {"s", s}}}}};
+        QCOMPARE(int(parseTrains(two, layout, layoutFile_).size()), 2);
+    }
+    const nlohmann::json closer = {
+        {{"id", "A"}, {"cars", {"passenger-car"}}, {"start", {{"track", "L"}, {"s", 100}}}},
+        {{"id", "B"}, {"cars", {"passenger-car"}}, {"start", {{"track", "L"}, {"s", 124.498}}}}};
+    QVERIFY_THROWS_EXCEPTION(LayoutError, parseTrains(closer, layout, layoutFile_));
+}
+
+void TstTrainFormat::trainsFoulingAtACrossing() {
+    // A line X crossing L at grade at x = 100 (no connection): a train standing on the crossing and a train
+    // on X with its car across it overlap (bodies 2.9 m wide); moved 20 m clear along X they do not.
+    const Layout layout = Layout::compile(parseLayoutSpec(R"({"format": "tracklab-layout", "version": 1,
+        "tracks": [{"id": "L", "curve": {"type": "line", "length": 200}},
+                   {"id": "X", "curve": {"type": "line", "length": 100},
+                    "placement": {"position": [100, -50, 0], "rotation": [0.7071067811865476, 0, 0, 0.7071067811865476]}}]})",
+                                                          "<test>"),
+                                          "<test>");
+    auto trains = [](double sOnX) {
+        return nlohmann::json{
+            {{"id", "A"}, {"cars", {"passenger-car"}}, {"start", {{"track", "L"}, {"s", 100}}}},
+            {{"id", "B"}, {"cars", {"passenger-car"}}, {"start", {{"track", "X"}, {"s", sOnX}}}}};
+    };
+    try {
+        parseTrains(trains(50), layout, layoutFile_);
+        QFAIL("no LayoutError");
+    } catch (const LayoutError& e) {
+        qInfo("%s", e.what());
+        QCOMPARE(QString::fromStdString(e.path()), QString("/trains/1/start"));
+        QVERIFY2(QString::fromStdString(e.problem())
+                     .startsWith("train \"B\" overlaps train \"A\": its car 0 (track \"X\" at s = 50 m) "
+                                 "and that train's car 0 (track \"L\" at s = 100 m) stand"),
+                 e.what());
+    }
+    // clear: B's car reaches from 50 - 12.25 + 20 = 57.75 m on X, 7.75 m beyond L's centre line, 6.3 m
+    // beyond A's body side
+    QCOMPARE(int(parseTrains(trains(70), layout, layoutFile_).size()), 2);
 }
 
 void TstTrainFormat::rollingStockFileErrors_data() {

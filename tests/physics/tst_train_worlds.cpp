@@ -27,20 +27,26 @@ namespace {
 const std::string kDemo = std::string(TRACKLAB_SOURCE_DIR) + "/resources/layouts/demo.json";
 constexpr int kOthers = 40; // trains ahead of the one watched
 
-// kOthers trains at 8, 8.25, ... m/s (throttle 0.3), then the line-speed train "T" at 30 m/s: all on "top".
+// The line-speed train "T" at 30 m/s on "top", and behind it kOthers trains at 17.75, 17.5, ... 8 m/s
+// (throttle 0.3), 4 m apart at the start (each 68 m over its buffers) round the 3.8 km loop: every train is
+// faster than the one behind it, so none meets another within the run.
 std::unique_ptr<Simulation> lineSpeedFleet(int others) {
     LayoutSpec spec = loadLayoutSpec(kDemo);
-    const double top = Layout::load(kDemo).trackById("top").length();
+    const Layout demo = Layout::load(kDemo);
+    const TrackPosition head{demo.trackIndex("top"), demo.trackById("top").length() - 150, +1};
     spec.trains = nlohmann::json::array();
-    auto add = [&](const std::string& id, double speed) { // trains pass through one another: they share it
-        spec.trains.push_back({{"id", id},
-                               {"cars", {"locomotive", "passenger-car", "passenger-car"}},
-                               {"start", {{"track", "top"}, {"s", top - 150}}},
-                               {"speed", speed}});
+    auto add = [&](const std::string& id, double speed, double behind) {
+        const TrackPosition p = demo.advance(head, -behind, demo.initialSwitchStates()).position;
+        spec.trains.push_back(
+            {{"id", id},
+             {"cars", {"locomotive", "passenger-car", "passenger-car"}},
+             {"start",
+              {{"track", demo.track(std::size_t(p.track)).id()}, {"s", p.s}, {"direction", p.direction}}},
+             {"speed", speed}});
     };
     for (int i = 0; i < others; ++i)
-        add("O" + std::to_string(i), 8.0 + 0.25 * i);
-    add("T", 30.0);
+        add("O" + std::to_string(i), 8.0 + 0.25 * i, 72.0 * (others - i));
+    add("T", 30.0, 0.0);
     SimulationOptions o;
     o.recordTelemetry = false;
     auto sim = std::make_unique<Simulation>(Layout::compile(spec, kDemo), o, kDemo);

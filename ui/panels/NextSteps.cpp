@@ -6,6 +6,7 @@
 #include "ui/document/Document.h"
 #include "ui/edit/EditController.h"
 #include "ui/sim/DrivePanel.h"
+#include "ui/sim/RunEvents.h"
 #include "ui/sim/SimulationController.h"
 #include "ui/view/OsgViewWidget.h"
 
@@ -82,7 +83,7 @@ void NextSteps::inspectDerailment() {
         sim->setRunning(false);
         sim->setRate(1.0);
         showDock("eventsDock");
-        w->inspectEvent(event);
+        w->inspectEvent(RunEvent{RunEvent::Kind::Derailment, event});
     });
     m_waitTime = connect(sim, &SimulationController::advanced, this, [this, w, sim](double t) {
         if (t < derailmentSearchSeconds) return;

@@ -3,40 +3,152 @@
 #include "ui/Units.h"
 #include "ui/sim/SimulationController.h"
 
+#include <QCheckBox>
+#include <QHBoxLayout>
 #include <QHeaderView>
+#include <QSettings>
+
+#include <algorithm>
 
 namespace tl::ui {
 
+namespace {
+const char* const kSettingKeys[RunEvent::kKinds] = {"events/show/derailments", "events/show/collisions",
+                                                    "events/show/couplerOverloads",
+                                                    "events/show/wheelEpisodes"};
+const bool kShownByDefault[RunEvent::kKinds] = {true, true, false, false};
+
+QString speedText(double v) {
+    return QString("%1 %2")
+        .arg(v * Units::instance().speedScale(), 0, 'f', 1)
+        .arg(Units::instance().speedSuffix());
+}
+QString forceText(double f) {
+    return std::abs(f) >= 1e6 ? QString("%1 MN").arg(f * 1e-6, 0, 'f', 2)
+                              : QString("%1 kN").arg(f * 1e-3, 0, 'f', 0);
+}
+} // namespace
+
 EventLog::EventLog(SimulationController* sim, QWidget* parent) : QTableWidget(parent), m_sim(sim) {
+    setObjectName("eventLog");
     setColumnCount(9);
-    setHorizontalHeaderLabels({tr("t [s]"), tr("train / car / bogie"), tr("track"), tr("s [m]"), tr("speed"),
-                               tr("cause"), tr("Y/Q (limit)"), tr("roll margin"), tr("numerical?")});
+    setHorizontalHeaderLabels({tr("t [s]"), tr("kind"), tr("train / car / bogie"), tr("track"), tr("s [m]"),
+                               tr("speed"), tr("what"), tr("peak"), tr("note")});
     horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     horizontalHeader()->setStretchLastSection(true);
     setSelectionBehavior(QAbstractItemView::SelectRows);
     setSelectionMode(QAbstractItemView::SingleSelection);
     setEditTriggers(QAbstractItemView::NoEditTriggers);
     verticalHeader()->hide();
-    connect(sim, &SimulationController::derailed, this, &EventLog::addEvent);
-    connect(sim, &SimulationController::simulationReset, this, [this] { setRowCount(0); });
+
+    m_filterBar = new QWidget;
+    m_filterBar->setObjectName("eventFilters");
+    auto* row = new QHBoxLayout(m_filterBar);
+    row->setContentsMargins(4, 2, 4, 2);
+    QSettings settings;
+    for (int k = 0; k < RunEvent::kKinds; ++k) {
+        m_shown[k] = settings.value(kSettingKeys[k], kShownByDefault[k]).toBool();
+        auto* box = new QCheckBox(m_filterBar);
+        box->setObjectName(QString("showEvents%1").arg(k));
+        box->setChecked(m_shown[k]);
+        box->setToolTip(tr("List the run's %1 events").arg(kindName(RunEvent::Kind(k))));
+        connect(box, &QCheckBox::toggled, this, [this, k](bool on) { setShown(RunEvent::Kind(k), on); });
+        row->addWidget(box);
+        m_boxes[k] = box;
+    }
+    row->addStretch(1);
+    connect(m_filterBar, &QObject::destroyed, this, [this] { m_filterBar = nullptr; });
+
+    connect(sim, &SimulationController::simulationReset, this, [this] {
+        m_rows.clear();
+        setRowCount(0);
+        refresh();
+    });
     connect(sim, &SimulationController::eventsReplaced, this, &EventLog::rebuild);
-    connect(sim, &SimulationController::advanced, this, &EventLog::greyLaterRows);
-    connect(sim, &SimulationController::stoppedAtDerailment, this, [this](int i) {
+    connect(sim, &SimulationController::advanced, this, &EventLog::refresh);
+    connect(sim, &SimulationController::stoppedAtEvent, this, [this](const RunEvent& e) {
+        refresh();
+        if (rowOf(e) < 0) setShown(e.kind, true); // what stopped the run is listed
         clearSelection();
-        selectRow(i); // inspects it: marker, camera, timeline and plots at the event
+        selectRow(rowOf(e)); // inspects it: marker, camera, timeline and plots at the event
     });
     connect(this, &QTableWidget::itemSelectionChanged, this, [this] {
         const auto rows = selectionModel()->selectedRows();
-        if (!rows.isEmpty()) emit eventSelected(rows.first().row());
+        if (!rows.isEmpty() && rows.first().row() < int(m_rows.size()))
+            emit eventSelected(m_rows[std::size_t(rows.first().row())]);
     });
+    refresh();
+}
+
+int EventLog::rowOf(const RunEvent& e) const {
+    const auto it = std::find(m_rows.begin(), m_rows.end(), e);
+    return it == m_rows.end() ? -1 : int(it - m_rows.begin());
+}
+
+void EventLog::setShown(RunEvent::Kind kind, bool on) {
+    if (m_shown[int(kind)] == on) return;
+    m_shown[int(kind)] = on;
+    QSettings().setValue(kSettingKeys[int(kind)], on);
+    if (m_boxes[int(kind)]) m_boxes[int(kind)]->setChecked(on);
+    rebuild();
 }
 
 void EventLog::rebuild() {
+    const auto selected = selectionModel()->selectedRows();
+    const RunEvent keep = selected.isEmpty() ? RunEvent{} : m_rows[std::size_t(selected.first().row())];
+    blockSignals(true);
     clearSelection();
+    m_rows.clear();
     setRowCount(0);
-    if (const Simulation* s = m_sim->simulation())
-        for (int i = 0; i < int(s->view().derailments().size()); ++i)
-            addEvent(i);
+    blockSignals(false);
+    refresh();
+    if (const int r = rowOf(keep); keep.index >= 0 && r >= 0) {
+        blockSignals(true); // the same event, still inspected: no new flight
+        selectRow(r);
+        blockSignals(false);
+    }
+}
+
+void EventLog::refresh() {
+    const Simulation* s = m_sim->simulation();
+    const std::size_t counts[RunEvent::kKinds] = {
+        s ? s->view().derailments().size() : 0, s ? s->view().collisions().size() : 0,
+        s ? s->view().couplerEvents().size() : 0, s ? s->view().wheelEvents().size() : 0};
+    const QString labels[RunEvent::kKinds] = {tr("Derailments (%1)"), tr("Collisions (%1)"),
+                                              tr("Coupler overloads (%1)"), tr("Wheel episodes (%1)")};
+    for (int k = 0; k < RunEvent::kKinds; ++k)
+        if (m_boxes[k]) m_boxes[k]->setText(labels[k].arg(counts[k]));
+    if (!s) return;
+    const std::vector<RunEvent> all = runEvents(s->view(), m_shown);
+    if (all.size() < m_rows.size() || !std::equal(m_rows.begin(), m_rows.end(), all.begin())) {
+        // the events changed under the list (a replaced run): list them again
+        blockSignals(true);
+        clearSelection();
+        m_rows.clear();
+        setRowCount(0);
+        blockSignals(false);
+    }
+    // rows of events that may still be open follow them: a collision in contact, an episode updated within
+    // the last second
+    const double now = s->time();
+    for (std::size_t r = 0; r < m_rows.size(); ++r) {
+        const RunEvent& e = m_rows[r];
+        if (e.kind == RunEvent::Kind::Derailment) continue;
+        const bool open =
+            e.kind == RunEvent::Kind::Collision
+                ? !s->view().collisions()[std::size_t(e.index)].ended
+                : (e.kind == RunEvent::Kind::CouplerOverload
+                       ? s->view().couplerEvents()[std::size_t(e.index)].t +
+                             s->view().couplerEvents()[std::size_t(e.index)].duration
+                       : s->view().wheelEvents()[std::size_t(e.index)].t +
+                             s->view().wheelEvents()[std::size_t(e.index)].duration) >= now - 1.0;
+        if (open) fillRow(int(r));
+    }
+    for (std::size_t r = m_rows.size(); r < all.size(); ++r) {
+        m_rows.push_back(all[r]);
+        setRowCount(int(m_rows.size()));
+        fillRow(int(r));
+    }
     greyLaterRows();
 }
 
@@ -44,39 +156,92 @@ void EventLog::greyLaterRows() {
     const Simulation* s = m_sim->simulation();
     if (!s) return;
     const double shown = m_sim->shownTime();
-    for (int r = 0; r < rowCount() && r < int(s->view().derailments().size()); ++r) {
-        const bool later = m_sim->isScrubbing() && s->view().derailments()[std::size_t(r)].t > shown + 1e-9;
+    for (int r = 0; r < rowCount(); ++r) {
+        const bool later =
+            m_sim->isScrubbing() && eventPlace(s->view(), m_rows[std::size_t(r)]).t > shown + 1e-9;
         const QBrush brush = later ? palette().brush(QPalette::Disabled, QPalette::Text) : QBrush();
         for (int c = 0; c < columnCount(); ++c)
             if (QTableWidgetItem* it = item(r, c); it && it->foreground() != brush) it->setForeground(brush);
     }
 }
 
-void EventLog::addEvent(int index) {
+void EventLog::fillRow(int row) {
     const Simulation* s = m_sim->simulation();
-    if (!s || index < 0 || index >= int(s->view().derailments().size())) return;
-    if (index < rowCount()) return; // already listed
-    const DerailmentEvent& e = s->view().derailments()[std::size_t(index)];
-    const int row = rowCount();
-    setRowCount(row + 1);
+    const RunEvent& ev = m_rows[std::size_t(row)];
+    const SimulationView& v = s->view();
+    const EventPlace& p = eventPlace(v, ev);
+    QString what, peak, note;
+    switch (ev.kind) {
+    case RunEvent::Kind::Derailment: {
+        const DerailmentEvent& e = v.derailments()[std::size_t(ev.index)];
+        what = QString::fromStdString(e.cause);
+        peak = tr("Y/Q %1 (limit %2)").arg(e.before.yq, 0, 'f', 3).arg(e.before.yqLimit, 0, 'f', 3);
+        note = tr("roll margin %1; numerical: %2")
+                   .arg(e.before.rollMargin, 0, 'f', 3)
+                   .arg(e.numericalSuspect ? tr("yes — error grew with no row at its limit")
+                                           : (e.solverSaturated ? tr("no (row saturated)") : tr("no")));
+        break;
+    }
+    case RunEvent::Kind::Collision: {
+        const CollisionEvent& e = v.collisions()[std::size_t(ev.index)];
+        what = (e.kind == "buffers" ? tr("buffers met %1 car %2, closing %3")
+                                    : tr("struck %1 car %2, closing %3"))
+                   .arg(QString::fromStdString(e.otherTrainId))
+                   .arg(e.otherCar + 1)
+                   .arg(speedText(e.closingSpeed));
+        peak = forceText(e.peakForce);
+        note = tr("%1absorbed %2 kJ; decelerations %3 g / %4 g; %5 s%6")
+                   .arg(e.solid ? tr("solid; ") : QString())
+                   .arg(e.absorbed * 1e-3, 0, 'f', 1)
+                   .arg(e.peakDeceleration[0], 0, 'f', 2)
+                   .arg(e.peakDeceleration[1], 0, 'f', 2)
+                   .arg(e.duration, 0, 'f', 2)
+                   .arg(e.ended ? QString() : tr(", in contact"));
+        break;
+    }
+    case RunEvent::Kind::CouplerOverload: {
+        const CouplerEvent& e = v.couplerEvents()[std::size_t(ev.index)];
+        what = tr("coupler %1–%2 in %3%4")
+                   .arg(e.coupler + 1)
+                   .arg(e.coupler + 2)
+                   .arg(QString::fromStdString(e.kind))
+                   .arg(e.broke ? tr(", parted") : QString());
+        peak = tr("%1 (rating %2)").arg(forceText(e.peakForce), forceText(e.limit));
+        note = tr("%1 s over the rating").arg(e.duration, 0, 'f', 2);
+        break;
+    }
+    case RunEvent::Kind::WheelEpisode: {
+        const WheelEvent& e = v.wheelEvents()[std::size_t(ev.index)];
+        what = QString::fromStdString(e.kind);
+        peak = tr("%1 (limit %2)").arg(e.peak, 0, 'f', 3).arg(e.limit, 0, 'f', 3);
+        note = tr("%1 s over the limit").arg(e.duration, 0, 'f', 2);
+        break;
+    }
+    }
     const QStringList cells = {
-        QString::number(e.t, 'f', 3),
-        QString("%1 / %2 / %3").arg(QString::fromStdString(e.trainId)).arg(e.car + 1).arg(e.bogie + 1),
-        QString::fromStdString(e.trackId),
-        QString::number(e.s, 'f', 1),
-        QString("%1 %2")
-            .arg(e.speed * Units::instance().speedScale(), 0, 'f', 1)
-            .arg(Units::instance().speedSuffix()),
-        QString::fromStdString(e.cause),
-        QString("%1 (%2)").arg(e.before.yq, 0, 'f', 3).arg(e.before.yqLimit, 0, 'f', 3),
-        QString::number(e.before.rollMargin, 'f', 3),
-        e.numericalSuspect ? tr("yes — error grew with no row at its limit")
-                           : (e.solverSaturated ? tr("no (row saturated)") : tr("no")),
+        QString::number(p.t, 'f', 3),
+        kindName(ev.kind),
+        QString("%1 / %2 / %3")
+            .arg(QString::fromStdString(p.trainId))
+            .arg(p.car + 1)
+            .arg(p.bogie >= 0 ? QString::number(p.bogie + 1) : QString("–")),
+        QString::fromStdString(p.trackId),
+        QString::number(p.s, 'f', 1),
+        speedText(p.speed),
+        what,
+        peak,
+        note,
     };
+    const QString tip = QString::fromStdString(eventMessage(v, ev));
     for (int c = 0; c < cells.size(); ++c) {
-        auto* item = new QTableWidgetItem(cells[c]);
-        item->setToolTip(QString::fromStdString(e.message));
-        setItem(row, c, item);
+        QTableWidgetItem* it = item(row, c);
+        if (!it) {
+            it = new QTableWidgetItem(cells[c]);
+            setItem(row, c, it);
+        } else if (it->text() != cells[c]) {
+            it->setText(cells[c]);
+        }
+        if (it->toolTip() != tip) it->setToolTip(tip);
     }
 }
 

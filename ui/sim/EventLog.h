@@ -1,9 +1,17 @@
 #pragma once
-// The derailment inspector's list: time, train/car/bogie, track and s, speed, cause, margins just before,
-// and whether it looks numerical rather than physical. Selecting a row emits eventSelected. It always lists
-// the events of the run shown (after a fork: those before the fork point, then the new run's); while
-// replaying, the events after the replayed moment are greyed. A stop at the first derailment selects it.
+// The event inspector's list (RunEvents.h): one row per event of the run shown -- time, kind (derailment,
+// collision, coupler overload, wheel episode), train/car/bogie, track and s, speed, what happened, its peak
+// and a note (a derailment: the roll margin and whether it looks numerical; a collision: solid ends, energy
+// absorbed, the cars' peak decelerations). Filters (kept in QSettings under events/show/...): derailments
+// and collisions shown by default, coupler overloads and wheel episodes on request. Selecting a row emits
+// eventSelected. It lists the events of the run shown (after a fork: those before the fork point, then the
+// new run's); while replaying, the events after the replayed moment are greyed; an open event's row (a
+// collision in contact, an episode) follows it. A stop at the first event selects it.
+#include "ui/sim/RunEvents.h"
+
 #include <QTableWidget>
+
+class QCheckBox;
 
 namespace tl::ui {
 
@@ -14,15 +22,26 @@ class EventLog : public QTableWidget {
 public:
     explicit EventLog(SimulationController* sim, QWidget* parent = nullptr);
     int eventCount() const { return rowCount(); }
+    const RunEvent& eventAt(int row) const { return m_rows.at(std::size_t(row)); }
+    int rowOf(const RunEvent& e) const; // -1 when not listed (filtered out)
+    // The filter bar: a check box per kind with its count; the dock shows it above the list.
+    QWidget* filterBar() const { return m_filterBar; }
+    void setShown(RunEvent::Kind kind, bool on);
+    bool shown(RunEvent::Kind kind) const { return m_shown[int(kind)]; }
 
 signals:
-    void eventSelected(int index); // index into simulation()->view().derailments()
+    void eventSelected(const tl::ui::RunEvent& event);
 
 private:
-    void addEvent(int index);
+    void refresh();       // new events appended, open ones updated, counts
     void rebuild();       // every event of the shown run
     void greyLaterRows(); // events after the shown time (replay) in grey
+    void fillRow(int row);
     SimulationController* m_sim;
+    bool m_shown[RunEvent::kKinds] = {true, true, false, false};
+    std::vector<RunEvent> m_rows;
+    QWidget* m_filterBar = nullptr;
+    QCheckBox* m_boxes[RunEvent::kKinds] = {};
 };
 
 } // namespace tl::ui

@@ -19,6 +19,7 @@ struct RunBranch {
     TelemetryHistory history;        // what its plots show
     std::size_t consumed = 0;        // telemetry samples already taken into the history
     std::size_t derailments = 0;     // derailment events already announced
+    std::size_t collisions = 0;      // collision events already announced
     QString name;                    // "Run 2"
     int serial = 1;                  // 1, 2, ... in the order the runs were made
     int parent = -1;                 // serial of the run it was forked from (-1: the first run)

@@ -12,13 +12,14 @@
 namespace tl::ui {
 
 void addRunOptions(QMenu* menu, SimulationController* sim, QMainWindow* window) {
-    QAction* stop = menu->addAction(QObject::tr("Stop at First Derailment"));
-    stop->setObjectName("stopAtDerailment");
+    // the setting keeps its key from when the action stopped at derailments only: a user's choice survives
+    QAction* stop = menu->addAction(QObject::tr("Stop at First Event"));
+    stop->setObjectName("stopAtFirstEvent");
     stop->setCheckable(true);
     stop->setChecked(QSettings().value("simulation/stopAtDerailment", true).toBool());
-    sim->setStopAtDerailment(stop->isChecked());
+    sim->setStopAtFirstEvent(stop->isChecked());
     QObject::connect(stop, &QAction::toggled, sim, [sim](bool on) {
-        sim->setStopAtDerailment(on);
+        sim->setStopAtFirstEvent(on);
         QSettings().setValue("simulation/stopAtDerailment", on);
     });
     sim->setConfirmDrop([window](const QString& question) {

@@ -39,6 +39,7 @@ void SimulationController::reset() {
     m_pending = 0;
     m_consumed = 0;
     m_derailments = 0;
+    m_collisions = 0;
     m_runs.clear(); // a new layout or time 0: the runs made so far belong to the old state
     m_runs.emplace_back();
     m_runs.back().name = tr("Run %1").arg(m_serial = 1);
@@ -182,14 +183,15 @@ void SimulationController::advanceBy(double simSeconds, double wallBudget) {
     m_pending = std::min(m_pending + simSeconds, 1.0); // never owe more than a second (slow machine)
     QElapsedTimer budget;
     budget.start();
-    // stop where it matters: right after the step in which the run's first derailment happened
-    const bool watch = m_stopAtDerailment && m_sim->view().derailments().empty();
+    // stop where it matters: right after the step in which the run's first event (a derailment or a
+    // collision) happened
+    const bool watch = m_stopAtFirstEvent && stoppingEvents(m_sim->view()) == 0;
     bool stopped = false;
     try {
         while (m_pending >= m_sim->dt() * 0.999 && budget.nsecsElapsed() * 1e-9 < wallBudget) {
             stepLive();
             m_pending -= m_sim->dt();
-            if (watch && !m_sim->view().derailments().empty()) {
+            if (watch && stoppingEvents(m_sim->view()) > 0) {
                 stopped = true;
                 m_pending = 0;
                 break;
@@ -206,9 +208,11 @@ void SimulationController::advanceBy(double simSeconds, double wallBudget) {
     present();
     emit advanced(m_sim->time());
     if (stopped) {
-        emit notice(tr("Stopped at the first derailment (t = %1 s); Run (Space) continues with the wreck")
+        const RunEvent first = firstStoppingEvent(m_sim->view());
+        emit notice(tr("Stopped at the first event, a %1 (t = %2 s); Run (Space) continues")
+                        .arg(kindName(first.kind))
                         .arg(m_sim->time(), 0, 'f', 3));
-        emit stoppedAtDerailment(0);
+        emit stoppedAtEvent(first);
     }
 }
 
@@ -222,6 +226,8 @@ void SimulationController::consumeTelemetry() {
     const auto& events = m_sim->view().derailments();
     for (; m_derailments < events.size(); ++m_derailments)
         emit derailed(int(m_derailments));
+    for (; m_collisions < m_sim->view().collisions().size(); ++m_collisions)
+        emit collided(int(m_collisions));
 }
 
 void SimulationController::present() {
@@ -355,6 +361,7 @@ void SimulationController::swapShown(RunBranch& run) {
     std::swap(m_history, run.history);
     std::swap(m_consumed, run.consumed);
     std::swap(m_derailments, run.derailments);
+    std::swap(m_collisions, run.collisions);
 }
 
 void SimulationController::switchRun(int i) {

@@ -10,6 +10,7 @@
 #include "physics/sim/Simulation.h"
 #include "physics/spec/RollingStockFiles.h"
 #include "ui/sim/RunBranch.h"
+#include "ui/sim/RunEvents.h"
 #include "ui/sim/TelemetryHistory.h"
 
 #include <QElapsedTimer>
@@ -72,9 +73,10 @@ public:
     // Asked before a run is dropped (returns true to drop it); unset: never drop, refuse the fork.
     void setConfirmDrop(std::function<bool(const QString& question)> ask) { m_confirmDrop = std::move(ask); }
 
-    // Pause at the first derailment of a run (the event is announced by stoppedAtDerailment).
-    void setStopAtDerailment(bool on) { m_stopAtDerailment = on; }
-    bool stopAtDerailment() const { return m_stopAtDerailment; }
+    // Pause at the first event of a run -- a derailment or a collision (RunEvents.h); the event is announced
+    // by stoppedAtEvent.
+    void setStopAtFirstEvent(bool on) { m_stopAtFirstEvent = on; }
+    bool stopAtFirstEvent() const { return m_stopAtFirstEvent; }
     // Seconds of per-step telemetry the live simulation keeps (the plots have their own history);
     // 0 keeps the whole run (to compare runs sample by sample). Applies to the runs made from now on.
     void setTelemetryWindow(double seconds);
@@ -94,13 +96,14 @@ public slots:
 
 signals:
     void runningChanged(bool running);
-    void advanced(double time);               // the shown state changed
-    void simulationReset();                   // a new simulation (vehicles, trains, sources) exists
-    void derailed(int eventIndex);            // a new derailment event in simulation()->view().derailments()
-    void eventsReplaced();                    // the shown run changed (fork, switch): its events as a whole
-    void runsChanged();                       // a run was added, dropped or switched to
-    void stoppedAtDerailment(int eventIndex); // paused at the run's first derailment
-    void notice(const QString& message);      // for the status bar (a fork was made, ...)
+    void advanced(double time);    // the shown state changed
+    void simulationReset();        // a new simulation (vehicles, trains, sources) exists
+    void derailed(int eventIndex); // a new derailment event in simulation()->view().derailments()
+    void eventsReplaced();         // the shown run changed (fork, switch): its events as a whole
+    void runsChanged();            // a run was added, dropped or switched to
+    void collided(int eventIndex); // a new collision event in simulation()->view().collisions()
+    void stoppedAtEvent(const tl::ui::RunEvent& event); // paused at the run's first derailment or collision
+    void notice(const QString& message);                // for the status bar (a fork was made, ...)
     void error(const QString& message);
 
 private:
@@ -138,11 +141,12 @@ private:
     bool m_scrubbing = false;
     std::size_t m_consumed = 0;    // telemetry samples already taken into the history
     std::size_t m_derailments = 0; // derailment events already announced
+    std::size_t m_collisions = 0;  // collision events already announced
     QString m_error;
     std::vector<RunBranch> m_runs; // every run; the shown one's parts are parked in the members above
     int m_current = 0;             // index of the shown run in m_runs
     int m_serial = 0;              // serial of the newest run
-    bool m_stopAtDerailment = true;
+    bool m_stopAtFirstEvent = true;
     double m_telemetryWindow = Telemetry::kLiveWindow; // [s] (the GUI keeps its own history)
     void applyTelemetryWindow(Telemetry& t) const;
     std::function<bool(const QString&)> m_confirmDrop;

@@ -4,6 +4,8 @@
 #include "core/design/EndState.h"
 #include "core/design/JoinEnds.h"
 #include "core/design/TrackOps.h"
+#include "core/layout/LayoutError.h"
+#include "physics/spec/TrainSpec.h"
 #include "ui/document/Document.h"
 #include "ui/edit/EditController.h"
 #include "ui/tools/DesignTools.h"
@@ -181,10 +183,26 @@ bool DesignTools::addTrainOnSelectedTrack() {
         if (!used) id = c;
     }
     const std::string track = spec.tracks[std::size_t(t)].id;
-    spec.trains.push_back(Json{{"id", id},
-                               {"cars", Json::array({"locomotive", "passenger-car"})},
-                               {"start", Json{{"track", track}, {"s", s}, {"direction", 1}}},
-                               {"speed", 15.0}});
+    spec.trains.push_back(
+        Json{{"id", id},
+             {"cars", Json::array({"locomotive", "passenger-car"})},
+             {"start", Json{{"track", track}, {"s", s}, {"direction", 1}}},
+             {"speed", 0.0},
+             // at rest with its brakes on, a parked train: the keys or its schedule start it
+             {"schedule", Json::array({Json::array({0.0, 0.0, 1.0})})}});
+    // the reader's rules for the new train: it fits the track and overlaps no train (StartOverlap.h); a
+    // problem of another train is not this command's to refuse
+    const std::string mine = "/trains/" + std::to_string(spec.trains.size() - 1);
+    try {
+        const std::string file = m_doc->filePath().isEmpty() ? m_doc->displayName().toStdString()
+                                                             : m_doc->filePath().toStdString();
+        parseTrains(spec.trains, *m_doc->layout(), file);
+    } catch (const LayoutError& e) {
+        if (e.path() == mine || e.path().rfind(mine + "/", 0) == 0)
+            return fail(tr("No train added at %1 m of %2: %3")
+                            .arg(s, 0, 'f', 1)
+                            .arg(QString::fromStdString(track), QString::fromStdString(e.problem())));
+    }
     return push(spec, "Add train " + id + " on " + track + " at " + design::shortNumber(s) + " m", t);
 }
 
