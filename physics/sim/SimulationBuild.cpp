@@ -2,6 +2,7 @@
 // there by the rail contact), the cars' bodies and pivots, the couplers, and the ground plane.
 #include "physics/joint/BulletEigen.h"
 #include "physics/sim/SimulationEngine.h"
+#include "physics/spec/CarBox.h"
 #include "physics/world/RowForceSolver.h"
 
 #include <btBulletDynamicsCommon.h>
@@ -111,6 +112,8 @@ void SimulationEngine::addCar(Train& train, const RollingStockSpec& stock, const
     Xc.translation() = pivotMid + z * (stock.body.cgHeight - stock.bogies.cgHeight);
     car.body = makeBoxBody(car.shape, Vec3(stock.body.length, stock.body.width, stock.body.height),
                            stock.body.mass, 0.6, Xc);
+    car.railedShape = std::make_unique<btBoxShape>(toBt(insideBuffers(stock)));
+    car.body->setCollisionShape(car.railedShape.get()); // railed (applyRailing)
     const Vec3 wc = wsum / nb;
     car.body->setLinearVelocity(toBt(Vec3(vsum / nb + wc.cross(Vec3(Xc.translation() - pivotMid)))));
     car.body->setAngularVelocity(toBt(wc));

@@ -9,6 +9,7 @@
 // square of the trains.
 #include "physics/joint/BulletEigen.h"
 #include "physics/sim/SimulationEngine.h"
+#include "physics/spec/CarBox.h"
 #include "physics/spec/CarEnd.h"
 #include "physics/vehicle/BufferPair.h"
 
@@ -23,6 +24,7 @@ namespace tl {
 
 namespace {
 constexpr double kReach = 30.0;      // ends facing each other this close along the track share a world [m]
+constexpr double kNear = 0.5;        // railed cars' boxes this close share a world and touch [m]
 constexpr double kNewOverlap = 0.01; // a new contact overlaps by at most a step's closing and this [m]
 constexpr double kPassed = 1.0;      // ends overlapping by this much more than both strokes have passed [m]
 constexpr double kRecontact =
@@ -98,15 +100,62 @@ void SimulationEngine::stageContact() {
                     break;
                 }
         }
+    // railed cars of different trains whose boxes inside their buffers (CarBox.h) come within kNear of each
+    // other -- a fouling point, a crossing at grade, a car's overhang on a curve beside another track: one
+    // world, and their bodies open to each other (a side-swipe; ends past both strokes touch the same way)
+    struct Box : CarBox {
+        int train, car;
+        Vec3 lo, hi; // its world-axis bounds
+    };
+    std::vector<Box> boxes;
+    for (int t = 0; t < trainCount(); ++t) {
+        const Train& tr = *trains_[std::size_t(t)];
+        for (int c = 0; c < int(tr.cars.size()); ++c) {
+            const Car& car = tr.cars[std::size_t(c)];
+            if (car.derailed) continue;
+            Box b;
+            b.X = toEigen(car.body->getCenterOfMassTransform());
+            b.half = insideBuffers(car.stock) + Vec3::Constant(0.5 * kNear);
+            b.train = t;
+            b.car = c;
+            const Vec3 r = b.X.linear().cwiseAbs() * b.half;
+            b.lo = b.X.translation() - r;
+            b.hi = b.X.translation() + r;
+            boxes.push_back(b);
+        }
+    }
+    std::sort(boxes.begin(), boxes.end(), [](const Box& a, const Box& b) {
+        return std::tie(a.lo.x(), a.train, a.car) < std::tie(b.lo.x(), b.train, b.car);
+    });
+    for (std::size_t i = 0; i < boxes.size(); ++i)
+        for (std::size_t j = i + 1; j < boxes.size() && boxes[j].lo.x() <= boxes[i].hi.x(); ++j)
+            if (boxes[i].train != boxes[j].train && boxes[j].lo.y() <= boxes[i].hi.y() &&
+                boxes[i].lo.y() <= boxes[j].hi.y() && boxes[j].lo.z() <= boxes[i].hi.z() &&
+                boxes[i].lo.z() <= boxes[j].hi.z() && boxOverlap(boxes[i], boxes[j]) > 0)
+                links.emplace_back(std::min(boxes[i].train, boxes[j].train),
+                                   std::max(boxes[i].train, boxes[j].train));
+
     std::vector<std::size_t> order(now.size());
     for (std::size_t k = 0; k < order.size(); ++k)
         order[k] = k;
     std::sort(order.begin(), order.end(),
               [&](std::size_t a, std::size_t b) { return key(now[a]) < key(now[b]); });
 
-    // trains that can touch step in one world
+    // trains that can touch step in one world, their railed bodies open to each other (TrainRunState::near)
+    std::vector<char> near(trains_.size(), 0);
+    for (const auto& [a, b] : links)
+        near[std::size_t(a)] = near[std::size_t(b)] = 1;
+    bool nearChanged = false;
+    for (std::size_t t = 0; t < trains_.size(); ++t)
+        if (trains_[t]->near != bool(near[t])) {
+            trains_[t]->near = near[t];
+            nearChanged = true;
+        }
     const std::vector<int> want = schedule_.packing(trains_, links);
-    if (want != schedule_.grouping()) regroup(want, false);
+    if (want != schedule_.grouping())
+        regroup(want, false);
+    else if (nearChanged)
+        applyRailing();
 
     // the contacts: carried on (their peak and event) or new (an event); the ones not overlapping end
     std::vector<BufferContactState> next;
@@ -248,6 +297,13 @@ void SimulationEngine::watchBodyContacts() {
             s.carA = aFirst ? ca : cb;
             s.trainB = aFirst ? tb : ta;
             s.carB = aFirst ? cb : ca;
+            // two ends in buffer contact whose boxes touch are past both strokes: the buffer event says
+            // solid, no second event
+            if (std::any_of(contacts_.begin(), contacts_.end(), [&](const BufferContactState& c) {
+                    return c.trainA == s.trainA && c.carA == s.carA && c.trainB == s.trainB &&
+                           c.carB == s.carB;
+                }))
+                continue;
             const auto same = [&](const BodyContactState& c) { return key(c) == key(s); };
             const auto* ra = static_cast<const btRigidBody*>(aFirst ? t.a : t.b);
             const auto* rb = static_cast<const btRigidBody*>(aFirst ? t.b : t.a);

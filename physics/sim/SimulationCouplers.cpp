@@ -2,6 +2,7 @@
 // episodes against the rating and parting at the strength (CouplerEvent, docs/trains-format.md).
 #include "physics/joint/BulletEigen.h"
 #include "physics/sim/SimulationEngine.h"
+#include "physics/vehicle/BufferPair.h"
 
 #include <btBulletDynamicsCommon.h>
 
@@ -32,11 +33,13 @@ void SimulationEngine::addCoupler(Train& train, int front, int rear) {
 // mean axis means nothing (the cars may lie crosswise): the coupler is a ball joint with the same slack,
 // stiffness and damping acting along the line between its points -- a central force, so it stores energy
 // only in its spring and its damper only takes energy out. (A force along the body axes across a lateral
-// offset is not conservative: it fed the sliding wreck until it flew apart.) Beyond its strength the
-// coupler parts for good (CouplerEvent::broke).
+// offset is not conservative: it fed the sliding wreck until it flew apart.) Beyond its strength in tension
+// the coupler parts for good (CouplerEvent::broke). In compression the car ends press on their buffers: the
+// coupler's law up to both ends' strokes, solid past them (BufferSpec::kSolidFactor times each end's
+// stiffness, in series) and never parting; a parted coupler's railed ends still meet through their buffers
+// (BufferPair.h). Without this the cars of a train in a hard collision slid through each other.
 void SimulationEngine::applyCoupler(Train& train, Coupler& c) {
     c.force = 0.0;
-    if (c.broken) return;
     const Car& A = train.cars[std::size_t(c.front)];
     const Car& B = train.cars[std::size_t(c.rear)];
     const Pose XA = toEigen(A.body->getCenterOfMassTransform());
@@ -51,19 +54,33 @@ void SimulationEngine::applyCoupler(Train& train, Coupler& c) {
         if (gap < 1e-9) return;
         n = (pA - pB) / gap;
     }
+    const Vec3 rA = pA - XA.translation(), rB = pB - XB.translation();
+    const BufferSpec& bA = A.stock.buffers;
+    const BufferSpec& bB = B.stock.buffers;
+    if (c.broken) { // parted: railed ends that meet press on their buffers, nothing else
+        if (!railed || gap >= 0) return;
+        const double f = -BufferPair(bA, bB).loadForce(-gap);
+        A.body->applyForce(toBt(Vec3(-f * n)), toBt(rA));
+        B.body->applyForce(toBt(Vec3(f * n)), toBt(rB));
+        return;
+    }
     c.stretch = gap;
     const double play = 0.5 * c.spec.slack;
     if (std::abs(gap) <= play) return;
-    const Vec3 rA = pA - XA.translation(), rB = pB - XB.translation();
     const Vec3 vA = toEigen(A.body->getVelocityInLocalPoint(toBt(rA)));
     const Vec3 vB = toEigen(B.body->getVelocityInLocalPoint(toBt(rB)));
     const double sgn = gap > 0 ? 1.0 : -1.0;
     // Tension (gap > 0) pulls A back and B forward; compression pushes them apart. Never sticky.
-    const double f = sgn * std::max(0.0, c.spec.stiffness * (std::abs(gap) - play) +
-                                             sgn * c.spec.damping * (vA - vB).dot(n)); // tension > 0 [N]
+    double f = sgn * std::max(0.0, c.spec.stiffness * (std::abs(gap) - play) +
+                                       sgn * c.spec.damping * (vA - vB).dot(n)); // tension > 0 [N]
+    if (const double solid = -gap - play - (bA.stroke + bB.stroke); railed && solid > 0) {
+        const double kA = BufferSpec::kSolidFactor * bA.stiffness,
+                     kB = BufferSpec::kSolidFactor * bB.stiffness;
+        f -= kA * kB / (kA + kB) * solid;
+    }
     c.force = f;
     c.maxForce = std::max(c.maxForce, std::abs(f));
-    if (std::abs(f) > c.spec.strength) { // parts: this force is never applied
+    if (f > c.spec.strength) { // parts in tension: this force is never applied
         c.broken = true;
         return;
     }

@@ -1,10 +1,12 @@
 // Simulation: the railed state (RuntimeState.h) applied to the world -- joints enabled, a car's pivots as its
-// railed state says, and each body's collision group (railed bodies collide with nothing, derailed ones with
-// the ground). Both a run (a derailment) and restore() go through applyRailing(), so a restored state
-// behaves exactly as the live one did.
+// railed state says, and each body's collision group and shape (railed bodies collide with nothing unless
+// open, derailed ones with the ground). Both a run (a derailment) and restore() go through applyRailing(), so
+// a restored state behaves exactly as the live one did.
 #include "physics/sim/SimulationEngine.h"
 
 #include <btBulletDynamicsCommon.h>
+
+#include <algorithm>
 
 namespace tl {
 
@@ -37,8 +39,10 @@ std::vector<BulletWorld::Entry> SimulationEngine::collisionEntries(const BulletW
         for (const auto& v : vehicles_)
             out.push_back({v->body.get(), C::Nothing});
     }
-    // a railed car body is open to wrecks (a broadphase proxy: AABB updates, pair finding) while its world
-    // holds a derailed car of another train; bodies of one train never collide (BulletWorld::setGroup)
+    // a railed car body is open (a broadphase proxy: AABB updates, pair finding; it collides with wrecks and
+    // with the open railed bodies of other trains) while its world holds a derailed car of another train or
+    // its train is near another (TrainRunState::near); bodies of one train never collide
+    // (BulletWorld::setGroup)
     int wrecks = 0, wreckTrain = -1;
     for (int t = 0; t < trainCount(); ++t)
         if (trains_[std::size_t(t)]->world == &w)
@@ -51,12 +55,12 @@ std::vector<BulletWorld::Entry> SimulationEngine::collisionEntries(const BulletW
     for (int t = 0; t < trainCount(); ++t) {
         const Train& tr = *trains_[std::size_t(t)];
         if (tr.world != &w) continue;
-        const bool open = wrecks > 1 || (wrecks == 1 && wreckTrain != t);
+        const bool open = tr.near || wrecks > 1 || (wrecks == 1 && wreckTrain != t);
         for (const auto& c : tr.cars) {
             const C collides = c.derailed ? C::WithGround : C::Nothing;
             for (const auto& b : c.bogies)
                 out.push_back({b.body.get(), collides});
-            out.push_back({c.body.get(), c.derailed ? C::WithGround : open ? C::Wrecks : C::Nothing});
+            out.push_back({c.body.get(), c.derailed ? C::WithGround : open ? C::Open : C::Nothing});
         }
     }
     return out;
@@ -73,8 +77,15 @@ std::vector<btRigidBody*> SimulationEngine::contactBodies() const {
 void SimulationEngine::applyRailing(bool forceRebuild) {
     for (auto& v : vehicles_)
         v->joint->setEnabled(v->railed);
+    std::vector<const BulletWorld*> reshaped;
     for (const auto& t : trains_)
         for (auto& c : t->cars) {
+            // a wreck collides with its whole box, a railed body with the box inside its buffers (Car)
+            btCollisionShape* shape = c.derailed ? c.shape.get() : c.railedShape.get();
+            if (c.body->getCollisionShape() != shape) {
+                c.body->setCollisionShape(shape);
+                reshaped.push_back(t->world); // its pairs' contact algorithms were made for the other box
+            }
             // Railed: yaw and pitch free with two bogies (all locked with one), roll free (the roll spring
             // holds it). Derailed: the flying car is stiff in roll (the roll spring is for railed bogies).
             using R = PivotConstraint::Rotation;
@@ -85,7 +96,8 @@ void SimulationEngine::applyRailing(bool forceRebuild) {
                 b.joint->setEnabled(b.railed);
         }
     for (BulletWorld* w : worlds())
-        w->applyCollision(collisionEntries(*w), forceRebuild);
+        w->applyCollision(collisionEntries(*w),
+                          forceRebuild || std::find(reshaped.begin(), reshaped.end(), w) != reshaped.end());
 }
 
 bool SimulationEngine::anyDerailed() const {

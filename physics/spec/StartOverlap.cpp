@@ -1,5 +1,6 @@
 #include "physics/spec/StartOverlap.h"
 
+#include "physics/spec/CarBox.h"
 #include "physics/spec/CarEnd.h"
 
 #include <algorithm>
@@ -13,10 +14,8 @@ namespace {
 
 constexpr double kRounding = 1e-3; // overlaps up to this are rounding, not an overlap [m]
 
-struct StartCar {
+struct StartCar : CarBox {
     int train = 0, car = 0;
-    Pose X;                    // the body's centre of mass
-    Vec3 half;                 // the body box's half extents, shortened by the buffer stroke at each end
     TrackPosition centre;      // the car's centre on the track
     double xMin = 0, xMax = 0; // the box's extent in world x
 };
@@ -45,32 +44,6 @@ Pose startPose(const RollingStockSpec& stock, const TrackPosition& centre, const
     return X;
 }
 
-// How deep two boxes overlap: the smallest overlap of their projections over the 15 separating axes (<= 0:
-// apart or touching).
-double boxOverlap(const StartCar& a, const StartCar& b) {
-    const Eigen::Matrix3d A = a.X.linear(), B = b.X.linear();
-    const Vec3 d = b.X.translation() - a.X.translation();
-    double depth = 1e300;
-    auto axis = [&](Vec3 L) {
-        const double n = L.norm();
-        if (n < 1e-9) return; // parallel edges: covered by the face axes
-        L /= n;
-        double ra = 0, rb = 0;
-        for (int i = 0; i < 3; ++i) {
-            ra += a.half[i] * std::abs(A.col(i).dot(L));
-            rb += b.half[i] * std::abs(B.col(i).dot(L));
-        }
-        depth = std::min(depth, ra + rb - std::abs(d.dot(L)));
-    };
-    for (int i = 0; i < 3; ++i) {
-        axis(A.col(i));
-        axis(B.col(i));
-        for (int j = 0; j < 3; ++j)
-            axis(A.col(i).cross(B.col(j)));
-    }
-    return depth;
-}
-
 std::string place(const Layout& layout, const TrackPosition& p) {
     std::ostringstream o;
     o << "track \"" << layout.track(std::size_t(p.track)).id() << "\" at s = " << std::round(p.s * 10) / 10
@@ -94,12 +67,10 @@ StartOverlap findStartOverlap(const std::vector<TrainSpec>& trains, const Layout
             s.train = int(t);
             s.car = int(c);
             s.X = startPose(stock, fit.centres[c], layout, states);
-            s.half = 0.5 * Vec3(std::max(0.0, stock.body.length - 2 * stock.buffers.stroke), stock.body.width,
-                                stock.body.height);
+            s.half = insideBuffers(stock);
             s.centre = fit.centres[c];
-            const Vec3 extent = s.X.linear().cwiseAbs() * s.half;
-            s.xMin = s.X.translation().x() - extent.x();
-            s.xMax = s.X.translation().x() + extent.x();
+            s.xMin = s.X.translation().x() - xReach(s);
+            s.xMax = s.X.translation().x() + xReach(s);
             cars.push_back(s);
             if (c == 0) ends.push_back(carEnd(int(t), 0, +1, s.X, stock.body));
             if (c == 0) lengths.push_back(stock.body.length);

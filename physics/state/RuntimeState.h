@@ -114,7 +114,9 @@ struct TrainRunState {
     DriveInputs drive;            // [Drive, driver] current driver inputs (a schedule entry sets them)
     std::size_t nextSchedule = 0; // [Drive] first schedule entry not yet applied
     bool derailed =
-        false; // [Feed, Monitor] a car has derailed: traction cut, emergency brake (the pipe parts)
+        false;         // [Feed, Monitor] a car has derailed: traction cut, emergency brake (the pipe parts)
+    bool near = false; // [Contact] another train or a wreck within reach: its railed car bodies collide
+                       // with other trains' (SimulationContacts.cpp)
 };
 
 } // namespace tl

@@ -27,7 +27,9 @@ struct Bogie : RailedBody {  // body, joint; position, railed, load, monitor, ..
 
 struct Car : CarState { // derailed: the run-time state
     RollingStockSpec stock;
-    std::unique_ptr<btBoxShape> shape;
+    std::unique_ptr<btBoxShape> shape;       // the body's box: inertia, and what a wreck collides with
+    std::unique_ptr<btBoxShape> railedShape; // shorter by the buffer stroke at each end: what a railed body
+                                             // touches other trains' bodies with (past both strokes)
     std::unique_ptr<btRigidBody> body;
     std::vector<std::unique_ptr<PivotConstraint>> pivots; // one per bogie
     std::vector<Bogie> bogies;                            // front first

@@ -20,9 +20,9 @@ namespace tl {
 namespace {
 // Collision filtering: railed bodies (and vehicles, track bodies) collide with nothing -- they are in the
 // dynamics world but not in the broadphase (no proxy: no AABB updates, no pair finding); the ground only
-// with derailed bodies; derailed bodies with the ground, each other and the railed bodies open to wrecks. Two
-// bodies of the same group (BulletWorld::setGroup: a train) never collide: they touch through what joins
-// them (couplers, pivots).
+// with derailed bodies; derailed bodies with the ground, each other and the open railed bodies; open railed
+// bodies with derailed ones and each other. Two bodies of the same group (BulletWorld::setGroup: a train)
+// never collide: they touch through what joins them (couplers, pivots).
 struct Filter {
     int group, mask;
 };
@@ -32,8 +32,8 @@ Filter filterOf(BulletWorld::Collides c) {
         return {2, 4};
     case BulletWorld::Collides::WithGround:
         return {4, 2 | 4 | 8};
-    case BulletWorld::Collides::Wrecks:
-        return {8, 4};
+    case BulletWorld::Collides::Open:
+        return {8, 4 | 8};
     case BulletWorld::Collides::Nothing:
         break;
     }

@@ -33,8 +33,9 @@ class RowForceSolver;
 
 class BulletWorld {
 public:
-    // railed / track bodies, the ground, derailed bodies, railed bodies that wrecks of other trains can hit
-    enum class Collides { Nothing, Ground, WithGround, Wrecks };
+    // railed / track bodies, the ground, derailed bodies, railed bodies open to wrecks and to the open
+    // railed bodies of other trains
+    enum class Collides { Nothing, Ground, WithGround, Open };
     // Bodies of one group >= 0 (a train's: SimulationBuild.cpp) never collide with each other; -1: none.
     static void setGroup(btRigidBody& body, int group);
     struct Entry { // a body and what it collides with

@@ -17,6 +17,7 @@
 #include "core/layout/LayoutFile.h"
 #include "physics/sim/Simulation.h"
 #include "physics/sim/SimulationEngine.h"
+#include "physics/spec/CarBox.h"
 #include "physics/vehicle/BufferPair.h"
 
 #include <QtTest>
@@ -138,6 +139,37 @@ LayoutSpec rearEnd() {
                            "<test>");
 }
 
+// The deepest overlap of two trains' car boxes inside their buffers (CarBox.h) [m]; <= 0: apart.
+double deepestOverlap(const Simulation& sim, int a, int b) {
+    double deepest = -1e300;
+    for (int i = 0; i < int(sim.engine().train(a).cars.size()); ++i)
+        for (int j = 0; j < int(sim.engine().train(b).cars.size()); ++j) {
+            const CarBox A{sim.view().carPose(a, i),
+                           insideBuffers(sim.engine().train(a).cars[std::size_t(i)].stock)};
+            const CarBox B{sim.view().carPose(b, j),
+                           insideBuffers(sim.engine().train(b).cars[std::size_t(j)].stock)};
+            deepest = std::max(deepest, boxOverlap(A, B));
+        }
+    return deepest;
+}
+
+// A line "branch" leaving the main line at x = 200 m at 5 degrees (a crossing at grade that fouls it: no
+// connection); a locomotive and a coach stand braked on it with the coach's rear end 25 m in (2.18 m beside
+// the main line's centre: its inner rear corner 0.74 m from it, inside a passing car's 1.45 m half width); a
+// locomotive and two coaches pass on the main line at 10 m/s.
+LayoutSpec sideSwipe() {
+    return parseLayoutSpec(R"({"format": "tracklab-layout", "version": 2, "tracks": [
+        {"id": "main", "curve": {"type": "line", "length": 600}},
+        {"id": "branch", "curve": {"type": "line", "length": 300},
+         "placement": {"position": [200, 0, 0], "rotation": [0.9990482215818578, 0, 0, 0.043619387365336]}}],
+        "trains": [
+        {"id": "standing", "cars": ["locomotive", "passenger-car"], "start": {"track": "branch", "s": 59},
+         "schedule": [[0, 0, 1]]},
+        {"id": "passing", "cars": ["locomotive", "passenger-car", "passenger-car"],
+         "start": {"track": "main", "s": 100}, "speed": 10}]})",
+                           "<test>");
+}
+
 BufferSpec buffer(double k, double stroke, double c = 0.0, double a = 0.0) {
     BufferSpec b;
     b.stiffness = k;
@@ -160,6 +192,7 @@ private slots:
     void badBuffers();
     void forkAcrossContacts();
     void headOn();
+    void sideSwipeAtAFoulingPoint();
 };
 
 // The law itself: k_eff below both strokes; past the softer end's stroke its solid spring in series.
@@ -237,17 +270,18 @@ void TstBufferContact::twoTrainsMeet() {
         SimulationOptions o;
         o.worldBogies = worldBogies;
         auto sim = std::make_unique<Simulation>(Layout::compile(spec, "<test>"), o, "<test>");
-        double before = 0.0;
+        double before = 0.0, deepest = -1e300;
         std::vector<int> groupings;
         while (sim->time() < 20.0) {
             if (sim->view().collisions().empty()) before = sim->view().trainSpeed(1);
             sim->step();
             groupings.push_back(int(sim->engine().grouping().size()));
+            deepest = std::max(deepest, deepestOverlap(*sim, 0, 1));
         }
-        return std::make_tuple(std::move(sim), before, groupings);
+        return std::make_tuple(std::move(sim), before, groupings, deepest);
     };
-    auto [together, before, g1] = run(40);
-    auto [apart, before2, g2] = run(6);
+    auto [together, before, g1, deepest] = run(40);
+    auto [apart, before2, g2, deepest2] = run(6);
     QCOMPARE(g1.front(), 1);
     QCOMPARE(g2.front(), 2); // apart at first, merged when they came within reach
     QVERIFY(std::find(g2.begin(), g2.end(), 1) != g2.end());
@@ -264,8 +298,19 @@ void TstBufferContact::twoTrainsMeet() {
           c[0].solid ? "solid" : "within the strokes", c[0].absorbed / 1e3, c[0].peakDeceleration[0],
           c[0].peakDeceleration[1]);
     QVERIFY(std::abs(c[0].closingSpeed / before - 1) < 0.02);
-    // the runner's derailed locomotive does not pass through the standing train's derailed last coach: the
-    // wrecks collide (derailed bodies of different trains; railed ones open to wrecks)
+    // past both strokes (0.21 m) the ends are solid and the boxes inside the buffers touch (CarBox.h): the
+    // ends pass each other by no more than the strokes and Bullet's contact slop (2 cm); no two cars of the
+    // trains stand inside each other, and no car of a train passes another of its own (the couplers' solid
+    // ends in compression)
+    QVERIFY(c[0].solid);
+    QVERIFY(c[0].peakCompression < 0.21 + 0.02);
+    qInfo("deepest overlap of the two trains' car boxes over the run: %.4f m", deepest);
+    QVERIFY(deepest < 0.02);
+    for (int t = 0; t < 2; ++t)
+        for (int k = 0; k + 1 < 3; ++k)
+            QVERIFY(together->view().carPose(t, k).translation().x() >
+                    together->view().carPose(t, k + 1).translation().x() + 20.0);
+    // the runner's locomotive does not pass through the standing train's last coach
     const double runnerHead = together->view().carPose(1, 0).translation().x();
     const double standingTail = together->view().carPose(0, 2).translation().x();
     qInfo(
@@ -284,6 +329,7 @@ void TstBufferContact::twoTrainsMeet() {
         QVERIFY(std::memcmp(a.bodies[i].pose.matrix().data(), b.bodies[i].pose.matrix().data(), 16 * 8) == 0);
     QCOMPARE(apart->view().collisions().size(), c.size());
     QCOMPARE(apart->view().collisions()[0].peakForce, c[0].peakForce);
+    QCOMPARE(deepest2, deepest);
 }
 
 // Bad values are errors naming the file, the JSON path and the value; nothing is clamped.
@@ -317,31 +363,27 @@ void TstBufferContact::badBuffers() {
     QCOMPARE(ok.buffers.absorption, 0.0);
 }
 
-// The two trains of twoTrainsMeet forked as the GUI forks (the same simulation back to a snapshot, events
-// after it dropped and recorded again): from inside the buffer contact (t = 11.82 s) and from inside the
-// wrecks' body contact (the first step after 16.2 s with one), the run to 20 s repeats every body, event and
-// telemetry sample bit for bit.
+// Forks as the GUI makes them (the same simulation back to a snapshot, events after it dropped and recorded
+// again): the two trains of twoTrainsMeet from inside their buffer contact (t = 11.82 s), the side-swipe
+// from inside its body contact (the first step after 11.79 s with one); each run on to its end repeats every
+// body, event and telemetry sample bit for bit.
 void TstBufferContact::forkAcrossContacts() {
-    auto make = [] {
-        const LayoutSpec spec = rearEnd();
-        return std::make_unique<Simulation>(Layout::compile(spec, "<test>"), SimulationOptions{}, "<test>");
-    };
-    auto live = make();
-    live->runUntil(11.82);
-    const SimulationState inBuffers = live->snapshot();
-    QCOMPARE(inBuffers.bufferContacts.size(), std::size_t(1));
-    live->runUntil(16.2);
-    while (live->snapshot().bodyContacts.empty() && live->time() < 19.0)
-        live->step();
-    const SimulationState inBodies = live->snapshot();
-    QVERIFY(!inBodies.bodyContacts.empty());
-    live->runUntil(20.0);
-    const SimulationState end = live->snapshot();
-    const auto events = live->view().collisions();
-    const std::uint64_t hash = live->telemetry().hash();
-    for (const SimulationState* from : {&inBuffers, &inBodies}) {
-        live->restore(*from);
-        live->runUntil(20.0);
+    auto check = [](const LayoutSpec& spec, double at, bool bodies, double until) {
+        auto live =
+            std::make_unique<Simulation>(Layout::compile(spec, "<test>"), SimulationOptions{}, "<test>");
+        live->runUntil(at);
+        while ((bodies ? live->snapshot().bodyContacts.empty() : live->snapshot().bufferContacts.empty()) &&
+               live->time() < until)
+            live->step();
+        const SimulationState from = live->snapshot();
+        QVERIFY(!(bodies ? from.bodyContacts.empty() : from.bufferContacts.empty()));
+        live->runUntil(until);
+        const SimulationState end = live->snapshot();
+        const auto events = live->view().collisions();
+        const auto derailments = live->view().derailments().size();
+        const std::uint64_t hash = live->telemetry().hash();
+        live->restore(from);
+        live->runUntil(until);
         const SimulationState again = live->snapshot();
         QCOMPARE(again.bodies.size(), end.bodies.size());
         for (std::size_t i = 0; i < end.bodies.size(); ++i)
@@ -353,17 +395,19 @@ void TstBufferContact::forkAcrossContacts() {
             QCOMPARE(live->view().collisions()[k].duration, events[k].duration);
             QCOMPARE(live->view().collisions()[k].closingSpeed, events[k].closingSpeed);
         }
+        QCOMPARE(live->view().derailments().size(), derailments);
         QCOMPARE(live->telemetry().hash(), hash);
-    }
-    qInfo("forked at 11.82 s and at %.4f s: %zu collision events, the same bits at 20 s", inBodies.time,
-          events.size());
+        qInfo("forked at %.4f s: %zu collision events, %zu derailments, the same bits at %.1f s", from.time,
+              events.size(), derailments, until);
+    };
+    check(rearEnd(), 11.82, false, 20.0);
+    check(sideSwipe(), 11.79, true, 16.0);
 }
 
 // Head-on: two trains of a locomotive and two coaches at 10 m/s towards each other on one straight, 200 m
 // apart. One buffer contact at the gap's closing with a closing speed of 2 x 10 m/s (less the Davis
-// resistance over the approach), the same bits from one world and from two, and the two locomotives
-// derailing as mirror images (at 10 m/s each the solid ends take 125 MN and lift the leading bogies: the
-// figures go to the log).
+// resistance over the approach), the same bits from one world and from two, and the trains mirror images
+// of each other (the figures go to the log).
 void TstBufferContact::headOn() {
     auto make = [](int worldBogies) {
         LayoutSpec spec = parseLayoutSpec(R"({"format": "tracklab-layout", "version": 2, "tracks": [
@@ -400,12 +444,61 @@ void TstBufferContact::headOn() {
     QVERIFY(std::abs(c[0].closingSpeed / before - 1) < 0.02);
     QCOMPARE(one->telemetry().hash(), two->telemetry().hash());
     QCOMPARE(two->view().collisions().size(), c.size());
-    // the layout and the trains are mirror images about s = 500 m: so are the two locomotives' derailments
-    const auto& d = one->view().derailments();
-    QVERIFY(d.size() >= 2);
-    QCOMPARE(d[0].t, d[1].t);
-    QVERIFY(std::abs(d[0].s + d[1].s - 1000.0) < 1e-3);
+    // the layout and the trains are mirror images about s = 500 m: so are the two trains at 15 s; the ends
+    // went solid, their boxes inside the buffers held (no overlap beyond Bullet's 2 cm slop)
+    double asymmetry = 0;
+    for (int k = 0; k < 3; ++k)
+        asymmetry = std::max(asymmetry, std::abs(one->view().carPose(0, k).translation().x() +
+                                                 one->view().carPose(1, k).translation().x() - 1000.0));
+    qInfo("mirror images to %.3g m (the solver visits the two trains' rows in turn)", asymmetry);
+    QVERIFY(asymmetry < 1e-4);
+    QVERIFY(c[0].solid && c[0].peakCompression < 0.21 + 0.02);
+    qInfo("at 15 s: east at %.3f m/s, west at %.3f m/s; %zu derailments", one->view().trainSpeed(0),
+          one->view().trainSpeed(1), one->view().derailments().size());
 }
 
 QTEST_GUILESS_MAIN(TstBufferContact)
 #include "tst_buffer_contact.moc"
+
+// A side-swipe (sideSwipe()): the car ends never face each other: the bodies meet (a "bodies" event, railed
+// against railed); no two cars stand inside each other by more than Bullet's contact slop (5 cm) at any step;
+// the same with the trains in one world and in two; every body stays finite.
+void TstBufferContact::sideSwipeAtAFoulingPoint() {
+    const LayoutSpec spec = sideSwipe();
+    auto run = [&](int worldBogies, double* deepest, double* firstOverlap) {
+        SimulationOptions o;
+        o.worldBogies = worldBogies;
+        auto sim = std::make_unique<Simulation>(Layout::compile(spec, "<test>"), o, "<test>");
+        *deepest = -1e300;
+        *firstOverlap = -1;
+        while (sim->time() < 25.0) {
+            sim->step();
+            const double d = deepestOverlap(*sim, 0, 1);
+            if (d > 0 && *firstOverlap < 0) *firstOverlap = sim->time();
+            *deepest = std::max(*deepest, d);
+        }
+        return sim;
+    };
+    double deepest = 0, first = 0, deepest2 = 0, first2 = 0;
+    const auto one = run(40, &deepest, &first);
+    const auto two = run(4, &deepest2, &first2);
+    const auto& c = one->view().collisions();
+    for (const CollisionEvent& e : c)
+        qInfo("%s event: %s; peak %.0f kN, %.3f s%s", e.kind.c_str(), e.message.c_str(), e.peakForce / 1e3,
+              e.duration, e.ended ? "" : " (going on)");
+    for (const DerailmentEvent& e : one->view().derailments())
+        qInfo("%s", e.message.c_str());
+    qInfo("deepest overlap of the two trains' car boxes %.4f m (first touching at t = %.4f s); passing train "
+          "at %.3f m/s at 25 s",
+          deepest, first, one->view().trainSpeed(1));
+    QVERIFY(!c.empty());
+    QCOMPARE(c.front().kind, std::string("bodies"));
+    QVERIFY(std::none_of(c.begin(), c.end(), [](const CollisionEvent& e) { return e.kind == "buffers"; }));
+    QVERIFY(c.front().message.find("railed against railed") != std::string::npos);
+    QVERIFY(c.front().t > 9.0 && c.front().t < 14.0); // the passing head reaches x = 225 m at about 11.3 s
+    QVERIFY(deepest < 0.05);
+    for (int t = 0; t < 2; ++t)
+        QVERIFY(std::isfinite(one->view().trainSpeed(t)) && std::isfinite(one->view().trainEnergy(t)));
+    QCOMPARE(one->telemetry().hash(), two->telemetry().hash());
+    QCOMPARE(deepest2, deepest);
+}
