@@ -45,7 +45,7 @@ auto key(const BodyContactState& s) {
 void SimulationEngine::stageContact() {
     contactForces_.clear();
     if (trains_.size() < 2) return;
-    watchBodyContacts();
+    const std::vector<double> pressed = watchBodyContacts();
     std::vector<CarEnd> ends; // the free ends of railed cars
     for (int t = 0; t < trainCount(); ++t) {
         const Train& tr = *trains_[std::size_t(t)];
@@ -182,7 +182,9 @@ void SimulationEngine::stageContact() {
              (closing <= 0 || s.compression > closing * options_.dt + kNewOverlap)) ||
             s.compression > strokes + kPassed)
             continue;
+        double bodies = 0.0; // the bodies' push past both strokes over the last step [N]
         if (was != contacts_.end()) {
+            bodies = pressed[std::size_t(was - contacts_.begin())] / options_.dt;
             s.event = was->event;
             s.peakCompression = was->peakCompression;
             s.damperWork = was->damperWork;
@@ -219,7 +221,7 @@ void SimulationEngine::stageContact() {
         s.force = pair.force(s.compression, closing, s.peakCompression, &solid);
         s.peakCompression = std::max(s.peakCompression, s.compression);
         s.damperWork += pair.damping() * closing * closing * options_.dt;
-        s.peakForce = std::max(s.peakForce, s.force);
+        s.peakForce = std::max(s.peakForce, s.force + bodies);
         s.eventCompression = std::max(s.eventCompression, s.compression);
         s.solid = s.solid || solid;
         s.peakDeceleration[0] = std::max(s.peakDeceleration[0], -A.rider.last.longitudinal);
@@ -278,7 +280,8 @@ void SimulationEngine::updateCollision(const BufferContactState& s) {
 // bodies' approach along the contact normal before the step that found it: their approach after it plus what
 // the contact impulse took away, J (1/m_a + 1/m_b); its peak force the largest sum of the pair's normal
 // impulses over a step, / dt.
-void SimulationEngine::watchBodyContacts() {
+std::vector<double> SimulationEngine::watchBodyContacts() {
+    std::vector<double> pressed(contacts_.size(), 0.0);
     std::vector<BodyContactState> now;
     struct Found {
         const btRigidBody *a, *b;
@@ -297,13 +300,17 @@ void SimulationEngine::watchBodyContacts() {
             s.carA = aFirst ? ca : cb;
             s.trainB = aFirst ? tb : ta;
             s.carB = aFirst ? cb : ca;
-            // two ends in buffer contact whose boxes touch are past both strokes: the buffer event says
-            // solid, no second event
-            if (std::any_of(contacts_.begin(), contacts_.end(), [&](const BufferContactState& c) {
+            // two ends in buffer contact whose boxes touch are past both strokes: part of the buffer
+            // contact's force, no second event
+            const auto buffer =
+                std::find_if(contacts_.begin(), contacts_.end(), [&](const BufferContactState& c) {
                     return c.trainA == s.trainA && c.carA == s.carA && c.trainB == s.trainB &&
                            c.carB == s.carB;
-                }))
+                });
+            if (buffer != contacts_.end()) {
+                pressed[std::size_t(buffer - contacts_.begin())] += std::abs(t.impulse);
                 continue;
+            }
             const auto same = [&](const BodyContactState& c) { return key(c) == key(s); };
             const auto* ra = static_cast<const btRigidBody*>(aFirst ? t.a : t.b);
             const auto* rb = static_cast<const btRigidBody*>(aFirst ? t.b : t.a);
@@ -386,6 +393,7 @@ void SimulationEngine::watchBodyContacts() {
                 e->duration = time_ - e->t;
             }
     bodyContacts_ = std::move(next);
+    return pressed;
 }
 
 void SimulationEngine::applyContacts(const StepUnit& u) {

@@ -174,7 +174,10 @@ private:
     void applyRollSpring(Car& car);
     void applyContacts(const StepUnit& u);             // this step's buffer forces between the unit's trains
     void updateCollision(const BufferContactState& s); // its event from the contact's state
-    void watchBodyContacts(); // car bodies of different trains touching: their collision events
+    // Car bodies of different trains touching: their collision events. Returns, per buffer contact of the
+    // last step (contacts_, in its order), the normal impulse its two cars' bodies took over it [N s]: ends
+    // past both strokes (CarBox.h) press body on body, and that is part of the contact's force.
+    std::vector<double> watchBodyContacts();
     void applyCoupler(Train& train, Coupler& c);
     void checkCouplerLimit(int train, int coupler);
     void openCouplerEpisode(int train, int coupler);

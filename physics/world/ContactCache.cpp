@@ -155,6 +155,26 @@ std::vector<BulletWorld::Touch> BulletWorld::touches() const {
         t.normal = Vec3(n.x(), n.y(), n.z());
         out.push_back(t);
     }
+    // restored points of this world's bodies not handed to their pair yet (the first step after a restore or
+    // a rebuild; every world holds the whole snapshot's): they touch as they did when they were kept
+    const auto inWorld = [&](const btCollisionObject* o) {
+        const int i = o->getWorldArrayIndex();
+        return i >= 0 && i < world_->getNumCollisionObjects() && world_->getCollisionObjectArray()[i] == o;
+    };
+    if (pending_)
+        for (const Pending::Manifold& m : pending_->manifolds) {
+            if (m.points.empty() || !inWorld(m.body0) || !inWorld(m.body1) ||
+                std::any_of(out.begin(), out.end(), [&](const Touch& t) {
+                    return (t.a == m.body0 && t.b == m.body1) || (t.a == m.body1 && t.b == m.body0);
+                }))
+                continue;
+            Touch t{m.body0, m.body1, 0.0, Vec3::Zero()};
+            for (const btManifoldPoint& p : m.points)
+                t.impulse += p.m_appliedImpulse;
+            const btVector3& n = m.points.front().m_normalWorldOnB;
+            t.normal = Vec3(n.x(), n.y(), n.z());
+            out.push_back(t);
+        }
     return out;
 }
 
