@@ -46,6 +46,9 @@ void SimulationEngine::stageContact() {
     contactForces_.clear();
     if (trains_.size() < 2) return;
     const std::vector<double> pressed = watchBodyContacts();
+    for (auto& t : trains_) // as this step begins (the next step's body contacts were found in it)
+        for (Car& c : t->cars)
+            c.stepVelocity = toEigen(c.body->getLinearVelocity());
     std::vector<CarEnd> ends; // the free ends of railed cars
     for (int t = 0; t < trainCount(); ++t) {
         const Train& tr = *trains_[std::size_t(t)];
@@ -276,10 +279,9 @@ void SimulationEngine::updateCollision(const BufferContactState& s) {
 
 // Car bodies (and bogies) of different trains touching through Bullet's contact points after the last step: a
 // wreck's with another wreck's or with a railed car body open to wrecks. One collision event ("bodies") per
-// contact of two cars, continued by a contact within kRecontact of its end. Its closing speed is the two
-// bodies' approach along the contact normal before the step that found it: their approach after it plus what
-// the contact impulse took away, J (1/m_a + 1/m_b); its peak force the largest sum of the pair's normal
-// impulses over a step, / dt.
+// contact of two cars, continued by a contact within kRecontact of its end. Its closing speed is the two car
+// bodies' approach along the contact normal as the step that found it began (CarState::stepVelocity); its
+// peak force the largest sum of the pair's normal impulses over a step, / dt.
 std::vector<double> SimulationEngine::watchBodyContacts() {
     std::vector<double> pressed(contacts_.size(), 0.0);
     std::vector<BodyContactState> now;
@@ -356,9 +358,8 @@ std::vector<double> SimulationEngine::watchBodyContacts() {
         if (s.event < 0) {
             const Train& ta = *trains_[std::size_t(s.trainA)];
             const Car& A = ta.cars[std::size_t(s.carA)];
-            const Vec3 va = toEigen(f.a->getLinearVelocity()), vb = toEigen(f.b->getLinearVelocity());
-            const double closing =
-                (vb - va).dot(f.n) + std::abs(f.impulse) * (f.a->getInvMass() + f.b->getInvMass());
+            const Car& B = trains_[std::size_t(s.trainB)]->cars[std::size_t(s.carB)];
+            const double closing = (B.stepVelocity - A.stepVelocity).dot(f.n);
             CollisionEvent e;
             static_cast<EventPlace&>(e) =
                 eventPlace(s.trainA, s.carA, 0, A.bogies.front(), trainSpeed(s.trainA));

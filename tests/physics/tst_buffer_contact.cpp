@@ -194,6 +194,7 @@ private slots:
     void headOn();
     void sideSwipeAtAFoulingPoint();
     void coasterTrainsOnOneCircuit();
+    void derailFoulStrike();
 };
 
 // The law itself: k_eff below both strokes; past the softer end's stroke its solid spring in series.
@@ -570,4 +571,56 @@ void TstBufferContact::coasterTrainsOnOneCircuit() {
     QVERIFY(deepest < 0.03); // Bullet's contact slop between the small cars (1.8 cm measured)
     QVERIFY(rise <= 0.005 * kinetic0);
     QVERIFY(sim.view().trainSpeed(1) > 1.0);
+}
+
+// Derail, foul, strike: two parallel lines 4.5 m apart turning left into curves of 80 m (inner) and 84.5 m
+// (outer) radius, no cant. Train A on the inner line enters its curve at 20 m/s at full throttle and
+// overturns outwards (about 3 s); its wreck slides across the outer line. Train B follows on the outer line
+// at 15 m/s from 140 m further back and runs into it: a "bodies" event of a B car against A's derailed car,
+// after A's derailment, and B's outcome -- it derails on the wreck. Every body stays finite.
+void TstBufferContact::derailFoulStrike() {
+    const LayoutSpec spec = parseLayoutSpec(R"({"format": "tracklab-layout", "version": 2, "tracks": [
+        {"id": "inS", "curve": {"type": "line", "length": 200}},
+        {"id": "inC", "curve": {"type": "arc", "radius": 80, "angle": 1.5707963267948966},
+         "placement": {"after": ["inS", "end"]}},
+        {"id": "outS", "curve": {"type": "line", "length": 200}, "placement": {"position": [0, -4.5, 0]}},
+        {"id": "outC", "curve": {"type": "arc", "radius": 84.5, "angle": 1.5707963267948966},
+         "placement": {"after": ["outS", "end"]}}],
+        "connections": [{"a": ["inS", "end"], "b": ["inC", "start"]}, {"a": ["outS", "end"], "b": ["outC", "start"]}],
+        "trains": [
+        {"id": "A", "cars": ["locomotive", "passenger-car", "passenger-car"], "start": {"track": "inS", "s": 150},
+         "speed": 20, "schedule": [[0, 1, 0]]},
+        {"id": "B", "cars": ["locomotive", "passenger-car", "passenger-car"], "start": {"track": "outS", "s": 60},
+         "speed": 15}]})",
+                                            "<test>");
+    Simulation sim(Layout::compile(spec, "<test>"), SimulationOptions{}, "<test>");
+    double bBefore = 0;
+    while (sim.time() < 15.0) {
+        if (sim.view().collisions().empty()) bBefore = sim.view().trainSpeed(1);
+        sim.step();
+    }
+    const auto& d = sim.view().derailments();
+    const auto& c = sim.view().collisions();
+    for (const DerailmentEvent& e : d)
+        qInfo("%s", e.message.c_str());
+    for (const CollisionEvent& e : c)
+        qInfo("%s event: %s; peak %.0f kN, %.3f s", e.kind.c_str(), e.message.c_str(), e.peakForce / 1e3,
+              e.duration);
+    qInfo("B at %.3f m/s just before the strike", bBefore);
+    QVERIFY(!d.empty() && !c.empty());
+    QCOMPARE(d.front().trainId, std::string("A"));
+    QCOMPARE(d.front().cause, std::string("overturn"));
+    QCOMPARE(d.front().trackId, std::string("inC"));
+    const CollisionEvent& strike = c.front();
+    QCOMPARE(strike.kind, std::string("bodies"));
+    QCOMPARE(strike.trainId + strike.otherTrainId, std::string("AB"));
+    QVERIFY(strike.message.find("derailed against railed") != std::string::npos);
+    QVERIFY(strike.t > d.front().t + 2.0);
+    // B's outcome: it derails on the wreck
+    const auto bDerails =
+        std::find_if(d.begin(), d.end(), [](const DerailmentEvent& e) { return e.trainId == "B"; });
+    QVERIFY(bDerails != d.end());
+    QVERIFY(bDerails->t >= strike.t && bDerails->t < strike.t + 1.0);
+    for (int t = 0; t < 2; ++t)
+        QVERIFY(std::isfinite(sim.view().trainEnergy(t)));
 }
