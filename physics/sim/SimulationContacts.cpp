@@ -11,6 +11,7 @@
 #include "physics/sim/SimulationEngine.h"
 #include "physics/spec/CarBox.h"
 #include "physics/spec/CarEnd.h"
+#include "physics/state/SimulationError.h"
 #include "physics/vehicle/BufferPair.h"
 
 #include <btBulletDynamicsCommon.h>
@@ -229,6 +230,25 @@ void SimulationEngine::stageContact() {
         s.solid = s.solid || solid;
         s.peakDeceleration[0] = std::max(s.peakDeceleration[0], -A.rider.last.longitudinal);
         s.peakDeceleration[1] = std::max(s.peakDeceleration[1], -B.rider.last.longitudinal);
+        if (was == contacts_.end()) { // a new contact: its springs must be stable at this step
+            // The force is explicit (the compression the step starts from): stable while omega dt < 2 for
+            // the stiffest the ends get, solid, on the two cars' reduced mass.
+            const double kA = BufferSpec::kSolidFactor * A.stock.buffers.stiffness;
+            const double kB = BufferSpec::kSolidFactor * B.stock.buffers.stiffness;
+            const double mA = A.stock.totalMass(), mB = B.stock.totalMass();
+            const double omegaDt = std::sqrt(kA * kB / (kA + kB) * (mA + mB) / (mA * mB)) * options_.dt;
+            if (omegaDt >= 2.0) {
+                std::ostringstream msg;
+                msg << "simulation stopped at t = " << time_ << " s: train \"" << ta.spec.id << "\" car "
+                    << s.carA + 1 << " met train \"" << tb.spec.id << "\" car " << s.carB + 1
+                    << " closing at " << closing
+                    << " m/s with buffers too stiff for the step: solid, in series, " << kA * kB / (kA + kB)
+                    << " N/m on a reduced mass of " << mA * mB / (mA + mB)
+                    << " kg gives omega dt = " << omegaDt
+                    << " (stable below 2): soften the buffers or shorten the step";
+                throw SimulationError(msg.str());
+            }
+        }
         if (s.event < 0) { // the onset
             CollisionEvent e;
             const Bogie& at = s.endA > 0 ? A.bogies.front() : A.bogies.back();

@@ -178,6 +178,7 @@ private:
     // last step (contacts_, in its order), the normal impulse its two cars' bodies took over it [N s]: ends
     // past both strokes (CarBox.h) press body on body, and that is part of the contact's force.
     std::vector<double> watchBodyContacts();
+    std::string inContact(int t) const; // for errors: the train t touches (SimulationMonitor.cpp)
     void applyCoupler(Train& train, Coupler& c);
     void checkCouplerLimit(int train, int coupler);
     void openCouplerEpisode(int train, int coupler);

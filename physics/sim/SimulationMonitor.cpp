@@ -13,6 +13,25 @@
 
 namespace tl {
 
+// ", in contact with train "B" since t = ... s (closing at ... m/s)" when train t touches another (a buffer
+// or a body contact: what blew up may be the contact), else "".
+std::string SimulationEngine::inContact(int t) const {
+    int other = -1, event = -1;
+    for (const BufferContactState& c : contacts_)
+        if (other < 0 && (c.trainA == t || c.trainB == t))
+            other = c.trainA == t ? c.trainB : c.trainA, event = c.event;
+    for (const BodyContactState& c : bodyContacts_)
+        if (other < 0 && (c.trainA == t || c.trainB == t))
+            other = c.trainA == t ? c.trainB : c.trainA, event = c.event;
+    if (other < 0) return "";
+    std::ostringstream o;
+    o << ", in contact with train \"" << trains_[std::size_t(other)]->spec.id << "\"";
+    if (const auto& events = telemetry_.collisions(); event >= 0 && std::size_t(event) < events.size())
+        o << " since t = " << events[std::size_t(event)].t << " s (closing at "
+          << events[std::size_t(event)].closingSpeed << " m/s)";
+    return o.str();
+}
+
 void SimulationEngine::stageCheck(const StepUnit& u) const {
     auto fail = [&](const std::string& who) {
         std::ostringstream msg;
@@ -29,7 +48,7 @@ void SimulationEngine::stageCheck(const StepUnit& u) const {
             bool ok = bodyFinite(*tr->cars[c].body);
             for (const auto& b : tr->cars[c].bogies)
                 ok = ok && b.finite();
-            if (!ok) fail("train \"" + tr->spec.id + "\" car " + std::to_string(c + 1));
+            if (!ok) fail("train \"" + tr->spec.id + "\" car " + std::to_string(c + 1) + inContact(t));
         }
     }
 }

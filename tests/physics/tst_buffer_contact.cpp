@@ -195,6 +195,7 @@ private slots:
     void sideSwipeAtAFoulingPoint();
     void coasterTrainsOnOneCircuit();
     void derailFoulStrike();
+    void blowUpNamesBothTrains();
 };
 
 // The law itself: k_eff below both strokes; past the softer end's stroke its solid spring in series.
@@ -623,4 +624,37 @@ void TstBufferContact::derailFoulStrike() {
     QVERIFY(bDerails->t >= strike.t && bDerails->t < strike.t + 1.0);
     for (int t = 0; t < 2; ++t)
         QVERIFY(std::isfinite(sim.view().trainEnergy(t)));
+}
+
+// A contact the solver cannot hold: two wagons whose buffers are 1e14 N/m (solid 1e16 N/m: omega dt ~ 3000
+// with 240 Hz steps; the explicit force flung both off the track's ends at 2e5 m/s) meet at 20 m/s. The run
+// stops at the meeting with a clean SimulationError naming both trains, the closing speed and why.
+void TstBufferContact::blowUpNamesBothTrains() {
+    const LayoutSpec spec = parseLayoutSpec(R"({"format": "tracklab-layout", "version": 2, "tracks": [
+        {"id": "L", "curve": {"type": "line", "length": 400}}],
+        "trains": [
+        {"id": "A", "cars": [{"base": "freight-wagon", "buffers": {"stiffness": 1e14, "stroke": 0.1}}],
+         "start": {"track": "L", "s": 100}, "speed": 20},
+        {"id": "B", "cars": [{"base": "freight-wagon", "buffers": {"stiffness": 1e14, "stroke": 0.1}}],
+         "start": {"track": "L", "s": 200}}]})",
+                                            "<test>");
+    Simulation sim(Layout::compile(spec, "<test>"), SimulationOptions{}, "<test>");
+    QString what;
+    try {
+        sim.runUntil(10.0);
+    } catch (const SimulationError& e) {
+        what = e.what();
+    }
+    qInfo("%s", qPrintable(what));
+    for (const CollisionEvent& e : sim.view().collisions())
+        qInfo("%s: peak %.3g N, %.3g m", e.message.c_str(), e.peakForce, e.peakCompression);
+    for (const DerailmentEvent& e : sim.view().derailments())
+        qInfo("%s", e.message.c_str());
+    qInfo("t %.3f: A %.4g m/s, B %.4g m/s", sim.time(), sim.view().trainSpeed(0), sim.view().trainSpeed(1));
+    QVERIFY2(what.startsWith("simulation stopped at t = "), qPrintable(what));
+    QVERIFY2(what.contains("train \"A\" car 1 met train \"B\" car 1 closing at") &&
+                 what.contains("too stiff for the step") && what.contains("omega dt = "),
+             qPrintable(what));
+    QVERIFY(sim.view().derailments().empty()); // stopped before anything flew
+    QVERIFY(std::abs(sim.view().trainSpeed(0) - 19.8) < 0.1);
 }
