@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <sstream>
 #include <tuple>
 
@@ -26,6 +27,7 @@ namespace tl {
 namespace {
 constexpr double kReach = 30.0;      // ends facing each other this close along the track share a world [m]
 constexpr double kNear = 0.5;        // railed cars' boxes this close share a world and touch [m]
+constexpr double kCell = 32.0;       // the grid that finds them [m]
 constexpr double kNewOverlap = 0.01; // a new contact overlaps by at most a step's closing and this [m]
 constexpr double kPassed = 1.0;      // ends overlapping by this much more than both strokes have passed [m]
 constexpr double kRecontact =
@@ -107,37 +109,58 @@ void SimulationEngine::stageContact() {
     // railed cars of different trains whose boxes inside their buffers (CarBox.h) come within kNear of each
     // other -- a fouling point, a crossing at grade, a car's overhang on a curve beside another track: one
     // world, and their bodies open to each other (a side-swipe; ends past both strokes touch the same way)
-    struct Box : CarBox {
+    // Found through a grid of kCell squares in x and y: each car's bounds go into the cells they cover, and a
+    // pair is tested in the lowest cell both cover (once). The cost per step grows with the cars, not with
+    // the cars side by side along one axis (parallel tracks).
+    struct Bounds {
         int train, car;
-        Vec3 lo, hi; // its world-axis bounds
+        Vec3 lo, hi;              // the box's world-axis bounds, kNear added
+        long long x0, x1, y0, y1; // the cells they cover
     };
-    std::vector<Box> boxes;
+    std::vector<Bounds> bounds;
+    std::vector<std::pair<std::uint64_t, std::uint32_t>> cells; // (cell key, index into bounds), sorted
+    auto cellKey = [](long long x, long long y) {
+        return (std::uint64_t(x) << 32) ^ (std::uint64_t(y) & 0xffffffffULL);
+    };
     for (int t = 0; t < trainCount(); ++t) {
         const Train& tr = *trains_[std::size_t(t)];
         for (int c = 0; c < int(tr.cars.size()); ++c) {
             const Car& car = tr.cars[std::size_t(c)];
             if (car.derailed) continue;
-            Box b;
-            b.X = toEigen(car.body->getCenterOfMassTransform());
-            b.half = insideBuffers(car.stock) + Vec3::Constant(0.5 * kNear);
-            b.train = t;
-            b.car = c;
-            const Vec3 r = b.X.linear().cwiseAbs() * b.half;
-            b.lo = b.X.translation() - r;
-            b.hi = b.X.translation() + r;
-            boxes.push_back(b);
+            const Pose X = toEigen(car.body->getCenterOfMassTransform());
+            const Vec3 r = X.linear().cwiseAbs() * (insideBuffers(car.stock) + Vec3::Constant(0.5 * kNear));
+            Bounds b{t, c, X.translation() - r, X.translation() + r, 0, 0, 0, 0};
+            b.x0 = (long long)std::floor(b.lo.x() / kCell), b.x1 = (long long)std::floor(b.hi.x() / kCell);
+            b.y0 = (long long)std::floor(b.lo.y() / kCell), b.y1 = (long long)std::floor(b.hi.y() / kCell);
+            for (long long x = b.x0; x <= b.x1; ++x)
+                for (long long y = b.y0; y <= b.y1; ++y)
+                    cells.emplace_back(cellKey(x, y), std::uint32_t(bounds.size()));
+            bounds.push_back(b);
         }
     }
-    std::sort(boxes.begin(), boxes.end(), [](const Box& a, const Box& b) {
-        return std::tie(a.lo.x(), a.train, a.car) < std::tie(b.lo.x(), b.train, b.car);
-    });
-    for (std::size_t i = 0; i < boxes.size(); ++i)
-        for (std::size_t j = i + 1; j < boxes.size() && boxes[j].lo.x() <= boxes[i].hi.x(); ++j)
-            if (boxes[i].train != boxes[j].train && boxes[j].lo.y() <= boxes[i].hi.y() &&
-                boxes[i].lo.y() <= boxes[j].hi.y() && boxes[j].lo.z() <= boxes[i].hi.z() &&
-                boxes[i].lo.z() <= boxes[j].hi.z() && boxOverlap(boxes[i], boxes[j]) > 0)
-                links.emplace_back(std::min(boxes[i].train, boxes[j].train),
-                                   std::max(boxes[i].train, boxes[j].train));
+    std::sort(cells.begin(), cells.end());
+    auto box = [&](const Bounds& b) {
+        const Car& car = trains_[std::size_t(b.train)]->cars[std::size_t(b.car)];
+        return CarBox{toEigen(car.body->getCenterOfMassTransform()),
+                      insideBuffers(car.stock) + Vec3::Constant(0.5 * kNear)};
+    };
+    for (std::size_t i = 0; i < cells.size();) {
+        std::size_t end = i;
+        while (end < cells.size() && cells[end].first == cells[i].first)
+            ++end;
+        for (std::size_t p = i; p < end; ++p)
+            for (std::size_t q = p + 1; q < end; ++q) {
+                const Bounds& a = bounds[cells[p].second];
+                const Bounds& b = bounds[cells[q].second];
+                if (a.train == b.train || b.lo.x() > a.hi.x() || a.lo.x() > b.hi.x() || b.lo.y() > a.hi.y() ||
+                    a.lo.y() > b.hi.y() || b.lo.z() > a.hi.z() || a.lo.z() > b.hi.z() ||
+                    cellKey(std::max(a.x0, b.x0), std::max(a.y0, b.y0)) != cells[i].first)
+                    continue;
+                if (boxOverlap(box(a), box(b)) > 0)
+                    links.emplace_back(std::min(a.train, b.train), std::max(a.train, b.train));
+            }
+        i = end;
+    }
 
     std::vector<std::size_t> order(now.size());
     for (std::size_t k = 0; k < order.size(); ++k)
