@@ -9,6 +9,7 @@
 #include "ui/edit/EditController.h"
 #include "ui/panels/NextSteps.h"
 #include "ui/panels/NotesPanel.h"
+#include "ui/sim/RunEvents.h"
 #include "ui/sim/SimulationController.h"
 #include "ui/sim/TrainLabels.h"
 #include "ui/view/OsgViewWidget.h"
@@ -144,7 +145,7 @@ void FirstView::hideDocksWithoutContent() {
     const bool selection = w->editor()->selectedTrack() >= 0;
     const bool run = w->simulation()->simulation() && w->simulation()->simulation()->time() > 0;
     const bool events =
-        w->simulation()->simulation() && !w->simulation()->simulation()->view().derailments().empty();
+        w->simulation()->simulation() && stoppingEvents(w->simulation()->simulation()->view()) > 0;
     const std::pair<const char*, bool> docks[] = {
         {"twistDock", selection},
         {"plotDock", run},
