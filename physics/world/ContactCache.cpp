@@ -62,6 +62,20 @@ public:
 private:
     static void nearCallback(btBroadphasePair& pair, btCollisionDispatcher& d, const btDispatcherInfo& info) {
         auto& self = static_cast<ContactDispatcher&>(d);
+        // A pair whose bounding boxes no longer overlap touches nowhere: its points go, as they go when the
+        // broadphase drops the pair -- which it does steps later, after a number of steps that depends on its
+        // history (a rebuilt world's broadphase drops it sooner; tst_step_threads). Separated points kept
+        // meanwhile joined two islands (IslandBatchWorld.h) and took part in the solve.
+        const btBroadphaseProxy *p0 = pair.m_pProxy0, *p1 = pair.m_pProxy1;
+        if (!TestAabbAgainstAabb2(p0->m_aabbMin, p0->m_aabbMax, p1->m_aabbMin, p1->m_aabbMax)) {
+            if (pair.m_algorithm) {
+                btManifoldArray manifolds;
+                pair.m_algorithm->getAllContactManifolds(manifolds);
+                for (int i = 0; i < manifolds.size(); ++i)
+                    manifolds[i]->clearManifold();
+            }
+            return;
+        }
         if (!pair.m_algorithm && self.pending_) self.seed(pair);
         btCollisionDispatcher::defaultNearCallback(pair, d, info);
     }

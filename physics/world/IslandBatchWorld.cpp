@@ -8,6 +8,30 @@ namespace tl {
 
 namespace {
 
+// Bullet's island manager, uniting the bodies of the contact manifolds that hold points instead of those of
+// every overlapping broadphase pair (IslandBatchWorld's constructor).
+class ContactIslandManager : public btSimulationIslandManager {
+public:
+    void updateActivationState(btCollisionWorld* world, btDispatcher* dispatcher) override {
+        int index = 0; // as Bullet 3.24's: island tags for the dynamic bodies (STATIC_SIMULATION_ISLAND_...)
+        btCollisionObjectArray& objects = world->getCollisionObjectArray();
+        for (int i = 0; i < objects.size(); ++i) {
+            btCollisionObject* o = objects[i];
+            if (!o->isStaticOrKinematicObject()) o->setIslandTag(index++);
+            o->setCompanionId(-1);
+            o->setHitFraction(btScalar(1.));
+        }
+        initUnionFind(index);
+        for (int i = 0; i < dispatcher->getNumManifolds(); ++i) {
+            const btPersistentManifold* m = dispatcher->getManifoldByIndexInternal(i);
+            const btCollisionObject* a = m->getBody0();
+            const btCollisionObject* b = m->getBody1();
+            if (m->getNumContacts() > 0 && a->mergesSimulationIslands() && b->mergesSimulationIslands())
+                getUnionFind().unite(a->getIslandTag(), b->getIslandTag());
+        }
+    }
+};
+
 // As Bullet's btGetConstraintIslandId: the island of body A, or of body B if A is static.
 int islandOf(const btTypedConstraint* c) {
     const int a = c->getRigidBodyA().getIslandTag();
@@ -29,6 +53,24 @@ public:
                                dispatcher_);
             return;
         }
+        // A manifold without points may join two islands (ContactIslandManager): it solves nothing, but the
+        // solver would take the other island's body into this solve and write it back -- its forces applied
+        // twice. Out.
+        numManifolds =
+            int(std::remove_if(manifolds, manifolds + numManifolds,
+                               [](const btPersistentManifold* m) { return m->getNumContacts() == 0; }) -
+                manifolds);
+        // Bullet's island manager groups the manifolds by island with an unstable sort on the island alone:
+        // an island's manifolds came out in an order that depended on every other island of the world, so a
+        // wreck touching another body solved its contacts in another order when other trains' wrecks shared
+        // its world (tst_step_threads). In the bodies' places, as the dispatcher's (solveConstraints).
+        std::sort(manifolds, manifolds + numManifolds,
+                  [](const btPersistentManifold* a, const btPersistentManifold* b) {
+                      const int a0 = a->getBody0()->getWorldArrayIndex(),
+                                b0 = b->getBody0()->getWorldArrayIndex();
+                      if (a0 != b0) return a0 < b0;
+                      return a->getBody1()->getWorldArrayIndex() < b->getBody1()->getWorldArrayIndex();
+                  });
         btTypedConstraint** end = sorted_ + count_;
         btTypedConstraint** first = std::lower_bound(
             sorted_, end, islandId, [](const btTypedConstraint* c, int id) { return islandOf(c) < id; });
@@ -199,6 +241,18 @@ void IslandBatchWorld::synchronizeMotionStates() {
     }
     for (btRigidBody* body : passes().motionStates)
         if (body->isActive()) synchronizeSingleMotionState(body);
+}
+
+IslandBatchWorld::IslandBatchWorld(btDispatcher* dispatcher, btBroadphaseInterface* broadphase,
+                                   btConstraintSolver* solver, btCollisionConfiguration* config)
+    : btDiscreteDynamicsWorld(dispatcher, broadphase, solver, config) {
+    if (m_ownsIslandManager) { // (as btDiscreteDynamicsWorld's destructor frees it)
+        m_islandManager->~btSimulationIslandManager();
+        btAlignedFree(m_islandManager);
+    }
+    void* mem = btAlignedAlloc(sizeof(ContactIslandManager), 16);
+    m_islandManager = new (mem) ContactIslandManager();
+    m_ownsIslandManager = true;
 }
 
 // btDiscreteDynamicsWorld::solveConstraints (Bullet 3.24) with the callback above, in a total order.

@@ -36,7 +36,12 @@ namespace tl {
 
 class IslandBatchWorld : public btDiscreteDynamicsWorld {
 public:
-    using btDiscreteDynamicsWorld::btDiscreteDynamicsWorld;
+    // Islands are the bodies joined by constraints and by contact points (not, as in Bullet, by every pair
+    // of overlapping bounding boxes: which of those pairs the broadphase holds depends on its history --
+    // a world rebuilt (BulletWorld::applyCollision) finds them later -- and two islands solved as one end
+    // their iterations together: a wreck's result depended on which other trains shared its world).
+    IslandBatchWorld(btDispatcher* dispatcher, btBroadphaseInterface* broadphase, btConstraintSolver* solver,
+                     btCollisionConfiguration* config);
 
     void updateAabbs() override; // bodies with a broadphase proxy only
     void synchronizeMotionStates() override;
