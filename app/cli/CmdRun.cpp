@@ -192,6 +192,9 @@ int runRun(const QStringList& args) {
     parser.addOption({"dt", "Fixed step H [s] (default 1/240).", "H"});
     parser.addOption({"csv", "Write per-step telemetry to OUT.csv.", "OUT.csv"});
     parser.addOption({"json", "Write the JSON summary to OUT.json (default: standard output).", "OUT.json"});
+    parser.addOption({"threads",
+                      "Step the train worlds on N threads (default 1; the output is the same for every N).",
+                      "N", "1"});
     if (const auto done = tl::cli::parseOrExit(parser, args, "run")) return *done;
     const QStringList pos = parser.positionalArguments();
     if (pos.size() != 1) {
@@ -201,6 +204,13 @@ int runRun(const QStringList& args) {
     tl::SimulationOptions options;
     double duration = 10;
     if (!tl::cli::readTimeOptions(parser, "run", duration, options.dt)) return tl::cli::BadInput;
+    bool threadsOk = false;
+    options.threads = parser.value("threads").toInt(&threadsOk);
+    if (!threadsOk || options.threads < 1 || options.threads > 256) {
+        std::cerr << kCmd << "--threads must be an integer in [1, 256], got '"
+                  << parser.value("threads").toStdString() << "'\n";
+        return tl::cli::BadInput;
+    }
     const std::string file = pos[0].toStdString();
     try {
         const tl::Layout layout = tl::Layout::load(file);

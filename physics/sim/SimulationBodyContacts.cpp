@@ -101,7 +101,7 @@ std::vector<double> SimulationEngine::watchBodyContacts() {
             const double closing = (B.stepVelocity - A.stepVelocity).dot(f.n);
             CollisionEvent e;
             static_cast<EventPlace&>(e) =
-                eventPlace(s.trainA, s.carA, 0, A.bogies.front(), trainSpeed(s.trainA));
+                eventPlace(time_, s.trainA, s.carA, 0, A.bogies.front(), trainSpeed(s.trainA));
             e.kind = "bodies";
             e.otherTrain = s.trainB;
             e.otherCar = s.carB;

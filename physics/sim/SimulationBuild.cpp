@@ -66,7 +66,7 @@ void SimulationEngine::addTrain(const TrainSpec& spec) {
             car.bogies[k].linkWarmStart();
             RowForceSolver::setWarmStart(*car.pivots[k], &car.bogies[k].pivotImpulses);
         }
-    takeDueSchedule(*train);
+    takeDueSchedule(*train, time_);
     trains_.push_back(std::move(train));
     schedule_.trainAdded(trainCount());
     telemetry_.setSourceIds(vehicleIds(), trainIds());

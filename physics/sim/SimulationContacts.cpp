@@ -272,7 +272,7 @@ void SimulationEngine::stageContact() {
             CollisionEvent e;
             const Bogie& at = s.endA > 0 ? A.bogies.front() : A.bogies.back();
             static_cast<EventPlace&>(e) = eventPlace(
-                s.trainA, s.carA, s.endA > 0 ? 0 : int(A.bogies.size()) - 1, at, trainSpeed(s.trainA));
+                time_, s.trainA, s.carA, s.endA > 0 ? 0 : int(A.bogies.size()) - 1, at, trainSpeed(s.trainA));
             e.otherTrain = s.trainB;
             e.otherCar = s.carB;
             e.otherTrainId = tb.spec.id;

@@ -89,7 +89,7 @@ void SimulationEngine::applyCoupler(Train& train, Coupler& c) {
 }
 
 // The force just computed for the coming step against the rating: open, update or close an episode.
-void SimulationEngine::checkCouplerLimit(int t, int k) {
+void SimulationEngine::checkCouplerLimit(StepPart& p, int t, int k) {
     Train& tr = *trains_[std::size_t(t)];
     Coupler& c = tr.couplers[std::size_t(k)];
     const double f = std::abs(c.force);
@@ -97,12 +97,12 @@ void SimulationEngine::checkCouplerLimit(int t, int k) {
         if (c.overload < 0) {
             c.overloadPeak = 0.0;
             c.overloadTime = 0.0;
-            openCouplerEpisode(t, k);
+            openCouplerEpisode(p, t, k);
         }
-        if (CouplerEvent* e = telemetry_.couplerEvent(c.overload)) {
+        if (CouplerEvent* e = p.journal.couplerEvent(c.overload)) {
             e->peakForce = std::max(e->peakForce, f);
             e->broke = true;
-            e->breakTime = time_;
+            e->breakTime = p.t;
             e->message += " -- parted at " + std::to_string(f) + " N (strength " +
                           std::to_string(c.spec.strength) + " N)";
         }
@@ -119,7 +119,7 @@ void SimulationEngine::checkCouplerLimit(int t, int k) {
     if (c.overload >= 0) {
         c.overloadPeak = std::max(c.overloadPeak, f);
         c.overloadTime += options_.dt;
-        if (CouplerEvent* e = telemetry_.couplerEvent(c.overload)) {
+        if (CouplerEvent* e = p.journal.couplerEvent(c.overload)) {
             e->peakForce = c.overloadPeak;
             e->duration = c.overloadTime;
         }
@@ -127,16 +127,16 @@ void SimulationEngine::checkCouplerLimit(int t, int k) {
     }
     c.overloadPeak = f;
     c.overloadTime = options_.dt;
-    openCouplerEpisode(t, k);
+    openCouplerEpisode(p, t, k);
 }
 
-void SimulationEngine::openCouplerEpisode(int t, int k) {
+void SimulationEngine::openCouplerEpisode(StepPart& p, int t, int k) {
     Train& tr = *trains_[std::size_t(t)];
     Coupler& c = tr.couplers[std::size_t(k)];
     const double f = std::abs(c.force);
     const Bogie& b = tr.cars[std::size_t(c.front)].bogies.back();
     CouplerEvent e;
-    static_cast<EventPlace&>(e) = eventPlace(t, -1, -1, b, trainSpeed(t));
+    static_cast<EventPlace&>(e) = eventPlace(p.t, t, -1, -1, b, trainSpeed(t));
     e.coupler = k;
     e.kind = c.force > 0 ? "tension" : "compression";
     e.force = c.force;
@@ -147,10 +147,9 @@ void SimulationEngine::openCouplerEpisode(int t, int k) {
     msg << "train " << tr.spec.id << " coupler " << k << " (cars " << c.front << "-" << c.rear
         << ") over its "
         << "rating in " << e.kind << ": " << f << " N > " << c.spec.limit << " N on track " << e.trackId
-        << " at s = " << e.s << " m, t = " << time_ << " s";
+        << " at s = " << e.s << " m, t = " << p.t << " s";
     e.message = msg.str();
-    c.overload = int(telemetry_.couplerEvents().size());
-    telemetry_.addCouplerEvent(e);
+    p.journal.addCouplerEvent(e, c.overload);
 }
 
 } // namespace tl

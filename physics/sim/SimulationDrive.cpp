@@ -21,18 +21,18 @@ void SimulationEngine::setDirection(int train, int direction) {
     trains_.at(std::size_t(train))->drive.direction = direction < 0 ? -1 : +1;
 }
 
-void SimulationEngine::takeDueSchedule(Train& t) {
-    while (t.nextSchedule < t.spec.schedule.size() && t.spec.schedule[t.nextSchedule].t <= time_ + 1e-9) {
+void SimulationEngine::takeDueSchedule(Train& t, double now) {
+    while (t.nextSchedule < t.spec.schedule.size() && t.spec.schedule[t.nextSchedule].t <= now + 1e-9) {
         t.drive.throttle = t.spec.schedule[t.nextSchedule].throttle;
         t.drive.brake = t.spec.schedule[t.nextSchedule].brake;
         ++t.nextSchedule;
     }
 }
 
-void SimulationEngine::stageDrive(const StepUnit& u) {
+void SimulationEngine::stageDrive(StepPart& p, const StepUnit& u) {
     for (int ti = u.firstTrain; ti < u.endTrain; ++ti) {
         Train& t = *trains_[std::size_t(ti)];
-        takeDueSchedule(t);
+        takeDueSchedule(t, p.t);
         // A derailed train has lost its brake pipe: no traction, full (emergency) brake on the railed cars.
         const DriveInputs in = t.derailed ? DriveInputs{0.0, 1.0, t.drive.direction} : t.drive;
         for (auto& car : t.cars)
@@ -51,12 +51,12 @@ void SimulationEngine::driveBogie(const DriveInputs& in, const Car& car, Bogie& 
     b.joint->setMotorRange(m.on, m.vTarget, m.forceMin, m.forceMax);
 }
 
-void SimulationEngine::stageForces(const StepUnit& u) {
+void SimulationEngine::stageForces(StepPart& p, const StepUnit& u) {
     for (int ti = u.firstTrain; ti < u.endTrain; ++ti) {
         Train& t = *trains_[std::size_t(ti)];
         for (int k = 0; k < int(t.couplers.size()); ++k) {
             applyCoupler(t, t.couplers[std::size_t(k)]);
-            checkCouplerLimit(ti, k);
+            checkCouplerLimit(p, ti, k);
         }
         for (auto& car : t.cars)
             if (car.bogies.size() == 2 && !car.derailed) applyRollSpring(car);

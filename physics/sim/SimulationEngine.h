@@ -14,29 +14,35 @@
 //   driving (SimulationDrive.cpp)           schedules, traction and brakes, couplers, roll springs
 //   monitoring (SimulationMonitor.cpp)      finiteness, derailment, Y/Q and wheel-unloading episodes
 //   recording (SimulationRecord.cpp)        telemetry samples
+//   contacts (SimulationContacts.cpp,       car ends of different trains in buffer contact, bodies touching,
+//     SimulationBodyContacts.cpp)           their collision events; which trains share a world
 // step() calls them in named stages, in this order:
-//   kinematics -> railContact -> drive -> forces -> solve -> check -> feed -> monitor -> record
-// Each stage after kinematics is a function over the vehicles and trains of one Bullet world, a unit of the
+//   kinematics -> contact -> railContact -> drive -> forces -> solve -> check -> feed -> monitor -> record
+// Each stage after contact is a function over the vehicles and trains of one Bullet world, a unit of the
 // step schedule (StepSchedule.h), which alone knows how trains are grouped into worlds and what is
 // prefetched while a world steps: one world's bodies, joints and bogies stay in the cache from its first
 // stage to its last. Scale benchmark: 4 000 bogies cost ~1.15-1.3x what 100 do per bogie-step (~1.3-1.35x
-// in worlds of 100, 1.75x without the prefetch, 2.85x in one world).
+// in worlds of 100, 1.75x without the prefetch, 2.85x in one world). With several threads each runs a part
+// of the units (stepUnits, docs/architecture.md "Threads"), with the same bits as one.
 #include "core/layout/Layout.h"
 #include "physics/monitor/Derailment.h"
 #include "physics/rail/RailContact.h"
 #include "physics/sim/SimulationOptions.h"
 #include "physics/sim/StepSchedule.h"
+#include "physics/sim/StepThreads.h"
 #include "physics/spec/BodySpec.h"
 #include "physics/spec/Scenario.h"
 #include "physics/spec/VehicleSpec.h"
 #include "physics/state/SimulationError.h"
 #include "physics/state/SimulationState.h"
 #include "physics/telemetry/Telemetry.h"
+#include "physics/telemetry/TelemetryJournal.h"
 #include "physics/vehicle/TrackDrives.h"
 #include "physics/vehicle/Train.h"
 #include "physics/vehicle/Vehicle.h"
 #include "physics/world/BulletWorld.h"
 
+#include <exception>
 #include <filesystem>
 #include <functional>
 #include <memory>
@@ -135,6 +141,7 @@ public:
     std::vector<int> grouping() const { return schedule_.grouping(); }
     // base (StepSchedule::regroup): the grouping the step starts from when it groups trains that can touch.
     void regroup(const std::vector<int>& trainsPerWorld, bool base = true);
+    StepSchedule& schedule() { return schedule_; } // (tests: its parts)
 
     const Telemetry& telemetry() const { return telemetry_; }
     Telemetry& telemetry() { return telemetry_; }
@@ -145,6 +152,17 @@ public:
 
 private:
     using StepUnit = StepSchedule::Unit;
+    // One thread's pass over its part of a step's units (StepSchedule::parts), what its stages read and write
+    // besides their own trains: the time they see (the step's start up to the solve, its end after it), the
+    // telemetry they add (handed over in unit order), the cache cursor and the stage timing.
+    struct StepPart {
+        double t = 0.0;
+        TelemetryJournal journal;
+        StepSchedule::Cursor cursor;
+        StepProfile profile;
+        std::exception_ptr error; // what stopped the part, in unit `failed` (its later units did not step)
+        std::size_t failed = 0;
+    };
 
     void build(std::vector<BodySpec> bodies, std::vector<VehicleSpec> vehicles);
     void removeFromWorlds(); // every vehicle's and train's bodies and constraints out of their worlds
@@ -153,14 +171,17 @@ private:
     // Car ends of different trains: which trains can touch (grouped into one world: a regroup between steps)
     // and the buffer forces of the ends in contact (SimulationContacts.cpp), applied in the forces stage.
     void stageContact();
-    void stageRailContact(const StepUnit&); // every railed body's track frame at its s; wheel-rail limits
-    void stageDrive(const StepUnit&);       // schedules; traction, brakes and track drives as motor rows
-    void stageForces(const StepUnit&);      // couplers and roll springs (explicit forces)
-    void stageSolve(const StepUnit&);       // Bullet
-    void stageCheck(const StepUnit&) const; // finiteness of every body and joint force
-    void stageFeed(const StepUnit&);        // the feeder: s along the track, crossings, open ends
-    void stageMonitor(const StepUnit&);     // derailment monitor and Y/Q / unloading episodes of the bogies
-    void stageRecord(const StepUnit&);      // rider channels, telemetry samples
+    // The units of the step, each through the stages below, on as many threads as the options say.
+    void stepUnits();
+    void stepPart(StepPart& p, std::size_t first, std::size_t end); // units [first, end), on one thread
+    void stageRailContact(StepPart&, const StepUnit&); // every railed body's track frame at its s; wheel-rail
+    void stageDrive(StepPart&, const StepUnit&); // schedules; traction, brakes and track drives as motor rows
+    void stageForces(StepPart&, const StepUnit&);            // couplers and roll springs (explicit forces)
+    void stageSolve(StepPart&, const StepUnit&);             // Bullet
+    void stageCheck(const StepPart&, const StepUnit&) const; // finiteness of every body and joint force
+    void stageFeed(StepPart&, const StepUnit&);              // the feeder: s along the track, open ends
+    void stageMonitor(StepPart&, const StepUnit&); // derailment monitor and Y/Q / unloading episodes
+    void stageRecord(StepPart&, const StepUnit&);  // rider channels, telemetry samples
     // Building (SimulationBuild.cpp).
     void addVehicle(const VehicleSpec& spec);
     void addGround();
@@ -170,7 +191,7 @@ private:
     void driveBogie(const DriveInputs& in, const Car& car, Bogie& b);
     // The schedule's entries due by now become the train's inputs (at its build: those at t = 0, so that an
     // input set before the first step -- a key -- is not overridden by them).
-    void takeDueSchedule(Train& t);
+    void takeDueSchedule(Train& t, double now);
     void applyRollSpring(Car& car);
     void applyContacts(const StepUnit& u);             // this step's buffer forces between the unit's trains
     void updateCollision(const BufferContactState& s); // its event from the contact's state
@@ -180,19 +201,20 @@ private:
     std::vector<double> watchBodyContacts();
     std::string inContact(int t) const; // for errors: the train t touches (SimulationMonitor.cpp)
     void applyCoupler(Train& train, Coupler& c);
-    void checkCouplerLimit(int train, int coupler);
-    void openCouplerEpisode(int train, int coupler);
+    void checkCouplerLimit(StepPart& p, int train, int coupler);
+    void openCouplerEpisode(StepPart& p, int train, int coupler);
     // Rail contact results (open ends).
     void release(int vehicle);
     // Monitoring (SimulationMonitor.cpp).
-    void monitorBogie(int t, int c, int b);
-    void watchWheels(int t, int c, int b);
-    void derailCar(int t, int c, int b, const std::string& cause, const DerailmentVerdict& v);
-    // The common head of an event of train t (car c, bogie bi; -1: not one) at `at` now, moving at `speed`.
-    EventPlace eventPlace(int t, int c, int bi, const RailedBody& at, double speed) const;
+    void monitorBogie(StepPart& p, int t, int c, int b);
+    void watchWheels(StepPart& p, int t, int c, int b);
+    void derailCar(StepPart& p, int t, int c, int b, const std::string& cause, const DerailmentVerdict& v);
+    // The common head of an event of train t (car c, bogie bi; -1: not one) at `at` at time `when`, moving at
+    // `speed`.
+    EventPlace eventPlace(double when, int t, int c, int bi, const RailedBody& at, double speed) const;
     // Recording (SimulationRecord.cpp).
-    void recordVehicle(int i);
-    void recordBogie(int t, int c, int b);
+    void recordVehicle(StepPart& p, int i);
+    void recordBogie(StepPart& p, int t, int c, int b);
     // Rider channels (SimulationRider.cpp): take the step into the filter, return the reading.
     const RiderChannels& updateVehicleRider(int i);
     const RiderChannels& updateCarRider(int t, int c);
@@ -201,7 +223,9 @@ private:
     std::vector<BulletWorld*> worlds() const { return schedule_.worlds(); } // the main one, then the trains'
     std::vector<BulletWorld::Entry> collisionEntries(const BulletWorld& w) const; // w's bodies in build order
     std::vector<btRigidBody*> contactBodies() const; // every world's bodies in turn (contacts name them)
-    void applyRailing(bool forceRebuild = false);
+    // Every world, or only `only` (a derailment, from the thread stepping that world: the others' bodies are
+    // not its to touch, and nothing of theirs changed).
+    void applyRailing(bool forceRebuild = false, const BulletWorld* only = nullptr);
     bool anyDerailed() const;
 
     Layout layout_;
@@ -217,6 +241,8 @@ private:
     std::vector<TrackDrive> drives_; // the layout's chain / booster sections (TrackDrives.h)
     Telemetry telemetry_;
     StepProfile profile_;
+    std::unique_ptr<StepThreads> threads_;       // more than one thread (SimulationOptions::threads)
+    std::vector<StepPart> parts_;                // per thread
     std::vector<BufferContactState> contacts_;   // car ends in contact, in canonical order (state: snapshots)
     std::vector<BodyContactState> bodyContacts_; // car bodies of different trains touching (state)
     struct ContactForce {                        // this step's force of contacts_[k] (stageContact)

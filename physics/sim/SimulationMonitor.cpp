@@ -32,10 +32,10 @@ std::string SimulationEngine::inContact(int t) const {
     return o.str();
 }
 
-void SimulationEngine::stageCheck(const StepUnit& u) const {
+void SimulationEngine::stageCheck(const StepPart& p, const StepUnit& u) const {
     auto fail = [&](const std::string& who) {
         std::ostringstream msg;
-        msg << "simulation stopped at t = " << time_ << " s: " << who
+        msg << "simulation stopped at t = " << p.t << " s: " << who
             << " has a non-finite state (position, velocity or constraint force)";
         throw SimulationError(msg.str());
     };
@@ -58,7 +58,7 @@ void SimulationEngine::stageCheck(const StepUnit& u) const {
 // Q0/2: ΔQ/Q = 1 - (Q - 2|t3|/b)/Q0 (clamped wheels may pull: its load is taken as 0 then, ΔQ/Q <= 1).
 // Y/Q is defined while Q is above a fraction of Q0; an unloaded bogie reports none (the derailment judge
 // keeps its own ratio, as it always had: its verdicts do not change).
-void SimulationEngine::monitorBogie(int t, int c, int bi) {
+void SimulationEngine::monitorBogie(StepPart& p, int t, int c, int bi) {
     Car& car = trains_[std::size_t(t)]->cars[std::size_t(c)];
     Bogie& b = car.bogies[std::size_t(bi)];
     const WheelRailSpec& wr = car.stock.wheelRail;
@@ -100,13 +100,13 @@ void SimulationEngine::monitorBogie(int t, int c, int bi) {
     judged.rollMargin = rollMargin;
     if (wr.clamped) judged.yq = 0.0, judged.lateralSaturated = judged.rollSaturated = judged.unloaded = false;
     const DerailmentVerdict v = tl::monitorBogie(b.monitor, judged, th, wr.nadalWindow, options_.dt);
-    if (v.derailed) derailCar(t, c, bi, v.cause, v); // its event's "before" is b.margins: the last step's
+    if (v.derailed) derailCar(p, t, c, bi, v.cause, v); // its event's "before" is b.margins: the last step's
     b.margins = m; // the honest channels (not the judge's), for the record, the rider and the next event
 }
 
 // Y/Q over the Nadal limit and ΔQ/Q over its limit: one WheelEvent per episode (wheels running free on the
 // rails; clamped coaster wheels have neither limit).
-void SimulationEngine::watchWheels(int t, int c, int bi) {
+void SimulationEngine::watchWheels(StepPart& p, int t, int c, int bi) {
     Train& tr = *trains_[std::size_t(t)];
     Car& car = tr.cars[std::size_t(c)];
     Bogie& b = car.bogies[std::size_t(bi)];
@@ -116,20 +116,19 @@ void SimulationEngine::watchWheels(int t, int c, int bi) {
         const EpisodeStep step = updateEpisode(ep, value, limit, dt, gap);
         if (step == EpisodeStep::Opened) {
             WheelEvent e;
-            static_cast<EventPlace&>(e) = eventPlace(t, c, bi, b, b.speed());
+            static_cast<EventPlace&>(e) = eventPlace(p.t, t, c, bi, b, b.speed());
             e.kind = kind;
             e.value = value;
             e.limit = limit;
             std::ostringstream msg;
             msg << "train " << tr.spec.id << " car " << c << " bogie " << bi << ": " << kind << " " << value
                 << " over its limit " << limit << " on track " << e.trackId << " at s = " << e.s
-                << " m, t = " << time_ << " s";
+                << " m, t = " << p.t << " s";
             e.message = msg.str();
-            ep.event = int(telemetry_.wheelEvents().size());
-            telemetry_.addWheelEvent(e);
+            p.journal.addWheelEvent(e, ep.event);
         }
         if (step == EpisodeStep::Opened || step == EpisodeStep::Updated)
-            if (WheelEvent* e = telemetry_.wheelEvent(ep.event)) {
+            if (WheelEvent* e = p.journal.wheelEvent(ep.event)) {
                 e->peak = ep.peak;
                 e->duration = ep.duration;
             }
@@ -138,9 +137,10 @@ void SimulationEngine::watchWheels(int t, int c, int bi) {
     watch(b.unloadingEpisode, "wheel unloading", b.margins.dqq, options_.derailment.unloading);
 }
 
-EventPlace SimulationEngine::eventPlace(int t, int c, int bi, const RailedBody& at, double speed) const {
+EventPlace SimulationEngine::eventPlace(double when, int t, int c, int bi, const RailedBody& at,
+                                        double speed) const {
     EventPlace p;
-    p.t = time_;
+    p.t = when;
     p.train = t;
     p.car = c;
     p.bogie = bi;
@@ -152,23 +152,24 @@ EventPlace SimulationEngine::eventPlace(int t, int c, int bi, const RailedBody& 
     return p;
 }
 
-void SimulationEngine::derailCar(int t, int c, int bi, const std::string& cause, const DerailmentVerdict& v) {
+void SimulationEngine::derailCar(StepPart& p, int t, int c, int bi, const std::string& cause,
+                                 const DerailmentVerdict& v) {
     Train& tr = *trains_[std::size_t(t)];
     Car& car = tr.cars[std::size_t(c)];
     Bogie& trigger = car.bogies[std::size_t(bi)];
     DerailmentEvent e;
-    static_cast<EventPlace&>(e) = eventPlace(t, c, bi, trigger, trigger.speed());
+    static_cast<EventPlace&>(e) = eventPlace(p.t, t, c, bi, trigger, trigger.speed());
     e.cause = cause;
     e.before = trigger.margins; // the last step's: this step's margins are set after the verdict
     e.solverSaturated = v.solverSaturated;
     e.numericalSuspect = v.numericalSuspect;
     std::ostringstream msg;
     msg << "train " << tr.spec.id << " car " << c << " bogie " << bi << " derailed (" << cause
-        << ") on track " << e.trackId << " at s = " << e.s << " m, t = " << time_ << " s, " << e.speed
+        << ") on track " << e.trackId << " at s = " << e.s << " m, t = " << p.t << " s, " << e.speed
         << " m/s";
     if (v.numericalSuspect) msg << " [numerical suspect: no force limit was reached]";
     e.message = msg.str();
-    telemetry_.addDerailment(e);
+    p.journal.addDerailment(e);
     // The whole car leaves the track: joints off, car and bogies collide with the ground from now on; its
     // wheel episodes end here.
     car.derailed = true;
@@ -178,7 +179,7 @@ void SimulationEngine::derailCar(int t, int c, int bi, const std::string& cause,
         b.yqEpisode = b.unloadingEpisode = EpisodeState{};
         b.yq2m.clear(), b.dqq2m.clear();
     }
-    applyRailing();
+    applyRailing(false, tr.world);
 }
 
 } // namespace tl

@@ -32,6 +32,11 @@ struct SimulationOptions {
     // Which world a train is in changes no result (each car is its own island, derailed bodies collide with
     // the ground only; tst_train_worlds, tst_regroup).
     int worldBogies = 40;
+    // Threads a step runs its train worlds on: worlds cannot touch each other (trains that can are grouped
+    // into one), so each thread steps a run of consecutive worlds (StepSchedule::parts) and the results are
+    // bit-identical to one thread (tst_step_threads). The GUI uses the CPUs the process may use
+    // (StepThreads::availableCpus); the CLI's run takes --threads.
+    int threads = 1;
     std::vector<std::filesystem::path> rollingStockDirs = defaultRollingStockDirs();
 };
 

@@ -74,11 +74,13 @@ std::vector<btRigidBody*> SimulationEngine::contactBodies() const {
     return out;
 }
 
-void SimulationEngine::applyRailing(bool forceRebuild) {
-    for (auto& v : vehicles_)
-        v->joint->setEnabled(v->railed);
+void SimulationEngine::applyRailing(bool forceRebuild, const BulletWorld* only) {
+    if (!only || only == &world_)
+        for (auto& v : vehicles_)
+            v->joint->setEnabled(v->railed);
     std::vector<const BulletWorld*> reshaped;
-    for (const auto& t : trains_)
+    for (const auto& t : trains_) {
+        if (only && t->world != only) continue;
         for (auto& c : t->cars) {
             // a wreck collides with its whole box, a railed body with the box inside its buffers (Car)
             btCollisionShape* shape = c.derailed ? c.shape.get() : c.railedShape.get();
@@ -95,9 +97,12 @@ void SimulationEngine::applyRailing(bool forceRebuild) {
             for (auto& b : c.bogies)
                 b.joint->setEnabled(b.railed);
         }
+    }
     for (BulletWorld* w : worlds())
-        w->applyCollision(collisionEntries(*w),
-                          forceRebuild || std::find(reshaped.begin(), reshaped.end(), w) != reshaped.end());
+        if (!only || only == w)
+            w->applyCollision(collisionEntries(*w),
+                              forceRebuild ||
+                                  std::find(reshaped.begin(), reshaped.end(), w) != reshaped.end());
 }
 
 bool SimulationEngine::anyDerailed() const {

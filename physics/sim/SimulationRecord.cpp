@@ -20,8 +20,8 @@ TelemetrySample railedSample(double t, const RailedBody& r, double speed) {
 }
 } // namespace
 
-void SimulationEngine::recordVehicle(int i) {
-    TelemetrySample s = railedSample(time_, *vehicles_[std::size_t(i)], vehicles_[std::size_t(i)]->speed());
+void SimulationEngine::recordVehicle(StepPart& p, int i) {
+    TelemetrySample s = railedSample(p.t, *vehicles_[std::size_t(i)], vehicles_[std::size_t(i)]->speed());
     s.rider = vehicles_[std::size_t(i)]->rider.last; // stageRecord updated it
     const Vehicle& v = *vehicles_[std::size_t(i)];
     s.vehicle = i;
@@ -29,13 +29,13 @@ void SimulationEngine::recordVehicle(int i) {
         s.e = trackJointErrors(v.joint->anchorInWorld(), v.joint->trackFrameInWorld());
         s.f = v.joint->rowForces();
     }
-    telemetry_.add(s);
+    p.journal.add(s);
 }
 
-void SimulationEngine::recordBogie(int t, int c, int bi) {
+void SimulationEngine::recordBogie(StepPart& p, int t, int c, int bi) {
     const Car& car = trains_[std::size_t(t)]->cars[std::size_t(c)];
     const Bogie& b = car.bogies[std::size_t(bi)];
-    TelemetrySample s = railedSample(time_, b, b.railed ? b.margins.speed : b.speed()); // (the monitor's)
+    TelemetrySample s = railedSample(p.t, b, b.railed ? b.margins.speed : b.speed()); // (the monitor's)
     s.rider = car.rider.last; // stageRecord updated it
     s.vehicle = -1;
     s.train = t;
@@ -52,7 +52,7 @@ void SimulationEngine::recordBogie(int t, int c, int bi) {
         s.dqq2m = b.margins.dqq2m;
         s.unloaded = !b.margins.loaded;
     }
-    telemetry_.add(s);
+    p.journal.add(s);
 }
 
 } // namespace tl

@@ -85,79 +85,135 @@ void SimulationEngine::build(std::vector<BodySpec> bodies, std::vector<VehicleSp
         addVehicle(v);
 }
 
+namespace {
+using Clock = std::chrono::steady_clock;
+// Runs a stage and adds its time to `profile`; `last` is when the stage before it ended.
+template <class Run> void timed(StepProfile& profile, Clock::time_point& last, StepStage s, Run&& run) {
+    run();
+    const auto now = Clock::now();
+    const double dt = std::chrono::duration<double>(now - last).count();
+    profile.stage[int(s)] += dt;
+    (s < StepStage::Solve ? profile.before : s == StepStage::Solve ? profile.bullet : profile.after) += dt;
+    last = now;
+}
+} // namespace
+
 void SimulationEngine::step() {
-    using Clock = std::chrono::steady_clock;
     auto last = Clock::now();
-    auto stage = [&](StepStage s, auto&& run) {
-        run();
-        const auto now = Clock::now();
-        const double dt = std::chrono::duration<double>(now - last).count();
-        profile_.stage[int(s)] += dt;
-        (s < StepStage::Solve    ? profile_.before
-         : s == StepStage::Solve ? profile_.bullet
-                                 : profile_.after) += dt;
-        last = now;
-    };
-    const double t0 = time_, t1 = time_ + options_.dt;
-    stage(StepStage::Kinematics, [&] { stageKinematics(); });
-    stage(StepStage::Contact, [&] { stageContact(); }); // may regroup: before the units are walked
-    schedule_.beginStep();
-    const std::vector<StepUnit>& units = schedule_.units();
-    for (std::size_t k = 0; k < units.size(); ++k) { // each world through all its stages (StepSchedule.h)
-        const StepUnit& u = units[k];
-        schedule_.beginUnit(k);
-        time_ = t0;
-        stage(StepStage::RailContact, [&] { stageRailContact(u); });
-        stage(StepStage::Drive, [&] { stageDrive(u); });
-        stage(StepStage::Forces, [&] { stageForces(u); });
-        stage(StepStage::Solve, [&] { stageSolve(u); });
-        time_ = t1;
-        stage(StepStage::Check, [&] { stageCheck(u); });
-        stage(StepStage::Feed, [&] { stageFeed(u); });
-        stage(StepStage::Monitor, [&] { stageMonitor(u); });
-        stage(StepStage::Record, [&] { stageRecord(u); });
-        schedule_.endUnit(k, trains_);
-    }
+    timed(profile_, last, StepStage::Kinematics, [&] { stageKinematics(); });
+    timed(profile_, last, StepStage::Contact, [&] { stageContact(); }); // may regroup: before the units
+    stepUnits();
     ++profile_.steps;
+}
+
+// The units on their threads, each part a run of consecutive units on one thread; then, in unit order, what
+// they added to the telemetry and the first error. With one part everything goes straight to the telemetry
+// as in any sequential step.
+void SimulationEngine::stepUnits() {
+    const double t0 = time_, t1 = time_ + options_.dt;
+    schedule_.beginStep();
+    const int threads = std::max(1, options_.threads);
+    if (threads > 1 && !threads_) threads_ = std::make_unique<StepThreads>(threads);
+    const std::vector<std::size_t> cuts = schedule_.parts(threads);
+    const std::size_t parts = cuts.size() - 1;
+    if (parts_.size() < std::size_t(threads)) parts_.resize(std::size_t(threads));
+    for (std::size_t p = 0; p < parts; ++p) {
+        StepPart& part = parts_[p];
+        part.t = t0;
+        part.journal.begin(telemetry_, parts == 1);
+        part.cursor = {};
+        part.cursor.part = p;
+        part.error = nullptr;
+    }
+    auto work = [&](int p) {
+        if (std::size_t(p) < parts)
+            stepPart(parts_[std::size_t(p)], cuts[std::size_t(p)], cuts[std::size_t(p) + 1]);
+    };
+    if (parts == 1)
+        work(0);
+    else
+        threads_->run(work);
+    time_ = t1;
+    for (std::size_t p = 0; p < parts; ++p) { // in unit order: the first error stops the hand-over
+        StepPart& part = parts_[p];
+        for (int s = 0; s < int(StepStage::Count); ++s)
+            profile_.stage[s] += part.profile.stage[s];
+        profile_.before += part.profile.before;
+        profile_.bullet += part.profile.bullet;
+        profile_.after += part.profile.after;
+        profile_.rows += part.profile.rows;
+        profile_.rowIterations += part.profile.rowIterations;
+        part.profile = {};
+        part.journal.mergeInto();
+        if (part.error) std::rethrow_exception(part.error);
+    }
+}
+
+void SimulationEngine::stepPart(StepPart& p, std::size_t first, std::size_t end) {
+    const std::vector<StepUnit>& units = schedule_.units();
+    const double t0 = p.t, t1 = t0 + options_.dt;
+    auto last = Clock::now();
+    for (std::size_t k = first; k < end; ++k) { // each world through all its stages (StepSchedule.h)
+        const StepUnit& u = units[k];
+        try {
+            schedule_.beginUnit(k, first, end, p.cursor);
+            p.t = t0;
+            timed(p.profile, last, StepStage::RailContact, [&] { stageRailContact(p, u); });
+            timed(p.profile, last, StepStage::Drive, [&] { stageDrive(p, u); });
+            timed(p.profile, last, StepStage::Forces, [&] { stageForces(p, u); });
+            timed(p.profile, last, StepStage::Solve, [&] { stageSolve(p, u); });
+            p.t = t1;
+            timed(p.profile, last, StepStage::Check, [&] { stageCheck(p, u); });
+            timed(p.profile, last, StepStage::Feed, [&] { stageFeed(p, u); });
+            timed(p.profile, last, StepStage::Monitor, [&] { stageMonitor(p, u); });
+            timed(p.profile, last, StepStage::Record, [&] { stageRecord(p, u); });
+            schedule_.endUnit(k, trains_, p.cursor);
+        } catch (...) {
+            p.error = std::current_exception();
+            p.failed = k;
+            return;
+        }
+    }
+    p.t = t0;
 }
 
 void SimulationEngine::stageKinematics() {
     world_.setKinematicPoses(time_, options_.dt);
 }
 
-void SimulationEngine::stageRailContact(const StepUnit& u) {
+void SimulationEngine::stageRailContact(StepPart& p, const StepUnit& u) {
     if (u.vehicles)
         for (auto& v : vehicles_)
             if (v->railed) rail_.prepare(*v);
     for (int t = u.firstTrain; t < u.endTrain; ++t)
         for (auto& car : trains_[std::size_t(t)]->cars)
             for (auto& b : car.bogies) {
-                schedule_.point();
+                p.cursor.point();
                 if (!b.railed) continue;
                 rail_.prepare(b);
                 RailContact::setWheelRailLimits(b, car.stock.wheelRail);
             }
 }
 
-void SimulationEngine::stageSolve(const StepUnit& u) {
+void SimulationEngine::stageSolve(StepPart& p, const StepUnit& u) {
     BulletWorld& w = *u.world;
+    schedule_.beginSolve(w, p.cursor);
     const long long rows = w.solvedRows(), rowIterations = w.solvedRowIterations();
-    schedule_.beginSolve(w);
     w.step(options_.dt);
-    schedule_.endSolve(w);
-    profile_.rows += w.solvedRows() - rows;
-    profile_.rowIterations += w.solvedRowIterations() - rowIterations;
-    if (&w == &world_) world_.setKinematicPoses(time_ + options_.dt, options_.dt); // the track bodies
+    schedule_.endSolve(w, p.cursor);
+    p.profile.rows += w.solvedRows() - rows;
+    p.profile.rowIterations += w.solvedRowIterations() - rowIterations;
+    if (&w == &world_) world_.setKinematicPoses(p.t + options_.dt, options_.dt); // the track bodies
 }
 
-void SimulationEngine::stageFeed(const StepUnit& u) {
+void SimulationEngine::stageFeed(StepPart& p, const StepUnit& u) {
     for (int i = 0; u.vehicles && i < vehicleCount(); ++i) {
         Vehicle& v = *vehicles_[std::size_t(i)];
         if (!v.railed) continue;
         const FeedResult r = rail_.feed(v);
         if (r.openEnd) {
             TrackEvent e;
-            e.t = time_;
+            e.t = p.t;
             e.vehicle = i;
             e.track = v.position.track;
             e.atEnd = r.end == TrackEnd::End;
@@ -165,9 +221,9 @@ void SimulationEngine::stageFeed(const StepUnit& u) {
             e.speed = v.speed();
             std::ostringstream msg;
             msg << "vehicle " << v.spec.id << " ran off the open " << endName(r.end) << " of track "
-                << layout_.track(std::size_t(e.track)).id() << " at t = " << time_ << " s";
+                << layout_.track(std::size_t(e.track)).id() << " at t = " << p.t << " s";
             e.message = msg.str();
-            telemetry_.addEvent(e);
+            p.journal.addEvent(e);
             release(i);
             continue;
         }
@@ -180,31 +236,31 @@ void SimulationEngine::stageFeed(const StepUnit& u) {
         for (int c = 0; c < int(tr.cars.size()); ++c)
             for (int b = 0; b < int(tr.cars[std::size_t(c)].bogies.size()); ++b) {
                 Bogie& bg = tr.cars[std::size_t(c)].bogies[std::size_t(b)];
-                schedule_.point();
+                p.cursor.point();
                 if (bg.railed && rail_.feed(bg).openEnd) {
                     DerailmentVerdict v;
                     v.derailed = true;
-                    derailCar(t, c, b, "end of track", v);
+                    derailCar(p, t, c, b, "end of track", v);
                 }
             }
     }
 }
 
-void SimulationEngine::stageMonitor(const StepUnit& u) {
+void SimulationEngine::stageMonitor(StepPart& p, const StepUnit& u) {
     for (int t = u.firstTrain; t < u.endTrain; ++t) {
         Train& tr = *trains_[std::size_t(t)];
         for (int c = 0; c < int(tr.cars.size()); ++c)
             for (int b = 0; b < int(tr.cars[std::size_t(c)].bogies.size()); ++b) {
-                schedule_.point();
+                p.cursor.point();
                 if (tr.cars[std::size_t(c)].bogies[std::size_t(b)].railed) {
-                    monitorBogie(t, c, b);
-                    watchWheels(t, c, b);
+                    monitorBogie(p, t, c, b);
+                    watchWheels(p, t, c, b);
                 }
             }
     }
 }
 
-void SimulationEngine::stageRecord(const StepUnit& u) {
+void SimulationEngine::stageRecord(StepPart& p, const StepUnit& u) {
     // the rider filters run every step, recorded or not: run-time state a replay must reproduce
     for (int i = 0; u.vehicles && i < vehicleCount(); ++i)
         updateVehicleRider(i);
@@ -213,13 +269,13 @@ void SimulationEngine::stageRecord(const StepUnit& u) {
             updateCarRider(t, c);
     if (!options_.recordTelemetry) return;
     for (int i = 0; u.vehicles && i < vehicleCount(); ++i)
-        recordVehicle(i);
+        recordVehicle(p, i);
     for (int t = u.firstTrain; t < u.endTrain; ++t) {
         const Train& tr = *trains_[std::size_t(t)];
         for (int c = 0; c < int(tr.cars.size()); ++c)
             for (int b = 0; b < int(tr.cars[std::size_t(c)].bogies.size()); ++b) {
-                schedule_.point();
-                recordBogie(t, c, b);
+                p.cursor.point();
+                recordBogie(p, t, c, b);
             }
     }
 }

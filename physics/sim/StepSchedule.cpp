@@ -132,7 +132,6 @@ void StepSchedule::regroup(const std::vector<int>& trainsPerWorld, Trains& train
     if (base) base_ = trainsPerWorld;
     lines_.assign(units_.size(), CachePrefetch{}); // queued pointers would name other worlds' objects
     cars_.assign(units_.size(), 0);
-    next_ = nullptr;
 }
 
 std::vector<int> StepSchedule::packing(const Trains& trains,
@@ -176,31 +175,58 @@ bool StepSchedule::prefetchWorlds() const {
 
 void StepSchedule::beginStep() {
     prefetching_ = prefetchWorlds();
-    next_ = nullptr;
 }
 
-void StepSchedule::beginUnit(std::size_t k) {
-    if (!prefetching_) return;
-    next_ = &lines_[(k + 1) % units_.size()];
-    next_->rewind();
+std::vector<std::size_t> StepSchedule::parts(int threads) {
+    const std::size_t n = units_.size();
+    const std::size_t count = std::min<std::size_t>(n, std::size_t(std::max(1, threads)));
+    std::vector<std::size_t> out{0};
+    if (count > 1) {
+        // cut where the running bogie count (each unit at least 1: the main world's vehicles) passes p /
+        // count
+        std::vector<long long> upTo(n + 1, 0);
+        for (std::size_t k = 0; k < n; ++k)
+            upTo[k + 1] = upTo[k] + std::max(1, units_[k].bogies);
+        for (std::size_t p = 1; p < count; ++p) {
+            std::size_t k = out.back() + 1;
+            while (k < n - (count - p) && upTo[k] * (long long)(count) < upTo[n] * (long long)(p))
+                ++k;
+            out.push_back(k);
+        }
+    }
+    out.push_back(n);
+    while (solvers_.size() + 1 < out.size() - 1) { // each further part's solver, set as the main one is
+        auto s = std::make_shared<RowForceSolver>();
+        s->setWarmStarting(main_.solver()->warmStarting());
+        solvers_.push_back(std::move(s));
+    }
+    return out;
+}
+
+void StepSchedule::beginUnit(std::size_t k, std::size_t first, std::size_t end, Cursor& c) {
+    c.next = nullptr;
+    if (!prefetching_ || end - first < 2) return; // (one unit: it stays in the cache)
+    c.next = &lines_[k + 1 < end ? k + 1 : first];
+    c.next->rewind();
     const std::size_t points =
         kCallsPerBogie * std::size_t(units_[k].bogies) +
         kSolveShare * std::size_t(RowForceSolver::kPrefetchPoints) * std::size_t(cars_[k]);
-    drip_ = next_->lines() / std::max<std::size_t>(1, points) + 1;
+    c.drip = c.next->lines() / std::max<std::size_t>(1, points) + 1;
 }
 
-void StepSchedule::beginSolve(BulletWorld& w) {
-    if (next_) w.setSolvePrefetch(next_, kSolveShare * drip_); // the points' share in the solve
+void StepSchedule::beginSolve(BulletWorld& w, const Cursor& c) {
+    if (&w != &main_) w.setSolver(c.part == 0 ? main_.solver() : solvers_[c.part - 1]);
+    if (c.next) w.setSolvePrefetch(c.next, kSolveShare * c.drip); // the points' share in the solve
 }
 
-void StepSchedule::endSolve(BulletWorld& w) {
-    if (next_) w.setSolvePrefetch(nullptr, 0);
+void StepSchedule::endSolve(BulletWorld& w, const Cursor& c) {
+    if (c.next) w.setSolvePrefetch(nullptr, 0);
 }
 
-void StepSchedule::endUnit(std::size_t k, const Trains& trains) {
+void StepSchedule::endUnit(std::size_t k, const Trains& trains, Cursor& c) {
     if (!prefetching_) return;
-    next_->issueAll(); // the rest (a unit without bogies, or without telemetry)
-    next_ = nullptr;
+    if (c.next) c.next->issueAll(); // the rest (a unit without bogies, or without telemetry)
+    c.next = nullptr;
     queueLines(k, trains);
 }
 

@@ -10,7 +10,10 @@
 //     prefetched while the world before it steps (CachePrefetch.h), a few lines at each point() the stages
 //     call from their per-bogie loops and a share in each island's solve, and the feed's track tables are
 //     loaded in one pass first (gatherTrackTables). Prefetches change no result.
-// A step is: beginStep, then for each unit beginUnit, its stages, endUnit.
+//   - the parts: with several threads (SimulationOptions::threads) the units are cut into consecutive runs of
+//     about equal bogies, one per thread (parts); each thread solves with its own solver and prefetches
+//     within its own part (a Cursor each), the next unit of its part while one steps.
+// A step is: beginStep, then on each part's thread, for each of its units beginUnit, its stages, endUnit.
 #include "core/layout/Layout.h"
 #include "physics/sim/SimulationOptions.h"
 #include "physics/world/BulletWorld.h"
@@ -25,6 +28,7 @@ namespace tl {
 
 struct Train;
 struct Bogie;
+class RowForceSolver;
 
 class StepSchedule {
 public:
@@ -69,16 +73,27 @@ public:
     const std::vector<Unit>& units() const { return units_; }
     std::vector<BulletWorld*> worlds() const; // the main world, then the train worlds
 
-    // The cache (see the top of this file).
-    void beginStep();              // whether this step prefetches
-    void beginUnit(std::size_t k); // unit k steps next: the next unit's lines issue while it does
-    void point() {                 // a prefetch point of a per-bogie loop
-        if (next_) next_->issue(drip_);
-    }
-    void beginSolve(BulletWorld& w); // the solve's share of the points
-    void endSolve(BulletWorld& w);
+    // The parts of this step for `threads` threads: part p steps units [parts[p], parts[p + 1]); at most one
+    // part per unit, the main world in the first.
+    std::vector<std::size_t> parts(int threads);
+
+    // The cache (see the top of this file), per part.
+    struct Cursor {
+        CachePrefetch* next = nullptr; // the next unit's lines while a unit steps
+        std::size_t drip = 0;          // lines per point
+        std::size_t part = 0;          // its part: its solver
+        void point() {                 // a prefetch point of a per-bogie loop
+            if (next) next->issue(drip);
+        }
+    };
+    void beginStep(); // whether this step prefetches
+    // Unit k of the part [first, end) steps next: the part's next unit's lines issue while it does.
+    void beginUnit(std::size_t k, std::size_t first, std::size_t end, Cursor& c);
+    // The solve of w on the cursor's part: its solver, and the solve's share of the points.
+    void beginSolve(BulletWorld& w, const Cursor& c);
+    void endSolve(BulletWorld& w, const Cursor& c);
     void gatherTrackTables(const Unit& u, const Trains& trains) const; // the feed's, while prefetching
-    void endUnit(std::size_t k, const Trains& trains);
+    void endUnit(std::size_t k, const Trains& trains, Cursor& c);
 
 private:
     BulletWorld& newTrainWorld();
@@ -96,9 +111,10 @@ private:
     std::vector<int> base_;            // the grouping packing starts from (trains per train world)
     std::vector<CachePrefetch> lines_; // per unit: its objects, queued after its own step
     std::vector<int> cars_;            // per unit: its cars (islands), counted with the lines
-    CachePrefetch* next_ = nullptr;    // the next unit's lines while a unit steps (point)
-    std::size_t drip_ = 0;             // lines per point
     bool prefetching_ = false;         // this step prefetches (prefetchWorlds)
+    // per part after the first: its solver (the first part's is the main world's, shared with every train
+    // world it steps, as with one thread)
+    std::vector<std::shared_ptr<RowForceSolver>> solvers_;
 };
 
 } // namespace tl

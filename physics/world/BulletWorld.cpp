@@ -107,6 +107,12 @@ void BulletWorld::step(double dt) {
     pendingRaw_ = nullptr;
 }
 
+void BulletWorld::setSolver(std::shared_ptr<RowForceSolver> solver) {
+    if (solver == solver_) return;
+    solver_ = std::move(solver);
+    world_->setConstraintSolver(solver_.get());
+}
+
 void BulletWorld::queueLines(CachePrefetch& queue) const {
     static_cast<const IslandBatchWorld&>(*world_).queueLines(queue);
     queue.add(static_cast<const btDbvtBroadphase*>(broadphase_.get()));

@@ -53,6 +53,8 @@ public:
     BulletWorld(double gravity, int solverIterations, double solverTolerance,
                 std::shared_ptr<RowForceSolver> solver);
     std::shared_ptr<RowForceSolver> solver() const { return solver_; }
+    // Solve with `solver` from now on (a world stepped on another thread than before: StepSchedule.h).
+    void setSolver(std::shared_ptr<RowForceSolver> solver);
     ~BulletWorld();
     BulletWorld(const BulletWorld&) = delete;
     BulletWorld& operator=(const BulletWorld&) = delete;

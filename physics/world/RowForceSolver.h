@@ -27,6 +27,7 @@ public:
     static void setWarmStart(btTypedConstraint& c, RowImpulses* impulses);
 
     void setWarmStarting(bool on) { warmStarting_ = on; } // off: rows start from zero (impulses still kept)
+    bool warmStarting() const { return warmStarting_; }
     // While a world solves, issue `lines` queued lines of another at each of three points of every island's
     // solve (before its setup, after it, at its finish): the solve is most of a step and reads little from
     // memory, so misses issued there overlap with its arithmetic (CachePrefetch.h). Null: none.
