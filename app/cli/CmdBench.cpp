@@ -1,10 +1,12 @@
-// tracklab-cli bench [--only trackjoint|scale] [--joints N] [--steps N] [--repeats N] [--bogies A,B,C]
+// tracklab-cli bench [--only trackjoint|scale|threads|contact] [--threads N] [--joints N] [--steps N] [--repeats N] [--bogies A,B,C]
 //                    [--bogie-steps N] [--no-telemetry] [--straight]
 // 1. Cost per joint-step of the trackjoint vs. Bullet's btGeneric6DofSpring2Constraint with six locked rows,
 //    measured side by side in this process (physics/bench/TrackJointBenchmark.h).
 // 2. The scale table: ns per bogie-step (thread CPU medians and spread) of trains at 100, 1 000 and 4 000
 //    bogies with the product's defaults (spline track with cant, telemetry on, default solver iterations),
 //    split by step stage, the ratios, and how many bogies step in real time (physics/bench/ScaleBenchmark.h).
+// 3. --only threads / contact: the same fleets with one thread and with --threads, or with contact between
+//    trains on and off, in alternated rounds (default 1 500 and 4 000 bogies; contact adds a 200 km loop).
 #include "Command.h"
 
 #include "app/allocator/ProcessAllocator.h"
@@ -39,7 +41,11 @@ int runBench(const QStringList& args) {
         "bodies and solver settings (ns per joint-step), then the scale table: ns per bogie-step of\n"
         "trains at 100, 1000 and 4000 bogies with the product's defaults, and the real-time capacity.");
     parser.addHelpOption();
-    parser.addOption({"only", "Run only one table: trackjoint or scale.", "TABLE"});
+    parser.addOption({"only",
+                      "Run only one table: trackjoint, scale, threads (1 vs --threads threads) or contact "
+                      "(contact between trains on vs off).",
+                      "TABLE"});
+    parser.addOption({"threads", "Threads table: the threads compared with one (default 2).", "N", "2"});
     parser.addOption({"joints", "Trackjoint table: bodies with one joint each (default 200).", "N", "200"});
     parser.addOption({"steps", "Trackjoint table: steps per measurement (default 1000).", "N", "1000"});
     parser.addOption(
@@ -56,10 +62,14 @@ int runBench(const QStringList& args) {
     parser.addOption({"straight", "Scale table: straight tracks instead of weaving splines with cant."});
     if (const auto done = tl::cli::parseOrExit(parser, args, "bench")) return *done;
     const QString only = parser.value("only");
-    if (parser.isSet("only") && only != "trackjoint" && only != "scale") {
-        std::cerr << kCmd << "--only must be trackjoint or scale, got '" << only.toStdString() << "'\n";
+    if (parser.isSet("only") && only != "trackjoint" && only != "scale" && only != "threads" &&
+        only != "contact") {
+        std::cerr << kCmd << "--only must be trackjoint, scale, threads or contact, got '"
+                  << only.toStdString() << "'\n";
         return tl::cli::BadInput;
     }
+    int threads = 2;
+    if (!intOption(parser, "threads", 2, 256, threads)) return tl::cli::BadInput;
     tl::TrackJointBenchmarkOptions o;
     tl::ScaleBenchmarkOptions so;
     if (!intOption(parser, "joints", 1, 100000, o.joints) || !intOption(parser, "steps", 1, 100000, o.steps))
@@ -85,6 +95,14 @@ int runBench(const QStringList& args) {
         so.bogies.push_back(n);
     }
     std::cout << tl::processAllocatorLine() << "\n\n";
+    if (only == "threads" || only == "contact") {
+        if (!parser.isSet("bogies")) so.bogies = {1500, 4000};
+        std::cerr << only.toStdString() << " table: building and stepping the fleets...\n";
+        tl::printScaleVariants(std::cout, so,
+                               only == "threads" ? tl::runThreadsBenchmark(so, threads)
+                                                 : tl::runContactBenchmark(so));
+        return tl::cli::Ok;
+    }
     if (only != "scale") {
         tl::printTrackJointBenchmark(std::cout, o, tl::runTrackJointBenchmark(o));
         std::cout << std::endl;

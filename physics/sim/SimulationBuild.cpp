@@ -69,6 +69,9 @@ void SimulationEngine::addTrain(const TrainSpec& spec) {
     takeDueSchedule(*train, time_);
     trains_.push_back(std::move(train));
     schedule_.trainAdded(trainCount());
+    firstCar_.push_back(int(carsAt_.size()));
+    carsAt_.resize(carsAt_.size() + trains_.back()->cars.size());
+    noteCars(trainCount() - 1, trainCount(), false);
     telemetry_.setSourceIds(vehicleIds(), trainIds());
 }
 
@@ -143,6 +146,18 @@ void SimulationEngine::addCar(Train& train, const RollingStockSpec& stock, const
         car.pivots.push_back(std::move(p));
     }
     train.cars.push_back(std::move(car));
+}
+
+void SimulationEngine::noteCars(int firstTrain, int endTrain, bool stepped) {
+    for (int t = firstTrain; t < endTrain; ++t) {
+        CarAt* at = &carsAt_[std::size_t(firstCar_[std::size_t(t)])];
+        for (Car& c : trains_[std::size_t(t)]->cars) {
+            if (stepped) c.stepVelocity = at->v; // as the step just taken began
+            at->X = toEigen(c.body->getCenterOfMassTransform());
+            at->v = toEigen(c.body->getLinearVelocity());
+            ++at;
+        }
+    }
 }
 
 } // namespace tl

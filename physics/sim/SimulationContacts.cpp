@@ -35,6 +35,9 @@ constexpr double kPassed = 1.0;      // ends overlapping by this much more than 
 CarEnd endOf(int t, int c, int end, const Car& car) {
     return carEnd(t, c, end, toEigen(car.body->getCenterOfMassTransform()), car.stock.body);
 }
+CarEnd endOf(int t, int c, int end, const Car& car, const Pose& X) {
+    return carEnd(t, c, end, X, car.stock.body);
+}
 
 } // namespace
 
@@ -43,18 +46,18 @@ using contact::kRecontact;
 
 void SimulationEngine::stageContact() {
     contactForces_.clear();
-    if (trains_.size() < 2) return;
+    if (trains_.size() < 2 || !options_.contact) return;
     const std::vector<double> pressed = watchBodyContacts();
-    for (auto& t : trains_) // as this step begins (the next step's body contacts were found in it)
-        for (Car& c : t->cars)
-            c.stepVelocity = toEigen(c.body->getLinearVelocity());
+    auto at = [&](int t, int c) -> const CarAt& {
+        return carsAt_[std::size_t(firstCar_[std::size_t(t)] + c)];
+    };
     std::vector<CarEnd> ends; // the free ends of railed cars
     for (int t = 0; t < trainCount(); ++t) {
         const Train& tr = *trains_[std::size_t(t)];
         if (tr.cars.empty()) continue;
         const int last = int(tr.cars.size()) - 1;
-        ends.push_back(endOf(t, 0, +1, tr.cars.front()));
-        ends.push_back(endOf(t, last, -1, tr.cars.back()));
+        ends.push_back(endOf(t, 0, +1, tr.cars.front(), at(t, 0).X));
+        ends.push_back(endOf(t, last, -1, tr.cars.back(), at(t, last).X));
     }
     std::sort(ends.begin(), ends.end(), [](const CarEnd& a, const CarEnd& b) {
         return std::tie(a.p.x(), a.train, a.car, a.end) < std::tie(b.p.x(), b.train, b.car, b.end);
@@ -89,14 +92,15 @@ void SimulationEngine::stageContact() {
     };
     std::vector<Wreck> wrecks;
     for (int t = 0; t < trainCount(); ++t)
-        for (const Car& c : trains_[std::size_t(t)]->cars)
-            if (c.derailed)
-                wrecks.push_back({t, toEigen(c.body->getCenterOfMassPosition()), 0.5 * c.stock.body.length});
+        for (int c = 0; c < int(trains_[std::size_t(t)]->cars.size()); ++c)
+            if (const Car& car = trains_[std::size_t(t)]->cars[std::size_t(c)]; car.derailed)
+                wrecks.push_back({t, at(t, c).X.translation(), 0.5 * car.stock.body.length});
     for (const Wreck& w : wrecks)
         for (int t = 0; t < trainCount(); ++t) {
             if (t == w.train) continue;
-            for (const Car& c : trains_[std::size_t(t)]->cars)
-                if ((toEigen(c.body->getCenterOfMassPosition()) - w.centre).norm() <
+            for (int k = 0; k < int(trains_[std::size_t(t)]->cars.size()); ++k)
+                if (const Car& c = trains_[std::size_t(t)]->cars[std::size_t(k)];
+                    (at(t, k).X.translation() - w.centre).norm() <
                     kReach + w.half + 0.5 * c.stock.body.length) {
                     links.emplace_back(std::min(t, w.train), std::max(t, w.train));
                     break;
@@ -123,7 +127,7 @@ void SimulationEngine::stageContact() {
         for (int c = 0; c < int(tr.cars.size()); ++c) {
             const Car& car = tr.cars[std::size_t(c)];
             if (car.derailed) continue;
-            const Pose X = toEigen(car.body->getCenterOfMassTransform());
+            const Pose& X = at(t, c).X;
             const Vec3 r = X.linear().cwiseAbs() * (insideBuffers(car.stock) + Vec3::Constant(0.5 * kNear));
             Bounds b{t, c, X.translation() - r, X.translation() + r, 0, 0, 0, 0};
             b.x0 = (long long)std::floor(b.lo.x() / kCell), b.x1 = (long long)std::floor(b.hi.x() / kCell);
@@ -137,8 +141,7 @@ void SimulationEngine::stageContact() {
     std::sort(cells.begin(), cells.end());
     auto box = [&](const Bounds& b) {
         const Car& car = trains_[std::size_t(b.train)]->cars[std::size_t(b.car)];
-        return CarBox{toEigen(car.body->getCenterOfMassTransform()),
-                      insideBuffers(car.stock) + Vec3::Constant(0.5 * kNear)};
+        return CarBox{at(b.train, b.car).X, insideBuffers(car.stock) + Vec3::Constant(0.5 * kNear)};
     };
     for (std::size_t i = 0; i < cells.size();) {
         std::size_t end = i;

@@ -252,6 +252,18 @@ private:
         double force;   // [N], > 0 pushing apart
     };
     std::vector<ContactForce> contactForces_;
+    // Each car's body as a step begins, noted where the car's data is at hand -- at the end of its unit's
+    // pass (on its part's thread), after building and after restore -- so that the contact stage reads one
+    // array instead of every car's body from memory (SimulationContacts.cpp): its pose and velocity. stepped:
+    // at the end of a step's pass, which also hands the velocity the step began with to
+    // CarState::stepVelocity.
+    struct CarAt {
+        Pose X = Pose::Identity();
+        Vec3 v = Vec3::Zero();
+    };
+    std::vector<CarAt> carsAt_;
+    std::vector<int> firstCar_; // per train, its first car's entry
+    void noteCars(int firstTrain, int endTrain, bool stepped);
 };
 
 } // namespace tl

@@ -37,6 +37,10 @@ struct SimulationOptions {
     // bit-identical to one thread (tst_step_threads). The GUI uses the CPUs the process may use
     // (StepThreads::availableCpus); the CLI's run takes --threads.
     int threads = 1;
+    // Contact between trains (buffers, bodies; docs/trains-format.md, "Buffers and collisions"). false:
+    // trains pass through each other -- the benchmark's contact-off rounds (tracklab-cli bench --only
+    // contact).
+    bool contact = true;
     std::vector<std::filesystem::path> rollingStockDirs = defaultRollingStockDirs();
 };
 

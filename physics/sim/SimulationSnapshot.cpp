@@ -156,6 +156,7 @@ void SimulationEngine::restore(const SimulationState& s) {
     // The world rebuilt canonically (every pair and contact cache gone), then the snapshot's contact points
     // handed back to their pairs: a state restored in mid-slide steps on as the live run did.
     applyRailing(true);
+    noteCars(0, trainCount(), false);
     const std::vector<btRigidBody*> named = contactBodies();
     for (BulletWorld* w : worlds()) // each world takes the pairs of its own bodies
         w->restoreContacts(s.contacts, named);

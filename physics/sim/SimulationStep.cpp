@@ -166,7 +166,10 @@ void SimulationEngine::stepPart(StepPart& p, std::size_t first, std::size_t end)
             timed(p.profile, last, StepStage::Check, [&] { stageCheck(p, u); });
             timed(p.profile, last, StepStage::Feed, [&] { stageFeed(p, u); });
             timed(p.profile, last, StepStage::Monitor, [&] { stageMonitor(p, u); });
-            timed(p.profile, last, StepStage::Record, [&] { stageRecord(p, u); });
+            timed(p.profile, last, StepStage::Record, [&] {
+                stageRecord(p, u);
+                noteCars(u.firstTrain, u.endTrain, true); // (the next contact stage's)
+            });
             schedule_.endUnit(k, trains_, p.cursor);
         } catch (...) {
             p.error = std::current_exception();

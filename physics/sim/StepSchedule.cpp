@@ -179,7 +179,13 @@ void StepSchedule::beginStep() {
 
 std::vector<std::size_t> StepSchedule::parts(int threads) {
     const std::size_t n = units_.size();
-    const std::size_t count = std::min<std::size_t>(n, std::size_t(std::max(1, threads)));
+    // a part of fewer than a world's bogies is not worth waking a thread for (tens of microseconds)
+    int bogies = 0;
+    for (const Unit& u : units_)
+        bogies += u.bogies;
+    const std::size_t count =
+        std::min<std::size_t>({n, std::size_t(std::max(1, threads)),
+                               std::size_t(std::max(1, bogies / std::max(1, options_.worldBogies)))});
     std::vector<std::size_t> out{0};
     if (count > 1) {
         // cut where the running bogie count (each unit at least 1: the main world's vehicles) passes p /

@@ -74,7 +74,7 @@ public:
     std::vector<BulletWorld*> worlds() const; // the main world, then the train worlds
 
     // The parts of this step for `threads` threads: part p steps units [parts[p], parts[p + 1]); at most one
-    // part per unit, the main world in the first.
+    // part per unit and per SimulationOptions::worldBogies train bogies, the main world in the first.
     std::vector<std::size_t> parts(int threads);
 
     // The cache (see the top of this file), per part.

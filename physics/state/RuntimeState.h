@@ -69,8 +69,8 @@ struct CarState {
     // [Feed, Monitor] the car has left the track (pivots stiff in roll, bodies collide with the ground)
     bool derailed = false;
     RiderState rider; // [Record] the rider channels' filter and latest reading (RiderChannels.h)
-    Vec3 stepVelocity = Vec3::Zero(); // [Contact] the body's velocity as the last step began: the closing
-                                      // speed of a body contact that step found (SimulationContacts.cpp)
+    Vec3 stepVelocity = Vec3::Zero(); // [Record] the body's velocity as the last step began: the closing
+                                      // speed of a body contact that step found (SimulationBodyContacts.cpp)
 };
 
 struct CouplerState {          // all [Forces]

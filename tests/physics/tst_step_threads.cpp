@@ -188,14 +188,17 @@ void TstStepThreads::forkOntoOneThread() {
     QVERIFY(!two->view().collisions().empty());
 }
 
-// Parts of about equal bogies, consecutive, each unit in one; no more parts than units.
+// Parts of about equal bogies, consecutive, each unit in one.
 void TstStepThreads::partsBalanceBogies() {
     auto sim = build(2, 6);
     StepSchedule& s = sim->engine().schedule();
     QCOMPARE(s.parts(1), std::vector<std::size_t>({0, 7}));
     QCOMPARE(s.parts(2), std::vector<std::size_t>({0, 4, 7})); // main world (1) + 3 trains | 3 trains
     QCOMPARE(s.parts(3), std::vector<std::size_t>({0, 3, 5, 7}));
-    QCOMPARE(s.parts(50).size(), std::size_t(8)); // one unit each
+    // no more parts than units, nor than worldBogies (6) train bogies each: 36 bogies, six parts
+    QCOMPARE(s.parts(50), std::vector<std::size_t>({0, 2, 3, 4, 5, 6, 7}));
+    auto one = build(2, 40); // one world of 36 bogies: one part, no thread woken
+    QCOMPARE(one->engine().schedule().parts(2), std::vector<std::size_t>({0, 2}));
 }
 
 void TstStepThreads::availableCpus() {

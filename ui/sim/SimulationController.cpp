@@ -1,5 +1,6 @@
 #include "ui/sim/SimulationController.h"
 
+#include "physics/sim/StepThreads.h"
 #include "render/scene/VehicleNodes.h"
 #include "ui/document/Document.h"
 
@@ -110,6 +111,7 @@ std::unique_ptr<Simulation> SimulationController::makeSimulation(bool telemetry)
         m_doc->filePath().isEmpty() ? m_doc->displayName().toStdString() : m_doc->filePath().toStdString();
     SimulationOptions o;
     o.recordTelemetry = telemetry;
+    o.threads = StepThreads::availableCpus(); // (the same bits as one thread)
     if (m_scenarioStale || !m_scenario) {
         m_scenario.reset(); // a parse that throws leaves no scenario: the next build tries again
         m_scenario = std::make_shared<const Scenario>(
