@@ -1,4 +1,4 @@
-// tracklab-cli bench [--only trackjoint|scale|threads|contact] [--threads N] [--joints N] [--steps N] [--repeats N] [--bogies A,B,C]
+// tracklab-cli bench [--only trackjoint|scale|threads|contact] [--contact] [--threads N] [--joints N] [--steps N] [--repeats N] [--bogies A,B,C]
 //                    [--bogie-steps N] [--no-telemetry] [--straight]
 // 1. Cost per joint-step of the trackjoint vs. Bullet's btGeneric6DofSpring2Constraint with six locked rows,
 //    measured side by side in this process (physics/bench/TrackJointBenchmark.h).
@@ -46,6 +46,7 @@ int runBench(const QStringList& args) {
                       "(contact between trains on vs off).",
                       "TABLE"});
     parser.addOption({"threads", "Threads table: the threads compared with one (default 2).", "N", "2"});
+    parser.addOption({"contact", "The contact table (as --only contact): contact between trains on vs off."});
     parser.addOption({"joints", "Trackjoint table: bodies with one joint each (default 200).", "N", "200"});
     parser.addOption({"steps", "Trackjoint table: steps per measurement (default 1000).", "N", "1000"});
     parser.addOption(
@@ -61,7 +62,7 @@ int runBench(const QStringList& args) {
     parser.addOption({"no-telemetry", "Scale table: do not record telemetry while stepping."});
     parser.addOption({"straight", "Scale table: straight tracks instead of weaving splines with cant."});
     if (const auto done = tl::cli::parseOrExit(parser, args, "bench")) return *done;
-    const QString only = parser.value("only");
+    const QString only = parser.isSet("contact") ? QString("contact") : parser.value("only");
     if (parser.isSet("only") && only != "trackjoint" && only != "scale" && only != "threads" &&
         only != "contact") {
         std::cerr << kCmd << "--only must be trackjoint, scale, threads or contact, got '"
