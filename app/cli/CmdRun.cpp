@@ -146,23 +146,35 @@ nlohmann::json summary(const tl::Simulation& sim, const std::string& file, doubl
                                       {"speed", e.speed},
                                       {"message", e.message}});
     j["collisions"] = nlohmann::json::array(); // car ends of two trains meeting (docs/trains-format.md)
-    for (const auto& e : sim.view().collisions())
-        j["collisions"].push_back({{"kind", e.kind},
-                                   {"t", e.t},
-                                   {"track", e.trackId},
-                                   {"s", e.s},
-                                   {"trains", {e.trainId, e.otherTrainId}},
-                                   {"cars", {e.car, e.otherCar}},
-                                   {"closingSpeed", e.closingSpeed},
-                                   {"peakForce", e.peakForce},
-                                   {"peakCompression", e.peakCompression},
-                                   {"solid", e.solid},
-                                   {"absorbed", e.absorbed},
-                                   {"peakDeceleration", {e.peakDeceleration[0], e.peakDeceleration[1]}},
-                                   {"duration", e.duration},
-                                   {"ended", e.ended},
-                                   {"speed", e.speed},
-                                   {"message", e.message}});
+    for (const auto& e : sim.view().collisions()) {
+        // a single vehicle in place of a train: "trains" holds null there, "vehicles" its id
+        const auto id = [](const std::string& s, bool is) {
+            return is ? nlohmann::json(s) : nlohmann::json();
+        };
+        const bool vehicles = e.vehicle >= 0 || e.otherVehicle >= 0;
+        j["collisions"].push_back(
+            {{"kind", e.kind},
+             {"t", e.t},
+             {"track", e.trackId},
+             {"s", e.s},
+             {"trains", vehicles ? nlohmann::json::array(
+                                       {id(e.trainId, e.vehicle < 0), id(e.otherTrainId, e.otherVehicle < 0)})
+                                 : nlohmann::json::array({e.trainId, e.otherTrainId})},
+             {"cars", {e.car, e.otherCar}},
+             {"closingSpeed", e.closingSpeed},
+             {"peakForce", e.peakForce},
+             {"peakCompression", e.peakCompression},
+             {"solid", e.solid},
+             {"absorbed", e.absorbed},
+             {"peakDeceleration", {e.peakDeceleration[0], e.peakDeceleration[1]}},
+             {"duration", e.duration},
+             {"ended", e.ended},
+             {"speed", e.speed},
+             {"message", e.message}});
+        if (vehicles)
+            j["collisions"].back()["vehicles"] = {id(e.trainId, e.vehicle >= 0),
+                                                  id(e.otherTrainId, e.otherVehicle >= 0)};
+    }
     j["wheelEvents"] = nlohmann::json::array(); // Y/Q and wheel unloading episodes
     for (const auto& e : sim.view().wheelEvents())
         j["wheelEvents"].push_back({{"kind", e.kind},

@@ -18,4 +18,13 @@ inline auto key(const BodyContactState& s) {
     return std::tie(s.trainA, s.carA, s.trainB, s.carB);
 }
 
+// A single vehicle takes part in body contacts as a train of one car, numbered below every train: vehicle i
+// of n is train i - n (vehicle 0 the lowest, so it comes first in a contact's canonical order).
+inline int vehicleParty(int vehicle, int vehicles) {
+    return vehicle - vehicles;
+}
+inline int vehicleOf(int party, int vehicles) {
+    return party + vehicles;
+}
+
 } // namespace tl::contact

@@ -15,26 +15,40 @@ namespace tl {
 
 using contact::key;
 using contact::kRecontact;
+using contact::vehicleOf;
+using contact::vehicleParty;
 
-// Car bodies (and bogies) of different trains touching through Bullet's contact points after the last step: a
-// wreck's with another wreck's or with a railed car body open to wrecks. One collision event ("bodies") per
-// contact of two cars, continued by a contact within kRecontact of its end. Its closing speed is the two car
-// bodies' approach along the contact normal as the step that found it began (CarState::stepVelocity); its
-// peak force the largest sum of the pair's normal impulses over a step, / dt.
+// Car bodies (and bogies) of different trains, or single vehicles, touching through Bullet's contact points
+// after the last step: a wreck's with another wreck's or with a railed car body open to wrecks, a vehicle's
+// with any of those or another vehicle's. One collision event ("bodies") per contact of two cars (a vehicle
+// is a car of its own: contact::vehicleParty, car 0), continued by a contact within kRecontact of its end.
+// Its closing speed is the two bodies' approach along the contact normal as the step that found it began
+// (stepVelocity); its peak force the largest sum of the pair's normal impulses over a step, / dt.
 std::vector<double> SimulationEngine::watchBodyContacts() {
     std::vector<double> pressed(contacts_.size(), 0.0);
     std::vector<BodyContactState> now;
+    const int nv = vehicleCount();
     struct Found {
         const btRigidBody *a, *b;
         double impulse;
         Vec3 n;
     };
     std::vector<Found> found;
+    // the train and car of a body, a vehicle as contact::vehicleParty; false: neither (the ground)
+    auto party = [&](const btCollisionObject* o, int& train, int& car) {
+        train = o->getUserIndex(), car = o->getUserIndex2();
+        if (train >= 0) return true;
+        for (std::size_t i = 0; i < vehicles_.size(); ++i)
+            if (vehicles_[i]->body.get() == o) {
+                train = vehicleParty(int(i), nv), car = 0;
+                return true;
+            }
+        return false;
+    };
     for (const BulletWorld* w : worlds())
         for (const BulletWorld::Touch& t : w->touches()) {
-            const int ta = t.a->getUserIndex(), tb = t.b->getUserIndex();
-            if (ta < 0 || tb < 0 || ta == tb) continue;
-            const int ca = t.a->getUserIndex2(), cb = t.b->getUserIndex2();
+            int ta, tb, ca, cb;
+            if (!party(t.a, ta, ca) || !party(t.b, tb, cb) || ta == tb) continue;
             const bool aFirst = std::tie(ta, ca) < std::tie(tb, cb);
             BodyContactState s;
             s.trainA = aFirst ? ta : tb;
@@ -83,8 +97,10 @@ std::vector<double> SimulationEngine::watchBodyContacts() {
             const auto& events = telemetry_.collisions();
             for (int e = int(events.size()) - 1; e >= 0; --e) {
                 const CollisionEvent& c = events[std::size_t(e)];
-                if (c.kind != "bodies" || c.train != s.trainA || c.car != s.carA ||
-                    c.otherTrain != s.trainB || c.otherCar != s.carB)
+                const int train = c.vehicle >= 0 ? vehicleParty(c.vehicle, nv) : c.train;
+                const int other = c.otherVehicle >= 0 ? vehicleParty(c.otherVehicle, nv) : c.otherTrain;
+                if (c.kind != "bodies" || train != s.trainA || c.car != s.carA || other != s.trainB ||
+                    c.otherCar != s.carB)
                     continue;
                 if (c.ended && c.t + c.duration >= time_ - kRecontact) {
                     s.event = e;
@@ -95,25 +111,51 @@ std::vector<double> SimulationEngine::watchBodyContacts() {
         }
         s.peakForce = std::max(s.peakForce, std::abs(f.impulse) / options_.dt);
         if (s.event < 0) {
-            const Train& ta = *trains_[std::size_t(s.trainA)];
-            const Car& A = ta.cars[std::size_t(s.carA)];
-            const Car& B = trains_[std::size_t(s.trainB)]->cars[std::size_t(s.carB)];
-            const double closing = (B.stepVelocity - A.stepVelocity).dot(f.n);
+            // each party: a car of a train, or a vehicle (its velocity, its name, railed or derailed)
+            struct Party {
+                Vec3 v;
+                std::string name;
+                bool derailed;
+            };
+            auto about = [&](int train, int car) -> Party {
+                if (train < 0) {
+                    const Vehicle& v = *vehicles_[std::size_t(vehicleOf(train, nv))];
+                    return {v.stepVelocity, "vehicle " + v.spec.id, !v.railed};
+                }
+                const Train& tr = *trains_[std::size_t(train)];
+                const Car& c = tr.cars[std::size_t(car)];
+                return {c.stepVelocity, "train " + tr.spec.id + " car " + std::to_string(car), c.derailed};
+            };
+            const Party A = about(s.trainA, s.carA), B = about(s.trainB, s.carB);
+            const double closing = (B.v - A.v).dot(f.n);
             CollisionEvent e;
-            static_cast<EventPlace&>(e) =
-                eventPlace(time_, s.trainA, s.carA, 0, A.bogies.front(), trainSpeed(s.trainA));
+            if (s.trainA >= 0) {
+                const Car& car = trains_[std::size_t(s.trainA)]->cars[std::size_t(s.carA)];
+                static_cast<EventPlace&>(e) =
+                    eventPlace(time_, s.trainA, s.carA, 0, car.bogies.front(), trainSpeed(s.trainA));
+            } else {
+                const int i = vehicleOf(s.trainA, nv);
+                const Vehicle& v = *vehicles_[std::size_t(i)];
+                e.t = time_;
+                e.car = 0;
+                e.vehicle = i;
+                e.trainId = v.spec.id;
+                e.track = v.position.track;
+                e.trackId = layout_.track(std::size_t(v.position.track)).id();
+                e.s = v.position.s;
+                e.speed = v.speed();
+            }
             e.kind = "bodies";
-            e.otherTrain = s.trainB;
+            e.otherTrain = std::max(-1, s.trainB);
+            e.otherVehicle = s.trainB < 0 ? vehicleOf(s.trainB, nv) : -1;
             e.otherCar = s.carB;
-            e.otherTrainId = trains_[std::size_t(s.trainB)]->spec.id;
+            e.otherTrainId = s.trainB >= 0 ? trains_[std::size_t(s.trainB)]->spec.id
+                                           : vehicles_[std::size_t(vehicleOf(s.trainB, nv))]->spec.id;
             e.closingSpeed = closing;
             std::ostringstream msg;
-            msg << "train " << ta.spec.id << " car " << s.carA << " struck train " << e.otherTrainId
-                << " car " << s.carB << " (" << (A.derailed ? "derailed" : "railed") << " against "
-                << (trains_[std::size_t(s.trainB)]->cars[std::size_t(s.carB)].derailed ? "derailed"
-                                                                                       : "railed")
-                << ") near track " << e.trackId << " s = " << e.s << " m, t = " << e.t << " s, closing at "
-                << closing << " m/s";
+            msg << A.name << " struck " << B.name << " (" << (A.derailed ? "derailed" : "railed")
+                << " against " << (B.derailed ? "derailed" : "railed") << ") near track " << e.trackId
+                << " s = " << e.s << " m, t = " << e.t << " s, closing at " << closing << " m/s";
             e.message = msg.str();
             s.event = int(telemetry_.collisions().size());
             telemetry_.addCollision(e);

@@ -46,8 +46,10 @@ using contact::kRecontact;
 
 void SimulationEngine::stageContact() {
     contactForces_.clear();
-    if (trains_.size() < 2 || !options_.contact) return;
+    if (trains_.size() + vehicles_.size() < 2 || !options_.contact) return;
     const std::vector<double> pressed = watchBodyContacts();
+    for (auto& v : vehicles_) // as this step begins (the next step's body contacts were found in it)
+        v->stepVelocity = toEigen(v->body->getLinearVelocity());
     auto at = [&](int t, int c) -> const CarAt& {
         return carsAt_[std::size_t(firstCar_[std::size_t(t)] + c)];
     };
@@ -171,6 +173,17 @@ void SimulationEngine::stageContact() {
     std::vector<char> near(trains_.size(), 0);
     for (const auto& [a, b] : links)
         near[std::size_t(a)] = near[std::size_t(b)] = 1;
+    // a single vehicle (always open: SimulationRailing.cpp) whose box comes within kNear of a railed car's
+    // (world-axis bounds): the car's train opens to it. Vehicles share the main world with every train.
+    for (const auto& v : vehicles_) {
+        const Pose X = toEigen(v->body->getCenterOfMassTransform());
+        const Vec3 r = X.linear().cwiseAbs() * (0.5 * v->spec.box + Vec3::Constant(0.5 * kNear));
+        const Vec3 lo = X.translation() - r, hi = X.translation() + r;
+        for (const Bounds& b : bounds)
+            if (b.lo.x() <= hi.x() && lo.x() <= b.hi.x() && b.lo.y() <= hi.y() && lo.y() <= b.hi.y() &&
+                b.lo.z() <= hi.z() && lo.z() <= b.hi.z())
+                near[std::size_t(b.train)] = 1;
+    }
     bool nearChanged = false;
     for (std::size_t t = 0; t < trains_.size(); ++t)
         if (trains_[t]->near != bool(near[t])) {

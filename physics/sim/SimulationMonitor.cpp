@@ -3,6 +3,7 @@
 // unloading ratio ΔQ/Q -- and their episodes (one WheelEvent each, Episode.h), and the derailment itself.
 #include "physics/joint/BulletEigen.h"
 #include "physics/monitor/Episode.h"
+#include "physics/sim/ContactKeys.h"
 #include "physics/sim/SimulationEngine.h"
 
 #include <btBulletDynamicsCommon.h>
@@ -16,16 +17,21 @@ namespace tl {
 // ", in contact with train "B" since t = ... s (closing at ... m/s)" when train t touches another (a buffer
 // or a body contact: what blew up may be the contact), else "".
 std::string SimulationEngine::inContact(int t) const {
-    int other = -1, event = -1;
+    bool found = false;
+    int other = 0, event = -1; // other: a train, or a single vehicle (contact::vehicleParty)
     for (const BufferContactState& c : contacts_)
-        if (other < 0 && (c.trainA == t || c.trainB == t))
-            other = c.trainA == t ? c.trainB : c.trainA, event = c.event;
+        if (!found && (c.trainA == t || c.trainB == t))
+            found = true, other = c.trainA == t ? c.trainB : c.trainA, event = c.event;
     for (const BodyContactState& c : bodyContacts_)
-        if (other < 0 && (c.trainA == t || c.trainB == t))
-            other = c.trainA == t ? c.trainB : c.trainA, event = c.event;
-    if (other < 0) return "";
+        if (!found && (c.trainA == t || c.trainB == t))
+            found = true, other = c.trainA == t ? c.trainB : c.trainA, event = c.event;
+    if (!found) return "";
     std::ostringstream o;
-    o << ", in contact with train \"" << trains_[std::size_t(other)]->spec.id << "\"";
+    if (other < 0)
+        o << ", in contact with vehicle \""
+          << vehicles_[std::size_t(contact::vehicleOf(other, vehicleCount()))]->spec.id << "\"";
+    else
+        o << ", in contact with train \"" << trains_[std::size_t(other)]->spec.id << "\"";
     if (const auto& events = telemetry_.collisions(); event >= 0 && std::size_t(event) < events.size())
         o << " since t = " << events[std::size_t(event)].t << " s (closing at "
           << events[std::size_t(event)].closingSpeed << " m/s)";

@@ -36,8 +36,9 @@ std::vector<BulletWorld::Entry> SimulationEngine::collisionEntries(const BulletW
     if (&w == &world_) {
         for (int b = 0; b < world_.bodyCount(); ++b)
             out.push_back({&world_.body(b), C::Nothing});
-        for (const auto& v : vehicles_)
-            out.push_back({v->body.get(), C::Nothing});
+        for (const auto& v :
+             vehicles_) // a single vehicle touches wrecks, open bodies and other vehicles; once
+            out.push_back({v->body.get(), v->railed ? C::Open : C::WithGround}); // released, the ground too
     }
     // a railed car body is open (a broadphase proxy: AABB updates, pair finding; it collides with wrecks and
     // with the open railed bodies of other trains) while its world holds a derailed car of another train or

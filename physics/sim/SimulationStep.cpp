@@ -74,7 +74,9 @@ void SimulationEngine::build(std::vector<BodySpec> bodies, std::vector<VehicleSp
     switchStates_ = layout_.initialSwitchStates();
     telemetry_.setWindow(options_.telemetryWindow);
     telemetry_.setMaxSamples(options_.telemetryMaxSamples);
-    bool split = true; // trains leave the main world when every track lies on the ground (StepSchedule.h)
+    // trains leave the main world when every track lies on the ground (StepSchedule.h) and no single vehicle
+    // (in the main world) could touch them
+    bool split = vehicles.empty();
     for (const Track& t : layout_.tracks())
         split = split && t.onGround();
     if (options_.groundPlane) addGround();
@@ -83,6 +85,7 @@ void SimulationEngine::build(std::vector<BodySpec> bodies, std::vector<VehicleSp
     world_.setKinematicPoses(0.0, options_.dt);
     for (const auto& v : vehicles)
         addVehicle(v);
+    applyRailing(); // the vehicles' collision (SimulationRailing.cpp)
 }
 
 namespace {
@@ -286,7 +289,7 @@ void SimulationEngine::stageRecord(StepPart& p, const StepUnit& u) {
 void SimulationEngine::release(int i) {
     Vehicle& v = *vehicles_[std::size_t(i)];
     v.railed = false;
-    v.joint->setEnabled(false);
+    applyRailing(false, &world_); // its joint off; its body collides with the ground from now on
 }
 
 double SimulationEngine::vehicleSpeed(int i) const {

@@ -63,6 +63,7 @@ struct RailedState {        // a vehicle or a bogie
 
 struct VehicleRunState { // a single vehicle (a bogie has none: its car carries the rider)
     RiderState rider;    // [Record] the rider channels' filter and latest reading (RiderChannels.h)
+    Vec3 stepVelocity = Vec3::Zero(); // [Contact] the body's velocity as the last step began (CarState's)
 };
 
 struct CarState {

@@ -99,6 +99,9 @@ struct CollisionEvent : EventPlace {
     std::string kind = "buffers";       // "buffers" (car ends) | "bodies" (a wreck's body, Bullet contact)
     int otherTrain = -1, otherCar = -1; // the car it met
     std::string otherTrainId;
+    // A single vehicle (the layout's "vehicles") in place of the train, or of the other train: its index
+    // (train / otherTrain then -1, car / otherCar 0); trainId / otherTrainId hold its id. Bodies only.
+    int vehicle = -1, otherVehicle = -1;
     double closingSpeed = 0.0;               // the ends' approach speed at the onset [m/s]
     double peakForce = 0.0;                  // largest contact force [N]
     double peakCompression = 0.0;            // largest overlap of the two ends [m]

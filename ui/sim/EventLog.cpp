@@ -184,11 +184,16 @@ void EventLog::fillRow(int row) {
     }
     case RunEvent::Kind::Collision: {
         const CollisionEvent& e = v.collisions()[std::size_t(ev.index)];
-        what = (e.kind == "buffers" ? tr("buffers met %1 car %2, closing %3")
-                                    : tr("struck %1 car %2, closing %3"))
-                   .arg(QString::fromStdString(e.otherTrainId))
-                   .arg(e.otherCar + 1)
-                   .arg(speedText(e.closingSpeed));
+        if (e.otherVehicle >= 0)
+            what = tr("struck vehicle %1, closing %2")
+                       .arg(QString::fromStdString(e.otherTrainId))
+                       .arg(speedText(e.closingSpeed));
+        else
+            what = (e.kind == "buffers" ? tr("buffers met %1 car %2, closing %3")
+                                        : tr("struck %1 car %2, closing %3"))
+                       .arg(QString::fromStdString(e.otherTrainId))
+                       .arg(e.otherCar + 1)
+                       .arg(speedText(e.closingSpeed));
         peak = forceText(e.peakForce);
         note = tr("%1absorbed %2 kJ; decelerations %3 g / %4 g; %5 s%6")
                    .arg(e.solid ? tr("solid; ") : QString())
@@ -218,13 +223,16 @@ void EventLog::fillRow(int row) {
         break;
     }
     }
+    const bool vehicle =
+        ev.kind == RunEvent::Kind::Collision && v.collisions()[std::size_t(ev.index)].vehicle >= 0;
     const QStringList cells = {
         QString::number(p.t, 'f', 3),
         kindName(ev.kind),
-        QString("%1 / %2 / %3")
-            .arg(QString::fromStdString(p.trainId))
-            .arg(p.car + 1)
-            .arg(p.bogie >= 0 ? QString::number(p.bogie + 1) : QString("–")),
+        vehicle ? tr("vehicle %1").arg(QString::fromStdString(p.trainId))
+                : QString("%1 / %2 / %3")
+                      .arg(QString::fromStdString(p.trainId))
+                      .arg(p.car + 1)
+                      .arg(p.bogie >= 0 ? QString::number(p.bogie + 1) : QString("–")),
         QString::fromStdString(p.trackId),
         QString::number(p.s, 'f', 1),
         speedText(p.speed),
