@@ -171,6 +171,11 @@ nlohmann::json summary(const tl::Simulation& sim, const std::string& file, doubl
              {"ended", e.ended},
              {"speed", e.speed},
              {"message", e.message}});
+        if (e.bufferStop) {
+            j["collisions"].back()["bufferStop"] = true;
+            j["collisions"].back()["reboundSpeed"] = e.reboundSpeed;
+            j["collisions"].back()["overrun"] = e.overrun;
+        }
         if (vehicles)
             j["collisions"].back()["vehicles"] = {id(e.trainId, e.vehicle >= 0),
                                                   id(e.otherTrainId, e.otherVehicle >= 0)};

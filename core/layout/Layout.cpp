@@ -222,6 +222,38 @@ Layout Layout::compile(const LayoutSpec& spec, const std::string& file, const La
                                   " m) with from < to");
         L.drives_.push_back(std::move(c));
     }
+    // buffer stops: only on an open end of a track on the ground, one to an end, its slide on the track
+    for (std::size_t k = 0; k < spec.bufferStops.size(); ++k) {
+        const BufferStopSpec& b = spec.bufferStops[k];
+        const std::string path = jsonPath("/bufferStops", k);
+        BufferStop c;
+        c.track = indexOf(b.end.track);
+        c.end = b.end.end;
+        c.friction = b.friction;
+        c.force = b.friction ? b.force.value_or(BufferStop::kFrictionForce) : 0.0;
+        c.stroke = b.friction ? b.stroke.value_or(BufferStop::kFrictionStroke) : BufferStop::kFixedStroke;
+        const TrackSpec& t = spec.tracks[std::size_t(c.track)];
+        const std::string at = "\"" + b.end.track + "\" " + endName(b.end.end);
+        if (t.curve.closed)
+            throw LayoutError(file, jsonPath(path, "end"),
+                              "track " + at + " is a closed spline's: it has no end to stop");
+        if (!L.tracks_[std::size_t(c.track)].onGround())
+            throw LayoutError(file, jsonPath(path, "end"),
+                              "track " + at + " lies on a moving body: a buffer stop stands on the ground");
+        if (L.attachment(c.track, c.end).kind != AttachKind::None)
+            throw LayoutError(file, jsonPath(path, "end"),
+                              "track " + at +
+                                  " is connected or used by a switch: a buffer stop closes an open end");
+        for (const BufferStop& o : L.bufferStops_)
+            if (o.track == c.track && o.end == c.end)
+                throw LayoutError(file, jsonPath(path, "end"), "track " + at + " has a buffer stop already");
+        if (c.stroke >= L.tracks_[std::size_t(c.track)].length())
+            throw LayoutError(file, jsonPath(path, "stroke"),
+                              "the stroke " + std::to_string(c.stroke) + " m is not shorter than track \"" +
+                                  b.end.track + "\" (" +
+                                  std::to_string(L.tracks_[std::size_t(c.track)].length()) + " m)");
+        L.bufferStops_.push_back(c);
+    }
     L.trackIds_ = std::move(ids);
     return L;
 }
@@ -269,6 +301,12 @@ const Layout::Attachment& Layout::attachment(int track, TrackEnd end) const {
     if (track < 0 || std::size_t(track) >= tracks_.size())
         throw std::out_of_range("Layout: track index " + std::to_string(track) + " out of range");
     return attach_[std::size_t(2 * track + (end == TrackEnd::End ? 1 : 0))];
+}
+
+const BufferStop* Layout::bufferStop(int track, TrackEnd end) const {
+    for (const BufferStop& b : bufferStops_)
+        if (b.track == track && b.end == end) return &b;
+    return nullptr;
 }
 
 } // namespace tl

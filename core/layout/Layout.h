@@ -8,6 +8,7 @@
 // switch's "at" end (a trailing move, whatever the state). The new direction is +1 when entering at a
 // start, -1 when entering at an end (so it flips where two like ends meet). Switch states are runtime data
 // (SwitchStates, one branch index per switch, in the order of switches()).
+#include "core/layout/BufferStop.h"
 #include "core/layout/LayoutSpec.h"
 #include "core/layout/Track.h"
 #include "core/layout/TrackDrive.h"
@@ -97,6 +98,9 @@ public:
     SwitchStates initialSwitchStates() const;
     // The drive sections ("drives"), in file order, resolved to track indices.
     const std::vector<TrackDrive>& drives() const { return drives_; }
+    const std::vector<BufferStop>& bufferStops() const { return bufferStops_; } // (BufferStop.h)
+    // The buffer stop closing a track's end, or null.
+    const BufferStop* bufferStop(int track, TrackEnd end) const;
 
     // Pose of a body at the start ("bodies"[k]."pose", identity if absent; identity for "ground").
     Pose initialBodyPose(const std::string& body) const;
@@ -128,6 +132,7 @@ private:
     std::vector<Attachment> attach_; // 2 per track: [2 t + (end == End)]
     std::vector<std::pair<std::string, Pose>> bodyPoses_;
     std::vector<TrackDrive> drives_;
+    std::vector<BufferStop> bufferStops_;
     std::unordered_map<std::string, int> trackIds_; // id -> index: lookups stay O(1) for 100k tracks
 };
 

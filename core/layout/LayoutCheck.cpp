@@ -230,6 +230,9 @@ struct Checker {
     void drives() const {
         for (std::size_t i = 0; i < spec.drives.size(); ++i)
             track(spec.drives[i].track, jsonPath(jsonPath("/drives", i), "track"));
+        for (std::size_t i = 0; i < spec.bufferStops.size(); ++i)
+            track(spec.bufferStops[i].end.track,
+                  jsonPath(jsonPath(jsonPath("/bufferStops", i), "end"), std::size_t(0)));
     }
 
     void run() {

@@ -331,6 +331,39 @@ struct Reader {
         }
         return out;
     }
+
+    // "bufferStops": the values' meaning is docs/layout-format.md's "Buffer stops"; where they may stand is
+    // Layout::compile's to check.
+    std::vector<BufferStopSpec> bufferStops(const Json& list) const {
+        std::vector<BufferStopSpec> out;
+        if (!list.is_array()) fail("/bufferStops", "expected an array of buffer stops");
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            const std::string path = jsonPath("/bufferStops", i);
+            if (!list[i].is_object()) fail(path, "expected a buffer stop object");
+            const SpecReader r(list[i], file, path);
+            BufferStopSpec b;
+            const Json* e = find(list[i], "end");
+            if (!e) r.fail("end", "missing required key \"end\"");
+            b.end = endRef(*e, jsonPath(path, "end"));
+            const std::string kind = r.string("kind", "friction");
+            if (kind != "friction" && kind != "fixed")
+                r.fail("kind", "unknown buffer stop kind \"" + kind + "\" (expected friction or fixed)");
+            b.friction = kind == "friction";
+            for (const char* key : {"force", "stroke"})
+                if (r.has(key)) {
+                    if (!b.friction)
+                        r.fail(key, std::string("a fixed buffer stop has no ") + key +
+                                        " (it is a spring of 5e7 N/m over 0.05 m)");
+                    const double v = r.number(key);
+                    if (!(v > 0) || !std::isfinite(v))
+                        r.fail(key, std::string(key) + " must be > 0, got " + std::to_string(v));
+                    (std::string(key) == "force" ? b.force : b.stroke) = v;
+                }
+            b.extra = extra(list[i], {"end", "kind", "force", "stroke"});
+            out.push_back(std::move(b));
+        }
+        return out;
+    }
 };
 
 Json vec3Json(const Vec3& v) {
@@ -466,8 +499,9 @@ LayoutSpec layoutSpecFromJson(const Json& doc, const std::string& file) {
         spec.railCentreDistance = b->get<double>();
     }
     if (const Json* d = r.find(doc, "drives")) spec.drives = r.drives(*d);
+    if (const Json* b = r.find(doc, "bufferStops")) spec.bufferStops = r.bufferStops(*b);
     spec.extra = r.extra(doc, {"format", "version", "tracks", "connections", "switches", "bodies", "vehicles",
-                               "trains", "look", "railCentreDistance", "drives"});
+                               "trains", "look", "railCentreDistance", "drives", "bufferStops"});
     checkLayoutSpec(spec, file);
     return spec;
 }
@@ -525,6 +559,18 @@ Json layoutSpecToJson(const LayoutSpec& spec) {
             ds.push_back(o);
         }
         j["drives"] = ds;
+    }
+    if (!spec.bufferStops.empty()) {
+        Json bs = Json::array();
+        for (const BufferStopSpec& b : spec.bufferStops) {
+            Json o = b.extra;
+            o["end"] = endJson(b.end);
+            o["kind"] = b.friction ? "friction" : "fixed";
+            if (b.force) o["force"] = *b.force;
+            if (b.stroke) o["stroke"] = *b.stroke;
+            bs.push_back(o);
+        }
+        j["bufferStops"] = bs;
     }
     return j;
 }

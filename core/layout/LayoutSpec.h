@@ -158,6 +158,17 @@ struct DriveSpec {
     bool operator==(const DriveSpec&) const = default;
 };
 
+// A buffer stop ("bufferStops"): a track's open end closed by a stop (docs/layout-format.md, "Buffer stops").
+// Layout::compile resolves it into a BufferStop (core/layout/BufferStop.h).
+struct BufferStopSpec {
+    EndRef end;                   // "end": ["TRACK", "start"|"end"] (required)
+    bool friction = true;         // "kind": "friction" (default) or "fixed"
+    std::optional<double> force;  // "force" [N] > 0, friction only; absent = 400 kN
+    std::optional<double> stroke; // "stroke" [m] > 0, friction only; absent = 3 m
+    Json extra = Json::object();  // unknown keys
+    bool operator==(const BufferStopSpec&) const = default;
+};
+
 struct LayoutSpec {
     static constexpr const char* formatName = "tracklab-layout";
     // The version this build writes; it reads 1 and 2 (core/layout/FormatVersion.h says what changed).
@@ -171,10 +182,11 @@ struct LayoutSpec {
     std::optional<double>
         railCentreDistance;        // "railCentreDistance" [m]; absent = 1.5 (core/units/CantUnits.h)
     std::vector<DriveSpec> drives; // "drives"; absent = none
-    Json bodies;                   // raw "bodies" section (owned by the physics issue); null = absent
-    Json vehicles;                 // raw "vehicles" section; null = absent
-    Json trains;                   // raw "trains" section; null = absent
-    Json extra = Json::object();   // unknown top-level keys (e.g. "description", "notes")
+    std::vector<BufferStopSpec> bufferStops; // "bufferStops"; absent = none
+    Json bodies;                 // raw "bodies" section (owned by the physics issue); null = absent
+    Json vehicles;               // raw "vehicles" section; null = absent
+    Json trains;                 // raw "trains" section; null = absent
+    Json extra = Json::object(); // unknown top-level keys (e.g. "description", "notes")
     bool operator==(const LayoutSpec&) const = default;
 
     LayoutLook lookOrDefault() const { return look.value_or(LayoutLook::Railway); }

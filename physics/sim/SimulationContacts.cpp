@@ -46,7 +46,9 @@ using contact::kRecontact;
 
 void SimulationEngine::stageContact() {
     contactForces_.clear();
-    if (trains_.size() + vehicles_.size() < 2 || !options_.contact) return;
+    if (!options_.contact) return;
+    if (!stops_.empty()) stageBufferStops();
+    if (trains_.size() + vehicles_.size() < 2) return;
     const std::vector<double> pressed = watchBodyContacts();
     for (auto& v : vehicles_) // as this step begins (the next step's body contacts were found in it)
         v->stepVelocity = toEigen(v->body->getLinearVelocity());
@@ -336,7 +338,7 @@ void SimulationEngine::applyContacts(const StepUnit& u) {
     for (const ContactForce& f : contactForces_) {
         if (f.trainA < u.firstTrain || f.trainA >= u.endTrain) continue; // (B is in A's world: packing)
         f.bodyA->applyForce(toBt(Vec3(-f.force * f.n)), toBt(f.rA));
-        f.bodyB->applyForce(toBt(Vec3(f.force * f.n)), toBt(f.rB));
+        if (f.bodyB) f.bodyB->applyForce(toBt(Vec3(f.force * f.n)), toBt(f.rB)); // (null: a buffer stop)
     }
 }
 

@@ -193,7 +193,10 @@ private:
     // input set before the first step -- a key -- is not overridden by them).
     void takeDueSchedule(Train& t, double now);
     void applyRollSpring(Car& car);
-    void applyContacts(const StepUnit& u);             // this step's buffer forces between the unit's trains
+    void applyContacts(const StepUnit& u); // this step's buffer forces between the unit's trains
+    // The layout's buffer stops against the trains' free ends: their forces (contactForces_, no second body),
+    // slides, overruns and events (SimulationBufferStops.cpp). Part of the contact stage.
+    void stageBufferStops();
     void updateCollision(const BufferContactState& s); // its event from the contact's state
     // Car bodies of different trains touching: their collision events. Returns, per buffer contact of the
     // last step (contacts_, in its order), the normal impulse its two cars' bodies took over it [N s]: ends
@@ -245,6 +248,7 @@ private:
     std::vector<StepPart> parts_;                // per thread
     std::vector<BufferContactState> contacts_;   // car ends in contact, in canonical order (state: snapshots)
     std::vector<BodyContactState> bodyContacts_; // car bodies of different trains touching (state)
+    std::vector<BufferStopState> stops_;         // per Layout::bufferStops() (state)
     struct ContactForce {                        // this step's force of contacts_[k] (stageContact)
         int trainA, trainB;
         btRigidBody *bodyA, *bodyB;

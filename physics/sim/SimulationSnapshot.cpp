@@ -3,6 +3,7 @@
 // through the functions a run uses (applyRailing: pivots, joints, collision groups and the world's body
 // order; the rail contact: joints to the right track body; the Bullet world: contact caches).
 #include "physics/joint/BulletEigen.h"
+#include "physics/sim/ContactKeys.h"
 #include "physics/sim/SimulationEngine.h"
 
 #include <btBulletDynamicsCommon.h>
@@ -81,6 +82,7 @@ SimulationState SimulationEngine::snapshot() const {
     s.wheelEvents = telemetry_.wheelEvents().size();
     s.collisions = telemetry_.collisions().size();
     s.bufferContacts = contacts_;
+    s.bufferStops = stops_;
     s.bodyContacts = bodyContacts_;
     const std::vector<btRigidBody*> named = contactBodies();
     for (const BulletWorld* w : worlds()) {
@@ -114,12 +116,18 @@ void SimulationEngine::restore(const SimulationState& s) {
         sameShape = sameShape && end(c.trainA, c.carA, c.endA) && end(c.trainB, c.carB, c.endB);
     }
     for (const BodyContactState& c : s.bodyContacts) {
-        const auto car = [&](int t, int k) {
-            return t >= 0 && std::size_t(t) < trains_.size() && k >= 0 &&
+        const auto car = [&](int t, int k) { // (a single vehicle: contact::vehicleParty, car 0)
+            if (t < 0) return k == 0 && contact::vehicleOf(t, vehicleCount()) >= 0;
+            return std::size_t(t) < trains_.size() && k >= 0 &&
                    std::size_t(k) < trains_[std::size_t(t)]->cars.size();
         };
         sameShape = sameShape && car(c.trainA, c.carA) && car(c.trainB, c.carB);
     }
+    sameShape = sameShape && s.bufferStops.size() == stops_.size();
+    for (const BufferStopState& b : s.bufferStops)
+        sameShape =
+            sameShape && (b.train < 0 || (std::size_t(b.train) < trains_.size() && b.car >= 0 &&
+                                          std::size_t(b.car) < trains_[std::size_t(b.train)]->cars.size()));
     if (!sameShape)
         throw SimulationError(
             "restore: the state belongs to another simulation (body/vehicle/train counts differ)");
@@ -165,6 +173,7 @@ void SimulationEngine::restore(const SimulationState& s) {
     telemetry_.truncateWheelEvents(s.wheelEvents);
     telemetry_.truncateCollisions(s.collisions);
     contacts_ = s.bufferContacts;
+    stops_ = s.bufferStops;
     contactForces_.clear();
     for (const BufferContactState& c : contacts_) // a contact open at the snapshot: its event back to then
         updateCollision(c);

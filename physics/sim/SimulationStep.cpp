@@ -83,6 +83,7 @@ void SimulationEngine::build(std::vector<BodySpec> bodies, std::vector<VehicleSp
     schedule_.setSplit(split, groundZ_);
     world_.addTrackBodies(std::move(bodies), layout_);
     world_.setKinematicPoses(0.0, options_.dt);
+    stops_.assign(layout_.bufferStops().size(), BufferStopState{});
     for (const auto& v : vehicles)
         addVehicle(v);
     applyRailing(); // the vehicles' collision (SimulationRailing.cpp)
@@ -243,10 +244,12 @@ void SimulationEngine::stageFeed(StepPart& p, const StepUnit& u) {
             for (int b = 0; b < int(tr.cars[std::size_t(c)].bogies.size()); ++b) {
                 Bogie& bg = tr.cars[std::size_t(c)].bogies[std::size_t(b)];
                 p.cursor.point();
-                if (bg.railed && rail_.feed(bg).openEnd) {
+                if (!bg.railed) continue;
+                if (const FeedResult r = rail_.feed(bg); r.openEnd) {
                     DerailmentVerdict v;
                     v.derailed = true;
-                    derailCar(p, t, c, b, "end of track", v);
+                    const bool stop = layout_.bufferStop(bg.position.track, r.end) != nullptr;
+                    derailCar(p, t, c, b, stop ? "buffer stop overrun" : "end of track", v);
                 }
             }
     }

@@ -113,6 +113,17 @@ struct BodyContactState {
     double peakForce = 0.0; // of its event so far [N]
 };
 
+// A buffer stop of the layout (core/layout/BufferStop.h) and the train end pressing on it
+// (SimulationBufferStops.cpp). All [Contact].
+struct BufferStopState {
+    double slide = 0.0;           // how far a friction stop has slid back [m]
+    bool overrun = false;         // slid its whole stroke: it gives way, the train runs over the end
+    int train = -1, car = -1;     // the car end in contact (-1: none)
+    int end = 0;                  // +1 front, -1 rear
+    double peakCompression = 0.0; // of the car's buffers in this contact [m]
+    int event = -1;               // its CollisionEvent in Telemetry::collisions()
+};
+
 struct TrainRunState {
     DriveInputs drive;            // [Drive, driver] current driver inputs (a schedule entry sets them)
     std::size_t nextSchedule = 0; // [Drive] first schedule entry not yet applied

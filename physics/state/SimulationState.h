@@ -46,6 +46,7 @@ struct SimulationState {
     std::size_t collisions = 0;    // collision events recorded so far
     std::vector<BufferContactState> bufferContacts; // car ends of different trains in contact
     std::vector<BodyContactState> bodyContacts;     // car bodies of different trains in contact
+    std::vector<BufferStopState> bufferStops;       // the layout's buffer stops (Layout::bufferStops order)
     std::vector<ContactManifoldState> contacts;     // ground contacts of derailed bodies
 };
 

@@ -102,6 +102,11 @@ struct CollisionEvent : EventPlace {
     // A single vehicle (the layout's "vehicles") in place of the train, or of the other train: its index
     // (train / otherTrain then -1, car / otherCar 0); trainId / otherTrainId hold its id. Bodies only.
     int vehicle = -1, otherVehicle = -1;
+    // A buffer stop (kind "bufferStop"; docs/layout-format.md, "Buffer stops"): the train's speed as it left
+    // the stop (0 while in contact), and whether it overran the stop.
+    bool bufferStop = false;
+    double reboundSpeed = 0.0;
+    bool overrun = false;
     double closingSpeed = 0.0;               // the ends' approach speed at the onset [m/s]
     double peakForce = 0.0;                  // largest contact force [N]
     double peakCompression = 0.0;            // largest overlap of the two ends [m]
