@@ -184,7 +184,12 @@ void EventLog::fillRow(int row) {
     }
     case RunEvent::Kind::Collision: {
         const CollisionEvent& e = v.collisions()[std::size_t(ev.index)];
-        if (e.otherVehicle >= 0)
+        if (e.bufferStop)
+            what = e.overrun ? tr("overran the buffer stop, closing %1").arg(speedText(e.closingSpeed))
+                             : tr("buffer stop, closing %1, left at %2")
+                                   .arg(speedText(e.closingSpeed))
+                                   .arg(speedText(e.reboundSpeed));
+        else if (e.otherVehicle >= 0)
             what = tr("struck vehicle %1, closing %2")
                        .arg(QString::fromStdString(e.otherTrainId))
                        .arg(speedText(e.closingSpeed));
