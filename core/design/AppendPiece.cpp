@@ -178,6 +178,7 @@ DesignEdit appendPiece(const Layout& layout, const EndRef& at, const PieceSpec& 
 
     DesignEdit edit;
     edit.spec = spec0;
+    dropBufferStop(edit.spec, at); // the end is connected now
     const TrackSpec& from = spec0.tracks[std::size_t(ti)];
     EndRef prev = at;
     for (std::size_t k = 0; k < chain.size(); ++k) {

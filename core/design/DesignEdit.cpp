@@ -6,6 +6,10 @@
 
 namespace tl::design {
 
+void dropBufferStop(LayoutSpec& spec, const EndRef& end) {
+    std::erase_if(spec.bufferStops, [&](const BufferStopSpec& b) { return b.end == end; });
+}
+
 std::string shortNumber(double x) {
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.4g", std::abs(x) < 5e-13 ? 0.0 : x);

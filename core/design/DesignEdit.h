@@ -22,6 +22,10 @@ struct DesignEdit {
     std::optional<EndRef> newFreeEnd;   // where the next piece would go (append/split), if any
 };
 
+// Takes the buffer stop off a track end, if it has one (the end is being connected: appending to it or
+// joining it).
+void dropBufferStop(LayoutSpec& spec, const EndRef& end);
+
 // A number for a description: up to 4 significant digits, no trailing zeros ("300", "12.5", "0.25").
 std::string shortNumber(double x);
 

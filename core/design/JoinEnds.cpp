@@ -34,6 +34,8 @@ void addChain(DesignEdit& edit, const LayoutSpec& spec0, const EndRef& a, const 
               const std::vector<CurveSpec>& curves, const std::vector<std::string>& ids) {
     const TrackSpec& from = spec0.tracks[std::size_t(spec0.trackIndex(a.track))];
     edit.spec = spec0;
+    dropBufferStop(edit.spec, a); // both ends are connected now
+    dropBufferStop(edit.spec, b);
     EndRef prev = a;
     for (std::size_t k = 0; k < curves.size(); ++k) {
         TrackSpec t;

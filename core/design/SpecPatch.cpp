@@ -60,12 +60,12 @@ void applyJson(Json& j, const std::optional<std::pair<Json, Json>>& d, bool forw
 } // namespace
 
 bool SpecPatch::empty() const {
-    return allEmpty(tracks) && allEmpty(connections) && allEmpty(switches) && !bodies && !vehicles &&
-           !trains && !extra;
+    return allEmpty(tracks) && allEmpty(connections) && allEmpty(switches) && allEmpty(bufferStops) &&
+           !bodies && !vehicles && !trains && !extra && !version;
 }
 
 std::size_t SpecPatch::itemCount() const {
-    return items(tracks) + items(connections) + items(switches);
+    return items(tracks) + items(connections) + items(switches) + items(bufferStops);
 }
 
 SpecPatch diffSpecs(const LayoutSpec& a, const LayoutSpec& b) {
@@ -73,6 +73,8 @@ SpecPatch diffSpecs(const LayoutSpec& a, const LayoutSpec& b) {
     p.tracks = diffList(a.tracks, b.tracks);
     p.connections = diffList(a.connections, b.connections);
     p.switches = diffList(a.switches, b.switches);
+    p.bufferStops = diffList(a.bufferStops, b.bufferStops);
+    if (a.version != b.version) p.version = std::pair{a.version, b.version};
     diffJson(a.bodies, b.bodies, p.bodies);
     diffJson(a.vehicles, b.vehicles, p.vehicles);
     diffJson(a.trains, b.trains, p.trains);
@@ -84,6 +86,8 @@ void applyPatch(LayoutSpec& spec, const SpecPatch& p, bool forward) {
     applyList(spec.tracks, p.tracks, forward);
     applyList(spec.connections, p.connections, forward);
     applyList(spec.switches, p.switches, forward);
+    applyList(spec.bufferStops, p.bufferStops, forward);
+    if (p.version) spec.version = forward ? p.version->second : p.version->first;
     applyJson(spec.bodies, p.bodies, forward);
     applyJson(spec.vehicles, p.vehicles, forward);
     applyJson(spec.trains, p.trains, forward);

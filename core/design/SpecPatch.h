@@ -1,6 +1,7 @@
 #pragma once
 // The change between two layout specs, small enough for an undo step to keep (Tiled's way: a command
-// stores what it changed, not two copies of the layout). Each list (tracks, connections, switches) keeps
+// stores what it changed, not two copies of the layout). Each list (tracks, connections, switches, buffer
+// stops) keeps
 // its hunks: between the common prefix and the common suffix, one hunk per changed item where the
 // count stayed the same (a rename touching items far apart stores only those), else one hunk of the
 // items between, before and after; the raw
@@ -26,7 +27,9 @@ struct SpecPatch {
     Hunks<TrackSpec> tracks;
     Hunks<ConnectionSpec> connections;
     Hunks<SwitchSpec> switches;
+    Hunks<BufferStopSpec> bufferStops;
     std::optional<std::pair<Json, Json>> bodies, vehicles, trains, extra; // (before, after) when changed
+    std::optional<std::pair<int, int>> version;                           // (an edit that upgrades the file)
     bool empty() const;
     std::size_t itemCount() const; // tracks + connections + switches stored (both sides)
 };

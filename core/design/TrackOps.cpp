@@ -2,6 +2,7 @@
 
 #include "core/curves/Spline.h"
 #include "core/design/EndState.h"
+#include "core/layout/FormatVersion.h"
 #include "core/layout/TrackBuilder.h"
 
 #include <algorithm>
@@ -31,6 +32,8 @@ template <class F> void forEachEnd(LayoutSpec& spec, F f) {
     }
     for (auto& t : spec.tracks)
         if (t.placement.after) f(*t.placement.after);
+    for (auto& b : spec.bufferStops)
+        f(b.end);
 }
 
 // Trains' start places and vehicles' places (raw JSON): f(track id json, s json).
@@ -129,6 +132,7 @@ DesignEdit deleteTrack(const Layout& layout, const std::string& id) {
     }
     std::erase_if(spec.connections,
                   [&](const ConnectionSpec& c) { return c.a.track == id || c.b.track == id; });
+    std::erase_if(spec.bufferStops, [&](const BufferStopSpec& b) { return b.end.track == id; });
     std::vector<SwitchSpec> switches;
     for (SwitchSpec s : spec.switches) {
         if (s.at.track == id) continue; // its trunk goes: so does the switch
@@ -391,6 +395,11 @@ DesignEdit insertSwitch(const Layout& layout, const std::string& id, double s, c
     sw.at = EndRef{id, TrackEnd::End};
     sw.branches = {straightOn, EndRef{branch.id, TrackEnd::Start}};
     spec.switches.push_back(sw);
+    // the siding ends at a friction buffer stop (docs/layout-format.md, "Buffer stops": its defaults), a
+    // version-2 key: the edit upgrades the file (core/layout/FormatVersion.h)
+    upgradeToCurrentVersion(spec);
+    spec.bufferStops.push_back(
+        BufferStopSpec{EndRef{branch.id, TrackEnd::End}, true, std::nullopt, std::nullopt, Json::object()});
     edit.newTracks.push_back(branch.id);
     edit.newFreeEnd = EndRef{branch.id, TrackEnd::End};
     edit.description = "Insert switch " + sw.id + " (R " + shortNumber(o.radius) + " m " +

@@ -5,6 +5,7 @@
 #include "render/OsgConvert.h"
 #include "render/scene/Environment.h"
 #include "render/scene/Shapes.h"
+#include "render/track/BufferStopNodes.h"
 #include "render/track/DriveSections.h"
 #include "render/track/TrackMesh.h"
 
@@ -368,6 +369,8 @@ void LayoutScene::rebuildDrives() {
     if (!m_layout) return;
     if (!m_layout->drives().empty())
         m_drives->addChild(buildDriveSections(*m_layout, m_layout->drives(), m_style));
+    if (!m_layout->bufferStops().empty())
+        m_drives->addChild(buildBufferStops(*m_layout)); // (track furniture too)
 }
 
 void LayoutScene::rebuildMarkers() {
