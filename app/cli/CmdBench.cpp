@@ -1,4 +1,5 @@
-// tracklab-cli bench [--only trackjoint|scale|threads|contact] [--contact] [--threads N] [--joints N] [--steps N] [--repeats N] [--bogies A,B,C]
+// tracklab-cli bench [--only trackjoint|scale|threads|contact] [--contact] [--threads N] [--joints N]
+// [--steps N] [--repeats N] [--bogies A,B,C]
 //                    [--bogie-steps N] [--no-telemetry] [--straight]
 // 1. Cost per joint-step of the trackjoint vs. Bullet's btGeneric6DofSpring2Constraint with six locked rows,
 //    measured side by side in this process (physics/bench/TrackJointBenchmark.h).
@@ -12,6 +13,7 @@
 #include "app/allocator/ProcessAllocator.h"
 
 #include "physics/bench/ScaleBenchmark.h"
+#include "physics/bench/ScaleVariants.h"
 #include "physics/bench/TrackJointBenchmark.h"
 
 #include <QCommandLineParser>
