@@ -176,6 +176,7 @@ nlohmann::json summary(const tl::Simulation& sim, const std::string& file, doubl
             j["collisions"].back()["reboundSpeed"] = e.reboundSpeed;
             j["collisions"].back()["overrun"] = e.overrun;
         }
+        if (e.coupled) j["collisions"].back()["coupled"] = true;
         if (vehicles)
             j["collisions"].back()["vehicles"] = {id(e.trainId, e.vehicle >= 0),
                                                   id(e.otherTrainId, e.otherVehicle >= 0)};
@@ -239,8 +240,9 @@ int runRun(const QStringList& args) {
         std::unique_ptr<tl::SaveStream> csv;
         std::ostringstream rows;
         std::string csvError;
-        const auto vehicleIds = sim.view().vehicleIds(), trackIds = sim.view().trackIds(),
-                   trainIds = sim.view().trainIds();
+        const auto vehicleIds = sim.view().vehicleIds(), trackIds = sim.view().trackIds();
+        auto trainIds = sim.view().trainIds(); // again when trains couple or uncouple (their indices change)
+        std::uint64_t makeup = sim.view().makeup();
         auto flush = [&] {
             if (!csv || !csvError.empty()) return;
             try {
@@ -261,6 +263,10 @@ int runRun(const QStringList& args) {
             sim.telemetry().setSink(
                 [&](const tl::TelemetrySample& s) {
                     if (!csvError.empty()) return;
+                    if (sim.view().makeup() != makeup) {
+                        makeup = sim.view().makeup();
+                        trainIds = sim.view().trainIds();
+                    }
                     tl::Telemetry::writeCsvRow(rows, s, vehicleIds, trackIds, trainIds);
                     if (rows.tellp() > (1 << 20)) flush();
                 },

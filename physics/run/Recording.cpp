@@ -20,6 +20,9 @@ void Recording::apply(Simulation& sim, const DriverInput& in) {
     case DriverInput::Kind::Direction:
         sim.setDirection(in.train, in.value < 0 ? -1 : +1);
         break;
+    case DriverInput::Kind::Uncouple:
+        sim.uncouple(in.train, int(std::lround(in.value)));
+        break;
     }
 }
 

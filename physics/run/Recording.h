@@ -16,8 +16,8 @@ namespace tl {
 struct DriverInput {
     std::int64_t step = 0; // step index (time = step * dt)
     int train = 0;         // train index
-    enum class Kind { Throttle, Brake, Direction } kind = Kind::Throttle;
-    double value = 0.0; // throttle or brake in [0, 1]; direction +1 / -1
+    enum class Kind { Throttle, Brake, Direction, Uncouple } kind = Kind::Throttle;
+    double value = 0.0; // throttle or brake in [0, 1]; direction +1 / -1; uncouple: behind this car
 };
 
 class Recording {

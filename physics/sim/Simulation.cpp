@@ -52,6 +52,9 @@ void Simulation::setBrake(int train, double brake) {
 void Simulation::setDirection(int train, int direction) {
     engine_->setDirection(train, direction);
 }
+void Simulation::uncouple(int train, int car) {
+    engine_->uncouple(train, car);
+}
 SimulationState Simulation::snapshot() const {
     return engine_->snapshot();
 }

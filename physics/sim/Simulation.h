@@ -58,6 +58,10 @@ public:
     void setThrottle(int train, double throttle);
     void setBrake(int train, double brake);
     void setDirection(int train, int direction);
+    // Uncouple a train behind its car `car` (head = 0): the cars behind become train "<id>-2", listed right
+    // after it, at rest with the brakes on (docs/trains-format.md, "Coupling and uncoupling"). Throws
+    // SimulationError for a car with none behind it.
+    void uncouple(int train, int car);
 
     // The full dynamic state as plain data, and back (same layout and scenario; anything else is a
     // SimulationError).

@@ -46,7 +46,9 @@ void SimulationEngine::stageBufferStops() {
         for (int t = 0; t < trainCount(); ++t) {
             const Train& tr = *trains_[std::size_t(t)];
             if (tr.cars.empty()) continue;
-            for (const auto& [c, e] : {std::pair{0, +1}, std::pair{int(tr.cars.size()) - 1, -1}}) {
+            const int last = int(tr.cars.size()) - 1; // the train's free ends (a turned car's own other end)
+            for (const auto& [c, e] :
+                 {std::pair{0, tr.cars.front().facing}, std::pair{last, -tr.cars.back().facing}}) {
                 const Car& cr = tr.cars[std::size_t(c)];
                 if (cr.derailed) continue;
                 const CarEnd ce =

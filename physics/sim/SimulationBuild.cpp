@@ -56,6 +56,9 @@ void SimulationEngine::addTrain(const TrainSpec& spec) {
         bogies += stock.bogies.count;
     auto train = std::make_unique<Train>();
     train->spec = spec;
+    builtTrains_ += spec.id + '\0';
+    for (const RollingStockSpec& stock : spec.cars)
+        builtTrains_ += stock.name + '\0';
     train->world = &schedule_.worldForNewTrain(bogies);
     for (std::size_t c = 0; c < spec.cars.size(); ++c)
         addCar(*train, spec.cars[c], centres[c], spec.speed);
@@ -78,6 +81,7 @@ void SimulationEngine::addTrain(const TrainSpec& spec) {
 void SimulationEngine::addCar(Train& train, const RollingStockSpec& stock, const TrackPosition& centre,
                               double speed) {
     Car car;
+    car.origin = carCount_++;
     car.stock = stock;
     const int nb = stock.bogies.count;
     const double g = options_.gravity;

@@ -60,8 +60,9 @@ void SimulationEngine::stageContact() {
         const Train& tr = *trains_[std::size_t(t)];
         if (tr.cars.empty()) continue;
         const int last = int(tr.cars.size()) - 1;
-        ends.push_back(endOf(t, 0, +1, tr.cars.front(), at(t, 0).X));
-        ends.push_back(endOf(t, last, -1, tr.cars.back(), at(t, last).X));
+        // the train's free ends: its head car's front and its last car's rear (a turned car's own other end)
+        ends.push_back(endOf(t, 0, tr.cars.front().facing, tr.cars.front(), at(t, 0).X));
+        ends.push_back(endOf(t, last, -tr.cars.back().facing, tr.cars.back(), at(t, last).X));
     }
     std::sort(ends.begin(), ends.end(), [](const CarEnd& a, const CarEnd& b) {
         return std::tie(a.p.x(), a.train, a.car, a.end) < std::tie(b.p.x(), b.train, b.car, b.end);
@@ -200,6 +201,7 @@ void SimulationEngine::stageContact() {
 
     // the contacts: carried on (their peak and event) or new (an event); the ones not overlapping end
     std::vector<BufferContactState> next;
+    std::vector<Coupling> couplings;
     for (const std::size_t k : order) {
         BufferContactState s = now[k];
         const Vec3& n = normals[k];
@@ -218,11 +220,16 @@ void SimulationEngine::stageContact() {
         // A contact begins with the ends closing, overlapping by no more than a step's closing can explain:
         // ends found deeper, or parting, or later a metre deeper than both strokes, have passed each other
         // (bodies already intertwined): not a buffer contact, whose force would throw them apart at once.
+        // Ends just uncoupled (SimulationCoupling.cpp) start from where their coupler held them.
         const double strokes = A.stock.buffers.stroke + B.stock.buffers.stroke;
-        if ((was == contacts_.end() &&
+        if ((was == contacts_.end() && !uncoupledPair(A.origin, B.origin) &&
              (closing <= 0 || s.compression > closing * options_.dt + kNewOverlap)) ||
             s.compression > strokes + kPassed)
             continue;
+        if (was == contacts_.end() && couplesWith(A, B, closing)) { // they couple (after this loop)
+            couplings.push_back({A.origin, s.endA, B.origin, s.endB, closing});
+            continue;
+        }
         double bodies = 0.0; // the bodies' push past both strokes over the last step [N]
         if (was != contacts_.end()) {
             bodies = pressed[std::size_t(was - contacts_.begin())] / options_.dt;
@@ -316,6 +323,8 @@ void SimulationEngine::stageContact() {
                 e->duration = time_ - e->t;
             }
     contacts_ = std::move(next);
+    for (const Coupling& m : couplings)
+        couple(m);
 }
 
 void SimulationEngine::updateCollision(const BufferContactState& s) {

@@ -44,10 +44,12 @@ void SimulationEngine::applyCoupler(Train& train, Coupler& c) {
     const Car& B = train.cars[std::size_t(c.rear)];
     const Pose XA = toEigen(A.body->getCenterOfMassTransform());
     const Pose XB = toEigen(B.body->getCenterOfMassTransform());
-    const Vec3 pA = XA * Vec3(-0.5 * A.stock.body.length, 0, 1.0 - A.stock.body.cgHeight);
-    const Vec3 pB = XB * Vec3(0.5 * B.stock.body.length, 0, 1.0 - B.stock.body.cgHeight);
+    // A's end towards the tail, B's towards the head (a turned car's own rear / front: CarState::facing)
+    const double fA = A.facing, fB = B.facing;
+    const Vec3 pA = XA * Vec3(-0.5 * fA * A.stock.body.length, 0, 1.0 - A.stock.body.cgHeight);
+    const Vec3 pB = XB * Vec3(0.5 * fB * B.stock.body.length, 0, 1.0 - B.stock.body.cgHeight);
     const bool railed = !A.derailed && !B.derailed;
-    Vec3 n = (XA.linear().col(0) + XB.linear().col(0)).normalized(); // towards the head
+    Vec3 n = (fA * XA.linear().col(0) + fB * XB.linear().col(0)).normalized(); // towards the head
     double gap = (pA - pB).dot(n); // > 0: stretched (B's front behind A's rear) [m]
     if (!railed) {
         gap = (pA - pB).norm();
@@ -134,7 +136,8 @@ void SimulationEngine::openCouplerEpisode(StepPart& p, int t, int k) {
     Train& tr = *trains_[std::size_t(t)];
     Coupler& c = tr.couplers[std::size_t(k)];
     const double f = std::abs(c.force);
-    const Bogie& b = tr.cars[std::size_t(c.front)].bogies.back();
+    const Car& front = tr.cars[std::size_t(c.front)];
+    const Bogie& b = front.facing > 0 ? front.bogies.back() : front.bogies.front(); // its rear bogie
     CouplerEvent e;
     static_cast<EventPlace&>(e) = eventPlace(p.t, t, -1, -1, b, trainSpeed(t));
     e.coupler = k;

@@ -22,7 +22,8 @@ void SimulationEngine::setDirection(int train, int direction) {
 }
 
 void SimulationEngine::takeDueSchedule(Train& t, double now) {
-    while (t.nextSchedule < t.spec.schedule.size() && t.spec.schedule[t.nextSchedule].t <= now + 1e-9) {
+    while (t.nextSchedule < t.spec.schedule.size() && t.spec.schedule[t.nextSchedule].t <= now + 1e-9 &&
+           t.spec.schedule[t.nextSchedule].uncouple < 0) { // (an uncoupling: stageCoupling's)
         t.drive.throttle = t.spec.schedule[t.nextSchedule].throttle;
         t.drive.brake = t.spec.schedule[t.nextSchedule].brake;
         ++t.nextSchedule;
@@ -43,7 +44,7 @@ void SimulationEngine::stageDrive(StepPart& p, const StepUnit& u) {
 
 void SimulationEngine::driveBogie(const DriveInputs& in, const Car& car, Bogie& b) {
     const double v = b.speed();
-    const int sigma = b.position.direction * in.direction; // driving direction along +wF.T
+    const int sigma = b.position.direction * in.direction * car.facing; // driving direction along +wF.T
     // a chain / booster section of the track moves the bogie instead of its car (TrackDrives.h)
     const std::optional<MotorCommand> section = trackDriveCommand(drives_, b.position);
     const MotorCommand m =

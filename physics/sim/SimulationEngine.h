@@ -42,12 +42,14 @@
 #include "physics/vehicle/Vehicle.h"
 #include "physics/world/BulletWorld.h"
 
+#include <cstdint>
 #include <exception>
 #include <filesystem>
 #include <functional>
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 class btRigidBody;
@@ -127,6 +129,14 @@ public:
     // Y/Q over the Nadal limit and wheel unloading over its limit, one event per episode.
     const std::vector<WheelEvent>& wheelEvents() const { return telemetry_.wheelEvents(); }
 
+    // Uncouple train `train` behind its car `car` (head = 0): the cars behind become a new train "<id>-2",
+    // listed right after it, brakes on (SimulationCoupling.cpp). Between steps; throws SimulationError for a
+    // car without one behind it.
+    void uncouple(int train, int car);
+    // Changes whenever trains are coupled or uncoupled, or a restore brings another make-up: what reads
+    // trains by index (their ids, cars, couplers) reads them again.
+    std::uint64_t makeup() const { return makeup_; }
+
     // The full dynamic state as plain data, and back (same Simulation object, same layout). Stepping on
     // from a restored state repeats the original run bit for bit, ground contacts included.
     SimulationState snapshot() const;
@@ -164,6 +174,35 @@ private:
         std::size_t failed = 0;
     };
 
+    // Coupling and uncoupling (SimulationCoupling.cpp). A train's make-up: the spec it runs under, its cars
+    // by origin with their facing, its couplers' states and its run state.
+    struct Makeup {
+        TrainSpec spec;
+        TrainRunState run;
+        std::vector<int> origins, facing;
+        std::vector<CouplerState> couplers;
+    };
+    // Two car ends that met slowly enough to couple (the contact stage finds them), by their cars' origins.
+    struct Coupling {
+        int originA = -1, endA = 0, originB = -1, endB = 0;
+        double closing = 0.0; // [m/s]
+    };
+    void stageCoupling(); // part of the contact stage, before it: the schedules' uncouplings
+    bool couplesWith(const Car& A, const Car& B, double closing) const;
+    bool uncoupledPair(int originA, int originB) const;
+    void couple(const Coupling& m);
+    Makeup makeupOf(int train) const;
+    // The trains rebuilt around their cars, between two steps: every world rebuilt, every state renamed.
+    void remake(std::vector<Makeup> trains, const std::vector<int>& grouping, const std::vector<int>& base);
+    std::pair<int, int> carOf(int origin) const; // its train and car now
+    // The contact points of every world held by their bodies while the worlds are rebuilt, then handed back
+    // (SimulationRegroup.cpp).
+    struct HeldContact {
+        const btRigidBody *body0, *body1; // (null: a ground -- the other body's world's)
+        std::vector<unsigned char> bytes;
+    };
+    std::vector<HeldContact> holdContacts() const;
+    void handBackContacts(std::vector<HeldContact>& held);
     void build(std::vector<BodySpec> bodies, std::vector<VehicleSpec> vehicles);
     void removeFromWorlds(); // every vehicle's and train's bodies and constraints out of their worlds
     // The stages of a step, in order (step()), over one unit.
@@ -249,6 +288,10 @@ private:
     std::vector<BufferContactState> contacts_;   // car ends in contact, in canonical order (state: snapshots)
     std::vector<BodyContactState> bodyContacts_; // car bodies of different trains touching (state)
     std::vector<BufferStopState> stops_;         // per Layout::bufferStops() (state)
+    std::vector<UncoupledEnds> uncoupled_;       // uncoupled ends not yet apart (state)
+    std::uint64_t makeup_ = 0;                   // makeup()
+    int carCount_ = 0;                           // cars built (their origins: 0 ...)
+    std::string builtTrains_;                    // the trains as built, for scenarioFingerprint
     struct ContactForce {                        // this step's force of contacts_[k] (stageContact)
         int trainA, trainB;
         btRigidBody *bodyA, *bodyB;

@@ -36,7 +36,7 @@ double SimulationEngine::trainSpeed(int t) const {
     int n = 0, nAll = 0;
     for (const auto& c : tr.cars)
         for (const auto& b : c.bogies) {
-            const double v = b.speed();
+            const double v = b.speed() * c.facing; // (a turned car's bogies face the other way)
             sumAll += v;
             ++nAll;
             if (b.railed) {

@@ -15,6 +15,13 @@ void SimulationEngine::regroup(const std::vector<int>& trainsPerWorld, bool base
         schedule_.regroup(trainsPerWorld, trains_, base); // (validates; sets the base)
         return;
     }
+    std::vector<HeldContact> held = holdContacts();
+    schedule_.regroup(trainsPerWorld, trains_, base); // throws before it changes anything
+    applyRailing(true);
+    handBackContacts(held);
+}
+
+std::vector<SimulationEngine::HeldContact> SimulationEngine::holdContacts() const {
     // the contact points, each body by its pointer (a ground by null: the ground of the other body's world)
     const std::vector<btRigidBody*> before = contactBodies();
     std::vector<const btRigidBody*> grounds;
@@ -26,18 +33,14 @@ void SimulationEngine::regroup(const std::vector<int>& trainsPerWorld, bool base
             if (g && g == b) return nullptr;
         return b;
     };
-    struct Held {
-        const btRigidBody *body0, *body1;
-        std::vector<unsigned char> bytes;
-    };
-    std::vector<Held> held;
+    std::vector<HeldContact> held;
     for (const BulletWorld* w : worlds())
         for (ContactManifoldState& c : w->contacts(before))
             held.push_back({named(c.body0), named(c.body1), std::move(c.bytes)});
+    return held;
+}
 
-    schedule_.regroup(trainsPerWorld, trains_, base); // throws before it changes anything
-    applyRailing(true);
-
+void SimulationEngine::handBackContacts(std::vector<HeldContact>& held) {
     const std::vector<btRigidBody*> after = contactBodies();
     std::map<const btRigidBody*, int> index, groundOf; // a body's index in `after`, its world's ground's
     for (int i = 0; i < int(after.size()); ++i)
@@ -47,7 +50,7 @@ void SimulationEngine::regroup(const std::vector<int>& trainsPerWorld, bool base
             for (const BulletWorld::Entry& e : collisionEntries(*w))
                 groundOf[e.body] = index.at(w->ground());
     std::vector<ContactManifoldState> contacts;
-    for (Held& h : held) {
+    for (HeldContact& h : held) {
         const btRigidBody* other = h.body0 ? h.body0 : h.body1;
         if (!other || !groundOf.count(other)) continue; // (no pair without a body in a world)
         const auto at = [&](const btRigidBody* b) { return b ? index.at(b) : groundOf.at(other); };

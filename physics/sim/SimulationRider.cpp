@@ -40,7 +40,7 @@ const RiderChannels& SimulationEngine::updateCarRider(int t, int c) {
     Train& tr = *trains_[std::size_t(t)];
     Car& car = tr.cars[std::size_t(c)];
     updateRider(car.rider, riderInput(*car.body, car.stock.body.riderHeight - car.stock.body.cgHeight,
-                                      tr.drive.direction, options_.dt, options_.gravity));
+                                      tr.drive.direction * car.facing, options_.dt, options_.gravity));
     if (car.stock.wheelRail.clamped || car.derailed) return car.rider.last;
     // railway cars: the mean over the bogies, each at its own place and speed
     double sum = 0;

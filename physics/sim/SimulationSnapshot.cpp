@@ -8,6 +8,8 @@
 
 #include <btBulletDynamicsCommon.h>
 
+#include <algorithm>
+
 namespace tl {
 
 namespace {
@@ -46,11 +48,7 @@ std::uint64_t SimulationEngine::scenarioFingerprint() const {
     number(double(world_.bodyCount()));
     for (const auto& v : vehicles_)
         text(v->spec.id);
-    for (const auto& t : trains_) {
-        text(t->spec.id);
-        for (const Car& c : t->cars)
-            text(c.stock.name);
-    }
+    bytes(builtTrains_.data(), builtTrains_.size()); // each train's id, then its cars' stock, as built
     return h;
 }
 
@@ -66,8 +64,11 @@ SimulationState SimulationEngine::snapshot() const {
         s.vehicles.push_back({static_cast<const RailedState&>(*v), static_cast<const VehicleRunState&>(*v)});
     for (const auto& t : trains_) {
         TrainState ts;
+        ts.spec = t->spec;
+        ts.spec.cars.clear(); // (the cars' stock is theirs)
         ts.run = *t;
         for (const auto& c : t->cars) {
+            ts.origins.push_back(c.origin);
             ts.cars.push_back(c);
             for (const auto& b : c.bogies)
                 ts.bogies.push_back(b);
@@ -83,6 +84,7 @@ SimulationState SimulationEngine::snapshot() const {
     s.collisions = telemetry_.collisions().size();
     s.bufferContacts = contacts_;
     s.bufferStops = stops_;
+    s.uncoupled = uncoupled_;
     s.bodyContacts = bodyContacts_;
     const std::vector<btRigidBody*> named = contactBodies();
     for (const BulletWorld* w : worlds()) {
@@ -97,40 +99,67 @@ void SimulationEngine::restore(const SimulationState& s) {
     if (s.scenario != scenarioFingerprint())
         throw SimulationError("restore: the state belongs to a simulation of another scenario (its tracks, "
                               "switches, bodies, vehicles, trains or dt differ); nothing was changed");
-    const std::vector<btRigidBody*> bodies = allBodies();
-    bool sameShape = s.bodies.size() == bodies.size() && s.vehicles.size() == vehicles_.size() &&
-                     s.trains.size() == trains_.size();
-    for (std::size_t t = 0; sameShape && t < trains_.size(); ++t) {
+    // the state's make-up (its trains' cars by origin) must hold every car once, with its bogies
+    std::vector<const Car*> byOrigin(std::size_t(carCount_), nullptr);
+    for (const auto& t : trains_)
+        for (const Car& c : t->cars)
+            byOrigin[std::size_t(c.origin)] = &c;
+    std::vector<char> seen(byOrigin.size(), 0);
+    bool sameShape = s.bodies.size() == allBodies().size() && s.vehicles.size() == vehicles_.size();
+    bool sameMakeup = s.trains.size() == trains_.size();
+    for (std::size_t t = 0; sameShape && t < s.trains.size(); ++t) {
+        const TrainState& ts = s.trains[t];
         std::size_t nb = 0;
-        for (const auto& c : trains_[t]->cars)
-            nb += c.bogies.size();
-        sameShape = s.trains[t].cars.size() == trains_[t]->cars.size() &&
-                    s.trains[t].couplers.size() == trains_[t]->couplers.size() &&
-                    s.trains[t].bogies.size() == nb;
+        for (const int o : ts.origins) {
+            sameShape = sameShape && o >= 0 && o < carCount_ && !seen[std::size_t(o)];
+            if (!sameShape) break;
+            seen[std::size_t(o)] = 1;
+            nb += byOrigin[std::size_t(o)]->bogies.size();
+        }
+        sameShape = sameShape && ts.cars.size() == ts.origins.size() && !ts.origins.empty() &&
+                    ts.couplers.size() + 1 == ts.origins.size() && ts.bogies.size() == nb;
+        if (sameShape && sameMakeup) {
+            const Train& tr = *trains_[t];
+            sameMakeup = tr.spec.id == ts.spec.id && tr.cars.size() == ts.origins.size();
+            for (std::size_t c = 0; sameMakeup && c < tr.cars.size(); ++c)
+                sameMakeup = tr.cars[c].origin == ts.origins[c] && tr.cars[c].facing == ts.cars[c].facing;
+        }
     }
+    sameShape = sameShape && std::all_of(seen.begin(), seen.end(), [](char c) { return c != 0; });
     for (const BufferContactState& c : s.bufferContacts) { // car ends that exist
         const auto end = [&](int t, int car, int e) {
-            return t >= 0 && std::size_t(t) < trains_.size() && car >= 0 &&
-                   std::size_t(car) < trains_[std::size_t(t)]->cars.size() && (e == 1 || e == -1);
+            return t >= 0 && std::size_t(t) < s.trains.size() && car >= 0 &&
+                   std::size_t(car) < s.trains[std::size_t(t)].origins.size() && (e == 1 || e == -1);
         };
         sameShape = sameShape && end(c.trainA, c.carA, c.endA) && end(c.trainB, c.carB, c.endB);
     }
     for (const BodyContactState& c : s.bodyContacts) {
         const auto car = [&](int t, int k) { // (a single vehicle: contact::vehicleParty, car 0)
             if (t < 0) return k == 0 && contact::vehicleOf(t, vehicleCount()) >= 0;
-            return std::size_t(t) < trains_.size() && k >= 0 &&
-                   std::size_t(k) < trains_[std::size_t(t)]->cars.size();
+            return std::size_t(t) < s.trains.size() && k >= 0 &&
+                   std::size_t(k) < s.trains[std::size_t(t)].origins.size();
         };
         sameShape = sameShape && car(c.trainA, c.carA) && car(c.trainB, c.carB);
     }
     sameShape = sameShape && s.bufferStops.size() == stops_.size();
     for (const BufferStopState& b : s.bufferStops)
-        sameShape =
-            sameShape && (b.train < 0 || (std::size_t(b.train) < trains_.size() && b.car >= 0 &&
-                                          std::size_t(b.car) < trains_[std::size_t(b.train)]->cars.size()));
+        sameShape = sameShape &&
+                    (b.train < 0 || (std::size_t(b.train) < s.trains.size() && b.car >= 0 &&
+                                     std::size_t(b.car) < s.trains[std::size_t(b.train)].origins.size()));
     if (!sameShape)
         throw SimulationError(
             "restore: the state belongs to another simulation (body/vehicle/train counts differ)");
+    if (!sameMakeup) { // trains coupled or uncoupled since (or before): the state's trains first
+        std::vector<Makeup> makeup;
+        for (const TrainState& ts : s.trains) {
+            Makeup m{ts.spec, ts.run, ts.origins, {}, ts.couplers};
+            for (const CarState& c : ts.cars)
+                m.facing.push_back(c.facing);
+            makeup.push_back(std::move(m));
+        }
+        remake(std::move(makeup), s.grouping, s.grouping);
+    }
+    const std::vector<btRigidBody*> bodies = allBodies();
     schedule_.regroup(s.grouping, trains_); // its worlds first: contacts name bodies in their worlds' order
     time_ = s.time;
     switchStates_ = s.switches;
@@ -174,6 +203,7 @@ void SimulationEngine::restore(const SimulationState& s) {
     telemetry_.truncateCollisions(s.collisions);
     contacts_ = s.bufferContacts;
     stops_ = s.bufferStops;
+    uncoupled_ = s.uncoupled;
     contactForces_.clear();
     for (const BufferContactState& c : contacts_) // a contact open at the snapshot: its event back to then
         updateCollision(c);

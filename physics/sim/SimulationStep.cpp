@@ -105,7 +105,10 @@ template <class Run> void timed(StepProfile& profile, Clock::time_point& last, S
 void SimulationEngine::step() {
     auto last = Clock::now();
     timed(profile_, last, StepStage::Kinematics, [&] { stageKinematics(); });
-    timed(profile_, last, StepStage::Contact, [&] { stageContact(); }); // may regroup: before the units
+    timed(profile_, last, StepStage::Contact, [&] { // may regroup, couple or uncouple: before the units
+        stageCoupling();
+        stageContact();
+    });
     stepUnits();
     ++profile_.steps;
 }

@@ -75,6 +75,10 @@ DriveInputs SimulationView::trainDrive(int train) const {
     return e_->train(train).drive;
 }
 
+std::uint64_t SimulationView::makeup() const {
+    return e_->makeup();
+}
+
 CouplerView SimulationView::coupler(int train, int k) const {
     const Coupler& c = e_->train(train).couplers.at(std::size_t(k));
     return {c.force, c.maxForce, c.broken};

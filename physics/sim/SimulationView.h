@@ -10,6 +10,7 @@
 #include "physics/telemetry/Telemetry.h"
 #include "physics/vehicle/Traction.h"
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -17,7 +18,7 @@ namespace tl {
 
 class SimulationEngine;
 
-// What does not change during a run.
+// What does not change during a run, unless trains couple or uncouple (SimulationView::makeup).
 struct VehicleInfo {
     std::string id;
     Vec3 box = Vec3::Zero(); // length, width, height [m]
@@ -74,6 +75,9 @@ public:
     bool carDerailed(int train, int car) const;
     bool trainDerailed(int train) const; // any of its cars
     DriveInputs trainDrive(int train) const;
+    // Changes whenever trains couple or uncouple (or a restore brings another make-up): the trains' indices,
+    // ids, cars and couplers are to be read again (SimulationEngine::makeup).
+    std::uint64_t makeup() const;
     CouplerView coupler(int train, int k) const;
 
     // Speed of vehicle i along its direction relative to the track [m/s], its anchor point [m], its

@@ -110,8 +110,26 @@ void StepSchedule::regroup(const std::vector<int>& trainsPerWorld, Trains& train
     if (!positive || std::accumulate(trainsPerWorld.begin(), trainsPerWorld.end(), 0) != int(trains.size()))
         throw SimulationError("regroup: the trains per world must be positive and add up to the " +
                               std::to_string(trains.size()) + " trains");
+    detachAll(trains);
+    attachAll(trainsPerWorld, base ? trainsPerWorld : base_, trains);
+}
+
+void StepSchedule::detachAll(Trains& trains) {
     for (auto& t : trains)
         detach(*t);
+}
+
+void StepSchedule::attachAll(const std::vector<int>& trainsPerWorld, const std::vector<int>& base,
+                             Trains& trains) {
+    if (!split_) { // every train in the main world
+        for (auto& t : trains)
+            attach(*t, main_);
+        units_.resize(1);
+        units_[0].endTrain = int(trains.size()); // (its bogies uncounted, as built: worldForNewTrain)
+        lines_.assign(units_.size(), CachePrefetch{});
+        cars_.assign(units_.size(), 0);
+        return;
+    }
     // the worlds kept in order (a world's own objects hold nothing a result depends on), added or dropped at
     // the end
     trainWorlds_.resize(std::min(trainWorlds_.size(), trainsPerWorld.size()));
@@ -129,9 +147,22 @@ void StepSchedule::regroup(const std::vector<int>& trainsPerWorld, Trains& train
         units_.push_back(u);
         first = u.endTrain;
     }
-    if (base) base_ = trainsPerWorld;
+    base_ = base;
     lines_.assign(units_.size(), CachePrefetch{}); // queued pointers would name other worlds' objects
     cars_.assign(units_.size(), 0);
+}
+
+std::vector<int> StepSchedule::resized(std::vector<int> trainsPerWorld, int train, int by) {
+    int first = 0;
+    for (std::size_t w = 0; w < trainsPerWorld.size(); ++w) {
+        if (train < first + trainsPerWorld[w]) {
+            trainsPerWorld[w] += by;
+            if (trainsPerWorld[w] == 0) trainsPerWorld.erase(trainsPerWorld.begin() + long(w));
+            break;
+        }
+        first += trainsPerWorld[w];
+    }
+    return trainsPerWorld;
 }
 
 std::vector<int> StepSchedule::packing(const Trains& trains,

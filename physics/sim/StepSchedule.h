@@ -69,6 +69,13 @@ public:
     // world; or as last asked from outside), with the worlds from the one of `a` to the one of `b` merged
     // for every link (a, b): trains that can touch share a world (SimulationContacts.cpp).
     std::vector<int> packing(const Trains& trains, const std::vector<std::pair<int, int>>& links) const;
+    const std::vector<int>& base() const { return base_; }
+    // Trains remade (coupled, uncoupled: SimulationCoupling.cpp): every train out of its world first, then,
+    // with the new trains, each into the world of the grouping (unchecked), the base set.
+    void detachAll(Trains& trains);
+    void attachAll(const std::vector<int>& trainsPerWorld, const std::vector<int>& base, Trains& trains);
+    // A grouping with `by` trains more in the world of train `train` (an empty world dropped).
+    static std::vector<int> resized(std::vector<int> trainsPerWorld, int train, int by);
 
     const std::vector<Unit>& units() const { return units_; }
     std::vector<BulletWorld*> worlds() const; // the main world, then the train worlds

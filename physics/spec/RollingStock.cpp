@@ -107,6 +107,8 @@ RollingStockSpec parseRollingStock(const nlohmann::json& j, const std::string& f
         s.coupler.strength = c.positive("strength", 3.0 * s.coupler.limit);
         if (s.coupler.strength < s.coupler.limit)
             c.fail("strength", "must not be below the rating \"limit\"");
+        s.coupler.automatic = c.boolean("automatic", s.coupler.automatic);
+        s.coupler.couplingSpeed = c.positive("couplingSpeed", s.coupler.couplingSpeed);
     }
     if (r.has("buffers")) {
         const SpecReader b(r.at("buffers"), file, r.keyPath("buffers"));

@@ -55,6 +55,10 @@ struct CouplerSpec {
     double damping = 4.0e5;   // [N s/m]
     double limit = 1.5e6;     // the coupler's rated force [N] (an overload episode is reported)
     double strength = 4.5e6;  // breaking force [N] (> limit; default 3 x limit): the coupler parts, once
+    // Meeting another train's car end: two automatic couplers closing slower than both their coupling speeds
+    // couple, and the two trains become one (docs/trains-format.md, "Coupling and uncoupling").
+    bool automatic = true;
+    double couplingSpeed = 2.0; // [m/s], > 0
 };
 
 // A car end's buffers (both side buffers together, or a coaster car's bumper) as one spring along the track

@@ -8,6 +8,7 @@
 #include "core/io/SpecReader.h"
 #include "core/layout/Layout.h"
 
+#include <algorithm>
 #include <set>
 
 namespace tl {
@@ -53,6 +54,13 @@ RollingStockSpec parseCar(const nlohmann::json& c, const std::string& file, cons
 }
 
 } // namespace
+
+std::string uncoupledId(const std::string& id, const std::vector<std::string>& taken) {
+    for (int n = 2;; ++n) {
+        std::string name = id + "-" + std::to_string(n);
+        if (std::find(taken.begin(), taken.end(), name) == taken.end()) return name;
+    }
+}
 
 double bogieOffset(const RollingStockSpec& stock, int k) {
     return stock.bogies.count == 2 ? (k == 0 ? 0.5 : -0.5) * stock.bogies.spacing : 0.0;
@@ -135,13 +143,37 @@ std::vector<TrainSpec> parseTrains(const nlohmann::json& trains, const Layout& l
             for (std::size_t i = 0; i < sc.size(); ++i) {
                 const std::string p = jsonPath(r.keyPath("schedule"), i);
                 const auto& e = sc[i];
-                if (!e.is_array() || e.size() != 3)
-                    throw LayoutError(file, p, "expected [t, throttle, brake], got " + e.dump());
-                for (std::size_t q = 0; q < 3; ++q)
+                const bool uncouple = e.is_array() && e.size() == 2 && e[1].is_object();
+                if (!e.is_array() || (e.size() != 3 && !uncouple))
+                    throw LayoutError(file, p,
+                                      "expected [t, throttle, brake] or [t, {\"uncouple\": CAR}], got " +
+                                          e.dump());
+                for (std::size_t q = 0; q < (uncouple ? 1 : 3); ++q)
                     if (!e[q].is_number()) throw LayoutError(file, jsonPath(p, q), "expected a number");
-                ScheduleEntry se{e[0].get<double>(), e[1].get<double>(), e[2].get<double>()};
+                ScheduleEntry se{e[0].get<double>(), 0.0, 0.0, -1, p};
+                if (uncouple) {
+                    const std::string q = jsonPath(p, std::size_t(1));
+                    if (e[1].size() != 1 || !e[1].contains("uncouple"))
+                        throw LayoutError(file, q, "expected {\"uncouple\": CAR}, got " + e[1].dump());
+                    const auto& k = e[1]["uncouple"];
+                    // a train may grow by coupling: the most it can hold is every car of the layout
+                    if (!k.is_number_integer() || k.get<long long>() < 0 ||
+                        k.get<long long>() + 1 >= (long long)totalCars)
+                        throw LayoutError(file, jsonPath(q, "uncouple"),
+                                          "expected the index of a car (head = 0) that has a car behind it, "
+                                          "from 0 to " +
+                                              std::to_string(totalCars >= 2 ? totalCars - 2 : 0) +
+                                              " (the layout has " + std::to_string(totalCars) +
+                                              " cars), got " + k.dump());
+                    se.uncouple = int(k.get<long long>());
+                }
                 if (!t.schedule.empty() && se.t < t.schedule.back().t)
                     throw LayoutError(file, jsonPath(p, std::size_t(0)), "times must not decrease");
+                if (uncouple) {
+                    t.schedule.push_back(se);
+                    continue;
+                }
+                se.throttle = e[1].get<double>(), se.brake = e[2].get<double>();
                 if (se.throttle < 0 || se.throttle > 1)
                     throw LayoutError(file, jsonPath(p, std::size_t(1)), "throttle must lie in [0, 1]");
                 if (se.brake < 0 || se.brake > 1)

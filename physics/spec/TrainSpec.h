@@ -15,10 +15,14 @@ namespace tl {
 
 class RollingStockFiles;
 
+// [t, throttle, brake], or [t, {"uncouple": CAR}]: the train parts behind its car CAR (head = 0) as it is
+// at time t -- after couplings it may have more cars than it started with (SimulationCoupling.cpp).
 struct ScheduleEntry {
     double t = 0.0;        // from this time on [s]
     double throttle = 0.0; // [0, 1]
     double brake = 0.0;    // [0, 1]
+    int uncouple = -1;     // >= 0: an uncoupling behind this car (throttle and brake stay as they were)
+    std::string where;     // the entry's JSON path (an uncoupling the train cannot make names it)
 };
 
 struct TrainSpec {
@@ -30,6 +34,10 @@ struct TrainSpec {
     double speed = 0.0;                  // initial speed towards the head [m/s]
     std::vector<ScheduleEntry> schedule; // sorted by t; empty = inputs only from the program
 };
+
+// The id of the part a train named `id` leaves behind when it is uncoupled: "<id>-2", or the next number
+// free among `taken`.
+std::string uncoupledId(const std::string& id, const std::vector<std::string>& taken);
 
 // Where a train's cars go from its start, with the given switch states: each car's centre, the head car
 // first, or why it does not fit (a car centre or a bogie lies beyond an open end). The one rule of the

@@ -72,6 +72,9 @@ struct CarState {
     RiderState rider; // [Record] the rider channels' filter and latest reading (RiderChannels.h)
     Vec3 stepVelocity = Vec3::Zero(); // [Record] the body's velocity as the last step began: the closing
                                       // speed of a body contact that step found (SimulationBodyContacts.cpp)
+    // [Contact] +1: the body's front (+x) towards its train's head; -1: turned, a car coupled on the other
+    // way round (SimulationCoupling.cpp). A car end named by +1 / -1 elsewhere is the body's own.
+    int facing = +1;
 };
 
 struct CouplerState {          // all [Forces]
@@ -122,6 +125,12 @@ struct BufferStopState {
     int end = 0;                  // +1 front, -1 rear
     double peakCompression = 0.0; // of the car's buffers in this contact [m]
     int event = -1;               // its CollisionEvent in Telemetry::collisions()
+};
+
+// Two car ends uncoupled (SimulationCoupling.cpp) that have not yet drawn apart: they do not couple again
+// until they have. Cars by their place in the build order (Car::origin). [Contact]
+struct UncoupledEnds {
+    int carA = -1, carB = -1;
 };
 
 struct TrainRunState {

@@ -2,6 +2,7 @@
 // The full dynamic state of a Simulation as plain data (Simulation::snapshot / restore): for replay
 // (record inputs, jump back, step on deterministically) and for the GUI's timeline. Each run-time struct's
 // state part (RuntimeState.h) is copied whole.
+#include "physics/spec/TrainSpec.h"
 #include "physics/state/RuntimeState.h"
 
 #include <cstddef>
@@ -11,6 +12,10 @@
 namespace tl {
 
 struct TrainState {
+    // its make-up, which coupling and uncoupling change (SimulationCoupling.cpp): the spec it runs under (id,
+    // schedule; its cars left out) and its cars, head first, by their place in the build order (Car::origin)
+    TrainSpec spec;
+    std::vector<int> origins;
     TrainRunState run;
     std::vector<CarState> cars;
     std::vector<RailedState> bogies; // cars in order, bogies in order
@@ -47,6 +52,7 @@ struct SimulationState {
     std::vector<BufferContactState> bufferContacts; // car ends of different trains in contact
     std::vector<BodyContactState> bodyContacts;     // car bodies of different trains in contact
     std::vector<BufferStopState> bufferStops;       // the layout's buffer stops (Layout::bufferStops order)
+    std::vector<UncoupledEnds> uncoupled;           // ends uncoupled, not yet apart
     std::vector<ContactManifoldState> contacts;     // ground contacts of derailed bodies
 };
 

@@ -96,7 +96,8 @@ struct CouplerEvent : EventPlace {
 // event per contact, from the step the ends first overlap to the step they part. Its place: car `car` of
 // `train` (the lower train index) at its end's bogie; `speed` is that train's speed at the onset.
 struct CollisionEvent : EventPlace {
-    std::string kind = "buffers";       // "buffers" (car ends) | "bodies" (a wreck's body, Bullet contact)
+    // "buffers" (car ends) | "bodies" (a wreck's body, Bullet contact) | "bufferStop" | "coupling"
+    std::string kind = "buffers";
     int otherTrain = -1, otherCar = -1; // the car it met
     std::string otherTrainId;
     // A single vehicle (the layout's "vehicles") in place of the train, or of the other train: its index
@@ -107,6 +108,9 @@ struct CollisionEvent : EventPlace {
     bool bufferStop = false;
     double reboundSpeed = 0.0;
     bool overrun = false;
+    // Two automatic couplers that met slowly enough (kind "coupling"; docs/trains-format.md, "Coupling and
+    // uncoupling"): the trains became one, named train (trainId) from this time on. Ended as it begins.
+    bool coupled = false;
     double closingSpeed = 0.0;               // the ends' approach speed at the onset [m/s]
     double peakForce = 0.0;                  // largest contact force [N]
     double peakCompression = 0.0;            // largest overlap of the two ends [m]

@@ -25,8 +25,9 @@ struct Bogie : RailedBody {  // body, joint; position, railed, load, monitor, ..
     double staticLoad = 0.0; // (car body mass / bogies + bogie mass) g [N]
 };
 
-struct Car : CarState { // derailed: the run-time state
+struct Car : CarState { // derailed, facing: the run-time state
     RollingStockSpec stock;
+    int origin = 0; // its place in the build order of every train's cars: who it is when trains are coupled
     std::unique_ptr<btBoxShape> shape;       // the body's box: inertia, and what a wreck collides with
     std::unique_ptr<btBoxShape> railedShape; // shorter by the buffer stroke at each end: what a railed body
                                              // touches other trains' bodies with (past both strokes)

@@ -669,10 +669,12 @@ void TstBufferContact::blowUpNamesBothTrains() {
 // the energy never rises; the same bits from one world per train and from one world for all.
 void TstBufferContact::pileUp() {
     auto make = [](int worldBogies) {
+        // couplers that do not couple: the meetings below 2 m/s stay buffer contacts (tst_coupling.cpp)
+        const nlohmann::json car = {{"base", "passenger-car"}, {"coupler", {{"automatic", false}}}};
         nlohmann::json trains = nlohmann::json::array();
         for (int k = 0; k < 6; ++k) {
             nlohmann::json t = {{"id", "P" + std::to_string(k)},
-                                {"cars", {"passenger-car", "passenger-car"}},
+                                {"cars", {car, car}},
                                 {"start", {{"track", "L"}, {"s", 1500.0 - 110.0 * k}}},
                                 {"speed", 2.0 * k}};
             if (k == 0) t["schedule"] = {{0, 0, 1}};

@@ -189,6 +189,11 @@ void EventLog::fillRow(int row) {
                              : tr("buffer stop, closing %1, left at %2")
                                    .arg(speedText(e.closingSpeed))
                                    .arg(speedText(e.reboundSpeed));
+        else if (e.coupled)
+            what = tr("coupled to %1 car %2, closing %3")
+                       .arg(QString::fromStdString(e.otherTrainId))
+                       .arg(e.otherCar + 1)
+                       .arg(speedText(e.closingSpeed));
         else if (e.otherVehicle >= 0)
             what = tr("struck vehicle %1, closing %2")
                        .arg(QString::fromStdString(e.otherTrainId))
