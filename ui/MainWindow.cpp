@@ -439,6 +439,12 @@ void MainWindow::createActions() {
                    [this] { m_drive->nudgeThrottle(-10); });
     sim->addAction(tr("Brake On"), QKeySequence(Qt::Key_W), this, [this] { m_drive->nudgeBrake(10); });
     sim->addAction(tr("Brake Off"), QKeySequence(Qt::Key_S), this, [this] { m_drive->nudgeBrake(-10); });
+    sim->addSeparator();
+    QAction* uncouple =
+        sim->addAction(tr("&Uncouple Behind"), QKeySequence(Qt::Key_U), this, &MainWindow::uncoupleBehind);
+    uncouple->setObjectName("uncoupleBehind");
+    uncouple->setStatusTip(tr("Uncouple the selected car's train behind that car: the cars behind become a "
+                              "train of their own, at rest with the brakes on"));
     QToolBar* bar = addToolBar(tr("Simulation"));
     bar->setObjectName("simulationToolBar");
     bar->addAction(run);
@@ -510,6 +516,28 @@ void MainWindow::setCamera(Camera c) {
     onSimulationAdvanced();
 }
 
+// The train of the selected car (a car body or bogie picked in the view) parts behind that car.
+void MainWindow::uncoupleBehind() {
+    const VehiclePart* p = m_selectedPart >= 0 && m_selectedPart < int(m_sim->parts().size())
+                               ? &m_sim->parts()[std::size_t(m_selectedPart)]
+                               : nullptr;
+    if (!p || p->kind == VehiclePart::Vehicle || p->train < 0) {
+        statusBar()->showMessage(tr("Select a car first (click it in the view), then Uncouple Behind"), 8000);
+        return;
+    }
+    const QString id = QString::fromStdString(m_sim->shown()->view().trainInfo(p->train).id);
+    const int train = p->train, car = p->car;
+    if (const QString error = m_sim->uncouple(train, car); !error.isEmpty()) {
+        statusBar()->showMessage(tr("Not uncoupled: %1").arg(error), 8000);
+        return;
+    }
+    statusBar()->showMessage(tr("%1 uncoupled behind car %2: the cars behind are train %3")
+                                 .arg(id)
+                                 .arg(car + 1)
+                                 .arg(QString::fromStdString(m_sim->shown()->view().trainInfo(train + 1).id)),
+                             8000);
+}
+
 void MainWindow::selectVehiclePart(int part) {
     m_selectedPart = part;
     m_vehicles->setHighlighted(part);
@@ -520,7 +548,7 @@ void MainWindow::selectVehiclePart(int part) {
         const HistorySource& h = m_sim->history().source(i);
         const bool match = p.kind == VehiclePart::Vehicle
                                ? h.vehicle == p.vehicle
-                               : h.train == p.train && h.car == p.car && h.bogie == std::max(0, p.bogie);
+                               : h.origin == p.origin && h.bogie == std::max(0, p.bogie);
         if (match) {
             m_plot->setSource(i);
             statusBar()->showMessage(tr("Plotting %1").arg(h.name), 3000);

@@ -84,6 +84,7 @@ private:
     void showError(const QString& message); // non-blocking message box + status bar
     void onSimulationAdvanced();
     void selectVehiclePart(int part);
+    void uncoupleBehind();
 
     Document* m_doc = nullptr;
     FileManager* m_files = nullptr;

@@ -3,6 +3,8 @@
 #include "core/curves/Spline.h"
 #include "core/design/EndState.h"
 #include "core/layout/FormatVersion.h"
+#include "core/layout/Layout.h"
+#include "core/layout/LayoutError.h"
 #include "core/layout/TrackBuilder.h"
 
 #include <algorithm>
@@ -422,6 +424,47 @@ DesignEdit renameTrack(const LayoutSpec& spec0, const std::string& from, const s
         if (tr.get<std::string>() == from) tr = to;
     });
     edit.description = "Rename track " + from + " to " + to;
+    return edit;
+}
+
+DesignEdit addBufferStop(const Layout& layout, const std::string& id, double s) {
+    const int ti = requireTrack(layout.spec(), id);
+    const TrackEnd end = s < 0.5 * layout.track(std::size_t(ti)).length() ? TrackEnd::Start : TrackEnd::End;
+    const EndRef at{id, end};
+    DesignEdit edit;
+    edit.spec = layout.spec();
+    for (const BufferStopSpec& b : edit.spec.bufferStops)
+        if (b.end == at)
+            throw DesignError(std::string("The ") + endName(end) + " of " + id +
+                              " has a buffer stop already.");
+    upgradeToCurrentVersion(edit.spec);
+    edit.spec.bufferStops.push_back(BufferStopSpec{at, true, std::nullopt, std::nullopt, Json::object()});
+    try { // the layout's rules (core/layout/Layout.cpp): a free end of a track that can take it
+        Layout::compile(edit.spec, "");
+    } catch (const LayoutError& e) {
+        throw DesignError(std::string("No buffer stop at the ") + endName(end) + " of " + id + ": " +
+                          e.problem());
+    }
+    edit.description = std::string("Add buffer stop at the ") + endName(end) + " of " + id;
+    return edit;
+}
+
+DesignEdit deleteBufferStop(const Layout& layout, const std::string& id, double s) {
+    const int ti = requireTrack(layout.spec(), id);
+    const TrackEnd nearer =
+        s < 0.5 * layout.track(std::size_t(ti)).length() ? TrackEnd::Start : TrackEnd::End;
+    DesignEdit edit;
+    edit.spec = layout.spec();
+    auto& stops = edit.spec.bufferStops;
+    auto it = std::find_if(stops.begin(), stops.end(), [&](const BufferStopSpec& b) {
+        return b.end == EndRef{id, nearer};
+    });
+    if (it == stops.end())
+        it = std::find_if(stops.begin(), stops.end(),
+                          [&](const BufferStopSpec& b) { return b.end.track == id; });
+    if (it == stops.end()) throw DesignError("Track " + id + " has no buffer stop.");
+    edit.description = std::string("Delete buffer stop at the ") + endName(it->end.end) + " of " + id;
+    stops.erase(it);
     return edit;
 }
 

@@ -40,6 +40,15 @@ DesignEdit insertSwitch(const Layout& layout, const std::string& id, double s,
 // Give a track a new id; every reference follows.
 DesignEdit renameTrack(const LayoutSpec& spec, const std::string& from, const std::string& to);
 
+// A friction buffer stop with the defaults (docs/layout-format.md, "Buffer stops": 400 kN over 3 m) at the
+// end of track `id` nearer arc length s. Refused with the layout's reason where the rules refuse one (an
+// end connected or used by a switch, a closed spline, a track on a moving body, a track shorter than the
+// stroke) and where that end has one. A version-2 key: the edit upgrades a version-1 file.
+DesignEdit addBufferStop(const Layout& layout, const std::string& id, double s);
+// The buffer stop at the end of track `id` nearer arc length s taken off (the other end's when only that
+// one has a stop).
+DesignEdit deleteBufferStop(const Layout& layout, const std::string& id, double s);
+
 // Set a switch to its next branch.
 DesignEdit toggleSwitch(const LayoutSpec& spec, const std::string& switchId);
 

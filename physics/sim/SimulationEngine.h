@@ -136,6 +136,7 @@ public:
     // Changes whenever trains are coupled or uncoupled, or a restore brings another make-up: what reads
     // trains by index (their ids, cars, couplers) reads them again.
     std::uint64_t makeup() const { return makeup_; }
+    std::pair<int, int> carOf(int origin) const; // the train and car of the car built as `origin` ({-1, -1})
 
     // The full dynamic state as plain data, and back (same Simulation object, same layout). Stepping on
     // from a restored state repeats the original run bit for bit, ground contacts included.
@@ -194,7 +195,6 @@ private:
     Makeup makeupOf(int train) const;
     // The trains rebuilt around their cars, between two steps: every world rebuilt, every state renamed.
     void remake(std::vector<Makeup> trains, const std::vector<int>& grouping, const std::vector<int>& base);
-    std::pair<int, int> carOf(int origin) const; // its train and car now
     // The contact points of every world held by their bodies while the worlds are rebuilt, then handed back
     // (SimulationRegroup.cpp).
     struct HeldContact {

@@ -40,6 +40,7 @@ void SimulationEngine::recordBogie(StepPart& p, int t, int c, int bi) {
     s.vehicle = -1;
     s.train = t;
     s.car = c;
+    s.origin = car.origin;
     s.bogie = bi;
     if (b.railed) {
         s.e = {b.margins.e1, b.margins.e2, b.margins.e3, b.margins.e4, b.margins.e5}; // the monitor's rows

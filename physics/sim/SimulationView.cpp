@@ -67,6 +67,14 @@ bool SimulationView::carDerailed(int train, int car) const {
     return e_->train(train).cars.at(std::size_t(car)).derailed;
 }
 
+int SimulationView::carOrigin(int train, int car) const {
+    return e_->train(train).cars.at(std::size_t(car)).origin;
+}
+
+std::pair<int, int> SimulationView::carOfOrigin(int origin) const {
+    return e_->carOf(origin);
+}
+
 bool SimulationView::trainDerailed(int train) const {
     return e_->train(train).derailed; // set with its car's (SimulationEngine::derailCar)
 }

@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace tl {
@@ -73,6 +74,10 @@ public:
     RailedView vehicleState(int i) const;
     RailedView bogieState(int train, int car, int bogie) const;
     bool carDerailed(int train, int car) const;
+    // A car's place in the build order of every train's cars (0 ...): who it is when trains couple or
+    // uncouple, which renumbers trains and cars; and where that car is now ({-1, -1}: no such car).
+    int carOrigin(int train, int car) const;
+    std::pair<int, int> carOfOrigin(int origin) const;
     bool trainDerailed(int train) const; // any of its cars
     DriveInputs trainDrive(int train) const;
     // Changes whenever trains couple or uncouple (or a restore brings another make-up): the trains' indices,

@@ -37,15 +37,16 @@ struct TelemetrySample {
     bool railed = true;         // false once the joint is released
     int train = -1;             // train index (-1: a vehicle row)
     int car = -1;               // car index in the train, head = 0
-    int bogie = -1;             // bogie index in the car, front = 0
-    double yq = 0.0;            // Y/Q = |f1| / f2 [-]
-    double yqLimit = 0.0;       // Nadal limit [-]
-    double rollMargin = 1.0;    // 1 - |t3| / (f2 b/2) [-]
-    RiderChannels rider;        // at the rider point of the vehicle / the bogie's car
-    double dqq = 0.0;           // wheel unloading ratio ΔQ/Q of the lighter wheel [-] (BogieMargins::dqq)
-    double yq2m = 0.0;          // Y/Q, mean over the last 2 m of travel (UIC 518) [-]; like yq, 0 if unloaded
-    double dqq2m = 0.0;         // ΔQ/Q, mean over the last 2 m of travel [-]
-    bool unloaded = false;      // Q at or under its loaded fraction: yq is not defined (0 here, empty in CSV)
+    int origin = -1;      // the car's place in the build order, which coupling and uncoupling do not change
+    int bogie = -1;       // bogie index in the car, front = 0
+    double yq = 0.0;      // Y/Q = |f1| / f2 [-]
+    double yqLimit = 0.0; // Nadal limit [-]
+    double rollMargin = 1.0; // 1 - |t3| / (f2 b/2) [-]
+    RiderChannels rider;     // at the rider point of the vehicle / the bogie's car
+    double dqq = 0.0;        // wheel unloading ratio ΔQ/Q of the lighter wheel [-] (BogieMargins::dqq)
+    double yq2m = 0.0;       // Y/Q, mean over the last 2 m of travel (UIC 518) [-]; like yq, 0 if unloaded
+    double dqq2m = 0.0;      // ΔQ/Q, mean over the last 2 m of travel [-]
+    bool unloaded = false;   // Q at or under its loaded fraction: yq is not defined (0 here, empty in CSV)
     // The wheel-rail ratios and the rider channels in one fixed order: what the telemetry hash mixes and the
     // GUI history plots after speed, e and f (one list, so a new channel reaches both).
     std::array<double, 12> ratioAndRiderValues() const {

@@ -1,6 +1,9 @@
 #pragma once
 // Helpers shared by the GUI tests (real windows under Xvfb, real mouse events).
+#include "render/OsgConvert.h"
 #include "ui/MainWindow.h"
+#include "ui/document/Document.h"
+#include "ui/edit/EditController.h"
 #include "ui/sim/SimulationController.h"
 #include "ui/view/GlFormat.h"
 #include "ui/view/OsgViewWidget.h"
@@ -75,6 +78,24 @@ inline bool showAndWait(tl::ui::MainWindow& w) {
             return w.view()->framesRendered() > 3;
         },
         15000);
+}
+
+// Select track `id` where arc length s lies, as a user does: a click near the place, F frames the selected
+// track, a click on the place.
+inline void clickTrack(tl::ui::MainWindow& w, const std::string& id, double s) {
+    tl::ui::OsgViewWidget* v = w.view();
+    w.frameAll();
+    viewImage(w);
+    const auto L = w.document()->layout();
+    const int t = L->trackIndex(id);
+    QVERIFY2(t >= 0, id.c_str());
+    const osg::Vec3d place = tl::render::toOsg(L->frameInWorld(std::size_t(t), s).F.P);
+    QTest::mouseClick(v, Qt::LeftButton, Qt::NoModifier, v->project(place).toPoint());
+    QTest::keyClick(v, Qt::Key_F);
+    viewImage(w);
+    QTest::mouseClick(v, Qt::LeftButton, Qt::NoModifier, v->project(place).toPoint());
+    viewImage(w);
+    QCOMPARE(w.editor()->selectedTrack(), t);
 }
 
 // A left-button drag with intermediate moves (what a user's mouse produces).

@@ -1,14 +1,17 @@
 // Two trains that meet, through the real window with real keys and clicks (Xvfb), from the bundled demo:
 // - Track > Add Train Here (Ctrl+Shift+T) on a place IC1 stands is refused with the reason and changes
-//   nothing; on "hill", 85 m in, it adds train2 (a locomotive and a coach) at rest with its brakes on.
+//   nothing; on "hill", 70 m in, it adds train2 (a locomotive and a coach) at rest with its brakes on.
 // - IC1 (20 m/s at the start) is driven into it with the keys (W: brake notch B1, 20 %; Space runs): it slows
-//   over the 700 m to train2 and meets it at about 1.8 m/s (headless runs of the same inputs: 2.4 m/s with
-//   train2 2 m nearer, 1.6 m/s 1 m further -- the click lands within that). "Stop at First Event" pauses the
+//   over the 685 m to train2 and meets it at about 3.8 m/s (85 m in, it met at 1.8 m/s: below the couplers'
+//   2 m/s coupling speed the two would couple, docs/trains-format.md "Coupling and uncoupling"; 2 m either
+//   way moves the meeting by about 0.2 m/s -- the click lands within that). "Stop at First Event" pauses the
 //   run right after the step in which IC1's front buffers meet train2's rear ones; the event list shows the
 //   collision selected, the camera flies to it, the closing speed is IC1's speed at the onset (train2
 //   stands: 2 %) and no derailment came first.
 // - Replay scrubs back across it (its row greys) and forward again; Run continues: the contact ends, IC1
-//   is slower than it came, the compression stayed within the two buffer strokes and no end went solid.
+//   is slower than it came, the compression stayed within the two buffer strokes and no end went solid; IC1
+//   catches train2 again at 0.77 m/s and the two couple into one train of 7 cars (the Drive panel lists it
+//   alone).
 #include "GuiTestUtil.h"
 
 #include "render/OsgConvert.h"
@@ -20,6 +23,7 @@
 #include "ui/sim/SimulationController.h"
 #include "ui/sim/TimelineBar.h"
 
+#include <QComboBox>
 #include <QDockWidget>
 #include <QSlider>
 #include <QStatusBar>
@@ -36,27 +40,7 @@ public:
 
 private slots:
     void driveIc1IntoASecondTrain();
-
-private:
-    void clickTrack(MainWindow& w, const std::string& id, double s);
 };
-
-void TstCollisionGui::clickTrack(MainWindow& w, const std::string& id, double s) {
-    // click near the place, F frames the selected track, click the place
-    tl::ui::OsgViewWidget* v = w.view();
-    w.frameAll();
-    viewImage(w);
-    const auto L = w.document()->layout();
-    const int t = L->trackIndex(id);
-    QVERIFY2(t >= 0, id.c_str());
-    const osg::Vec3d place = tl::render::toOsg(L->frameInWorld(std::size_t(t), s).F.P);
-    QTest::mouseClick(v, Qt::LeftButton, Qt::NoModifier, v->project(place).toPoint());
-    QTest::keyClick(v, Qt::Key_F);
-    viewImage(w);
-    QTest::mouseClick(v, Qt::LeftButton, Qt::NoModifier, v->project(place).toPoint());
-    viewImage(w);
-    QCOMPARE(w.editor()->selectedTrack(), t);
-}
 
 void TstCollisionGui::driveIc1IntoASecondTrain() {
     MainWindow w;
@@ -86,13 +70,13 @@ void TstCollisionGui::driveIc1IntoASecondTrain() {
     QCOMPARE(w.document()->spec().trains.size(), std::size_t(1));
 
     // added ahead of IC1, at rest
-    clickTrack(w, "hill", 85);
+    clickTrack(w, "hill", 70);
     QTest::keyClick(w.view(), Qt::Key_T, Qt::ControlModifier | Qt::ShiftModifier);
     QCOMPARE(undo->count(), before + 1);
     QCOMPARE(w.document()->spec().trains.size(), std::size_t(2));
     const auto& added = w.document()->spec().trains[1];
     QCOMPARE(added["start"]["track"].get<std::string>(), std::string("hill"));
-    QVERIFY(std::abs(added["start"]["s"].get<double>() - 85.0) < 2.0); // where the click landed
+    QVERIFY(std::abs(added["start"]["s"].get<double>() - 70.0) < 2.0); // where the click landed
     QCOMPARE(added["speed"].get<double>(), 0.0);
     QCOMPARE(added["schedule"].dump(), std::string("[[0.0,0.0,1.0]]")); // brakes on
     QTRY_VERIFY(sim->simulation() && sim->simulation()->view().trainCount() == 2);
@@ -120,7 +104,7 @@ void TstCollisionGui::driveIc1IntoASecondTrain() {
     QCOMPARE(hit.otherTrainId, std::string("train2"));
     QCOMPARE(hit.car, 0);
     QCOMPARE(hit.otherCar, 1); // train2's coach: its rear end
-    QVERIFY2(hit.speed > 1.0 && hit.speed < 2.6, qPrintable(QString::number(hit.speed)));
+    QVERIFY2(hit.speed > 2.5 && hit.speed < 5.0, qPrintable(QString::number(hit.speed)));
     QCOMPARE(live->view().trainDrive(1).brake, 1.0); // train2's schedule holds it
     QVERIFY2(std::abs(hit.closingSpeed - hit.speed) < 0.02 * hit.speed,
              qPrintable(QString("closing %1, IC1 %2").arg(hit.closingSpeed).arg(hit.speed)));
@@ -151,7 +135,9 @@ void TstCollisionGui::driveIc1IntoASecondTrain() {
     QVERIFY(sim->shownTime() >= hit.t);
     QVERIFY(log->item(0, 0)->foreground() != grey);
 
-    // Run continues from the live state: the contact ends
+    // Run continues from the live state: the contact ends; IC1, still rolling under B1, catches train2 again
+    // 3.3 s later at 0.77 m/s -- below the coupling speed: they couple into one train IC1 of 7 cars, and the
+    // Drive panel lists it alone
     w.view()->setFocus();
     if (sim->isScrubbing()) sim->returnToLive();
     QTest::keyClick(w.view(), Qt::Key_Space);
@@ -160,16 +146,26 @@ void TstCollisionGui::driveIc1IntoASecondTrain() {
     QTest::keyClick(w.view(), Qt::Key_Space);
     QTRY_VERIFY(!sim->isRunning());
     const tl::Simulation* after = sim->simulation();
+    QCOMPARE(after->view().collisions().size(), std::size_t(2));
     const tl::CollisionEvent& done = after->view().collisions().front();
-    qInfo("after 5 s: train2 at %.3f m/s, IC1 at %.3f m/s; contact %.3f s, peak force %.0f N, compression "
-          "%.4f m, absorbed %.0f J",
-          after->view().trainSpeed(1), after->view().trainSpeed(0), done.duration, done.peakForce,
-          done.peakCompression, done.absorbed);
-    QVERIFY(std::isfinite(after->view().trainSpeed(0)) && std::isfinite(after->view().trainSpeed(1)));
+    const tl::CollisionEvent& joined = after->view().collisions().back();
+    qInfo(
+        "after 5 s: IC1 at %.3f m/s; contact %.3f s, peak force %.0f N, compression %.4f m, absorbed %.0f J; "
+        "then %s",
+        after->view().trainSpeed(0), done.duration, done.peakForce, done.peakCompression, done.absorbed,
+        joined.message.c_str());
+    QVERIFY(std::isfinite(after->view().trainSpeed(0)));
     QVERIFY(std::abs(after->view().trainSpeed(0)) < hit.speed);
     QVERIFY(done.ended);
     QVERIFY(done.peakCompression <= 2 * 0.105 + 1e-3); // both ends' strokes (resources/rolling-stock)
     QVERIFY(!done.solid);
+    QCOMPARE(joined.kind, std::string("coupling"));
+    QVERIFY(joined.coupled && joined.closingSpeed > 0 && joined.closingSpeed < 2.0);
+    QVERIFY(joined.t > done.t + done.duration);
+    QCOMPARE(after->view().trainCount(), 1);
+    QCOMPARE(after->view().trainInfo(0).id, std::string("IC1"));
+    QCOMPARE(after->view().trainInfo(0).cars.size(), std::size_t(7));
+    QTRY_COMPARE(w.findChild<QComboBox*>("driveTrain")->count(), 1);
     QVERIFY(after->view().derailments().empty());
     QCOMPARE(log->eventCount(), int(after->view().collisions().size()));
 }

@@ -23,10 +23,10 @@ private slots:
 
 void TstTelemetryHistory::longRunStaysBoundedAndKeepsPeaks() {
     TelemetryHistory h;
-    h.reset({{"bogie T car 1 bogie 1", -1, 0, 0, 0}}); // 60 Hz, 10 min at full rate, 36 000 older points
+    h.reset({{"bogie T car 1 bogie 1", -1, 0, 0, 0, 0}}); // 60 Hz, 10 min at full rate, 36 000 older points
     const double dt = 1.0 / 240.0, spikeAt = 3600.0;
     tl::TelemetrySample s;
-    s.train = 0, s.car = 0, s.bogie = 0, s.track = 2;
+    s.train = 0, s.car = 0, s.origin = 0, s.bogie = 0, s.track = 2;
     std::size_t bytesAt1h = 0;
     const long steps = 3 * 3600 * 240;
     for (long k = 1; k <= steps; ++k) {
@@ -63,7 +63,7 @@ void TstTelemetryHistory::largeFleetStaysWithinTheBudget() {
     const auto fleet = [](int bogies) {
         std::vector<HistorySource> sources;
         for (int b = 0; b < bogies; ++b)
-            sources.push_back({QString("bogie %1").arg(b), -1, b / 10, (b % 10) / 2, b % 2});
+            sources.push_back({QString("bogie %1").arg(b), -1, b / 10, (b % 10) / 2, b % 2, b / 2});
         return sources;
     };
     TelemetryHistory small;
@@ -85,7 +85,7 @@ void TstTelemetryHistory::largeFleetStaysWithinTheBudget() {
     for (int k = 1; k <= 6000; ++k)
         for (int b = 0; b < 1000; ++b) {
             s.t = k / 60.0;
-            s.train = b / 10, s.car = (b % 10) / 2, s.bogie = b % 2;
+            s.train = b / 10, s.car = (b % 10) / 2, s.bogie = b % 2, s.origin = b / 2;
             s.f[0] = b;
             h.add(s);
         }
@@ -107,7 +107,7 @@ void TstTelemetryHistory::samplesFindTheirSource() {
     for (int t = 2; t >= 0; --t) // trains backwards, cars and bogies interleaved with vehicles
         for (int c = 0; c < 4; ++c)
             for (int b = 1; b >= 0; --b) {
-                sources.push_back({"", -1, t, c, b});
+                sources.push_back({"", -1, t, c, b, 4 * t + c});
                 if (b == 1 && c == 2) sources.push_back({"", t, -1, -1, -1}); // vehicle t
             }
     TelemetryHistory h;
@@ -116,10 +116,10 @@ void TstTelemetryHistory::samplesFindTheirSource() {
     for (int i = 0; i < int(sources.size()); ++i) {
         const HistorySource& src = sources[std::size_t(i)];
         s.vehicle = src.train < 0 ? src.vehicle : 0;
-        s.train = src.train, s.car = src.car, s.bogie = src.bogie;
+        s.train = src.train, s.car = src.car, s.bogie = src.bogie, s.origin = src.origin;
         QCOMPARE(h.sourceOf(s), i);
     }
-    s.vehicle = 0, s.train = 3, s.car = 0, s.bogie = 0; // no such train
+    s.vehicle = 0, s.train = 3, s.car = 0, s.bogie = 0, s.origin = 12; // no such car
     QCOMPARE(h.sourceOf(s), -1);
     s.train = -1, s.vehicle = 7; // no such vehicle
     QCOMPARE(h.sourceOf(s), -1);

@@ -97,6 +97,7 @@ DrivePanel::DrivePanel(SimulationController* sim, QWidget* parent) : QWidget(par
     });
     connect(m_train, &QComboBox::currentIndexChanged, this, &DrivePanel::refresh);
     connect(sim, &SimulationController::simulationReset, this, &DrivePanel::rebuild);
+    connect(sim, &SimulationController::trainsChanged, this, &DrivePanel::rebuild);
     connect(sim, &SimulationController::advanced, this, &DrivePanel::refresh);
     rebuild();
 }
@@ -105,12 +106,15 @@ int DrivePanel::train() const {
     return m_train->currentIndex();
 }
 
+// The shown simulation's trains (coupling and uncoupling change them), the chosen one kept by its id.
 void DrivePanel::rebuild() {
     m_updating = true;
+    const QString chosen = m_train->currentText();
     m_train->clear();
-    if (const Simulation* s = m_sim->simulation())
+    if (const Simulation* s = m_sim->shown())
         for (int t = 0; t < s->view().trainCount(); ++t)
             m_train->addItem(QString::fromStdString(s->view().trainInfo(t).id));
+    if (const int i = m_train->findText(chosen); i >= 0) m_train->setCurrentIndex(i);
     setEnabled(m_train->count() > 0);
     m_updating = false;
     refresh();

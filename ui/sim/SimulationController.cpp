@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 
 namespace tl::ui {
 
@@ -46,6 +47,7 @@ void SimulationController::reset() {
     m_runs.back().name = tr("Run %1").arg(m_serial = 1);
     m_current = 0;
     m_parts.clear();
+    m_partsShown = nullptr;
     const auto layout = m_doc->layout();
     std::vector<Vec3> boxes;
     std::vector<std::string> models; // a model file per part ("" = box)
@@ -74,16 +76,17 @@ void SimulationController::reset() {
                 const CarInfo& car = train.cars[std::size_t(c)];
                 boxes.push_back(car.box);
                 models.push_back(car.model);
-                m_parts.push_back({VehiclePart::CarBody, -1, t, c, -1});
+                const int origin = view.carOrigin(t, c);
+                m_parts.push_back({VehiclePart::CarBody, -1, t, c, -1, origin});
                 for (int b = 0; b < car.bogies; ++b) {
                     boxes.push_back(car.bogieBox);
                     models.emplace_back();
-                    m_parts.push_back({VehiclePart::Bogie, -1, t, c, b});
+                    m_parts.push_back({VehiclePart::Bogie, -1, t, c, b, origin});
                     sources.push_back({QString("%1 car %2 bogie %3")
                                            .arg(QString::fromStdString(train.id))
                                            .arg(c + 1)
                                            .arg(b + 1),
-                                       -1, t, c, b});
+                                       -1, t, c, b, origin});
                 }
             }
         }
@@ -235,6 +238,14 @@ void SimulationController::consumeTelemetry() {
 void SimulationController::present() {
     const Simulation* sim = shown();
     if (!sim) return;
+    if (sim != m_partsShown || sim->view().makeup() != m_partsMakeup) { // trains coupled or uncoupled
+        const bool changed = m_partsShown != nullptr;
+        m_partsShown = sim;
+        m_partsMakeup = sim->view().makeup();
+        for (VehiclePart& p : m_parts)
+            if (p.origin >= 0) std::tie(p.train, p.car) = sim->view().carOfOrigin(p.origin);
+        if (changed) emit trainsChanged();
+    }
     for (std::size_t i = 0; i < m_parts.size(); ++i) {
         const VehiclePart& p = m_parts[i];
         switch (p.kind) {
@@ -278,6 +289,24 @@ void SimulationController::setDirection(int train, int direction) {
     if (fork && !forkForInput()) return;
     m_recording.input(*m_sim, {0, train, DriverInput::Kind::Direction, direction < 0 ? -1.0 : 1.0});
     if (fork) emit advanced(shownTime()); // the drive panel shows the new run's inputs
+}
+
+QString SimulationController::uncouple(int train, int car) {
+    if (!m_sim || train < 0 || train >= m_sim->view().trainCount()) return tr("no train to uncouple");
+    const int cars = int(m_sim->view().trainInfo(train).cars.size());
+    if (car < 0 || car + 1 >= cars)
+        return tr("%1 has no car behind car %2 to uncouple")
+            .arg(QString::fromStdString(m_sim->view().trainInfo(train).id))
+            .arg(car + 1);
+    if (m_scrubbing && !forkForInput()) return tr("not uncoupled: no fork was made");
+    try {
+        m_recording.input(*m_sim, {0, train, DriverInput::Kind::Uncouple, double(car)});
+    } catch (const std::exception& e) {
+        return QString::fromStdString(e.what());
+    }
+    present();
+    emit advanced(shownTime());
+    return {};
 }
 
 void SimulationController::scrubTo(std::int64_t step) {

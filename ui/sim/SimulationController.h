@@ -31,9 +31,12 @@ namespace tl::ui {
 class Document;
 
 // What one box of the vehicle scene stands for.
+// train and car: where the part's car is in the shown simulation now (coupling and uncoupling renumber
+// them); origin: the car's place in the build order, which they do not change (SimulationView::carOrigin).
 struct VehiclePart {
     enum Kind { Vehicle, CarBody, Bogie } kind = Vehicle;
     int vehicle = -1, train = -1, car = -1, bogie = -1;
+    int origin = -1;
 };
 
 class SimulationController : public QObject {
@@ -61,6 +64,10 @@ public:
     // Driver inputs for train i (recorded).
     void setThrottle(int train, double value);
     void setBrake(int train, double value);
+    // Uncouple `train` behind its car `car`: the cars behind become a train of their own, brakes on
+    // (Simulation::uncouple); recorded like the driver's inputs (a fork while scrubbing). Returns the error
+    // ("" when done).
+    QString uncouple(int train, int car);
     void setDirection(int train, int direction);
 
     // Runs: the first is made by reset(), each fork adds one. The shown run's parts are the members above.
@@ -102,6 +109,7 @@ signals:
     void eventsReplaced();         // the shown run changed (fork, switch): its events as a whole
     void runsChanged();            // a run was added, dropped or switched to
     void collided(int eventIndex); // a new collision event in simulation()->view().collisions()
+    void trainsChanged();          // the shown simulation's trains coupled or uncoupled (or another is shown)
     void stoppedAtEvent(const tl::ui::RunEvent& event); // paused at the run's first derailment or collision
     void notice(const QString& message);                // for the status bar (a fork was made, ...)
     void error(const QString& message);
@@ -132,6 +140,8 @@ private:
     Recording m_recording;
     TelemetryHistory m_history;
     std::vector<VehiclePart> m_parts;
+    const Simulation* m_partsShown = nullptr; // the simulation and make-up m_parts' trains and cars are of
+    std::uint64_t m_partsMakeup = 0;
     QTimer m_tick;
     QElapsedTimer m_clock;
     double m_rate = 1.0;

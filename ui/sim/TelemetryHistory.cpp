@@ -99,7 +99,7 @@ void TelemetryHistory::reset(std::vector<HistorySource> sources, double rate, do
     m_index.clear();
     for (std::size_t i = 0; i < m_sources.size(); ++i) {
         const HistorySource& h = m_sources[i];
-        m_index.emplace(keyOf(h.vehicle, h.train, h.car, h.bogie), int(i));
+        m_index.emplace(keyOf(h.vehicle, h.origin, h.bogie), int(i));
     }
     m_interval = 1.0 / rate;
     // A source holds at most the full-rate window (a sample is kept 0.999 intervals after the last), the
@@ -131,15 +131,14 @@ void TelemetryHistory::grow(Series& d) const {
     d.s.reserve(n);
 }
 
-// A vehicle's row by its index; a bogie's by train (31 bits), car and bogie (16 bits each).
-std::uint64_t TelemetryHistory::keyOf(int vehicle, int train, int car, int bogie) {
-    if (train < 0) return std::uint64_t(1) << 63 | std::uint32_t(vehicle);
-    return std::uint64_t(std::uint32_t(train)) << 32 | std::uint64_t(std::uint16_t(car)) << 16 |
-           std::uint16_t(bogie);
+// A vehicle's row by its index; a bogie's by its car's origin (32 bits) and its index (16 bits).
+std::uint64_t TelemetryHistory::keyOf(int vehicle, int origin, int bogie) {
+    if (origin < 0) return std::uint64_t(1) << 63 | std::uint32_t(vehicle);
+    return std::uint64_t(std::uint32_t(origin)) << 16 | std::uint16_t(bogie);
 }
 
 int TelemetryHistory::sourceOf(const TelemetrySample& s) const {
-    const auto it = m_index.find(keyOf(s.vehicle, s.train, s.car, s.bogie));
+    const auto it = m_index.find(keyOf(s.vehicle, s.train < 0 ? -1 : s.origin, s.bogie));
     return it == m_index.end() ? -1 : it->second;
 }
 

@@ -55,7 +55,9 @@ double channelScale(Channel c); // SI -> shown unit (e.g. 1e-3 for N -> kN)
 
 struct HistorySource {
     QString name;                                       // "bogie A/2/1", "vehicle bogie"
-    int vehicle = -1, train = -1, car = -1, bogie = -1; // which telemetry rows feed it
+    int vehicle = -1, train = -1, car = -1, bogie = -1; // which telemetry rows feed it (train, car: as built)
+    int origin = -1; // a bogie's car by its place in the build order (TelemetrySample::origin): trains that
+                     // couple or uncouple renumber trains and cars, not this
 };
 
 class TelemetryHistory {
@@ -91,7 +93,7 @@ private:
     };
     void thin(Series& d, std::size_t older) const; // halve the first `older` samples
     void grow(Series& d) const;                    // room for the next point, within m_points
-    static std::uint64_t keyOf(int vehicle, int train, int car, int bogie);
+    static std::uint64_t keyOf(int vehicle, int origin, int bogie); // origin < 0: a vehicle
     std::vector<HistorySource> m_sources;
     std::unordered_map<std::uint64_t, int> m_index; // keyOf(source) -> index in m_sources
     std::vector<Series> m_data;

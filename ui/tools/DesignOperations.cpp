@@ -142,6 +142,21 @@ bool DesignTools::insertSwitchOnSelectedTrack() {
     }
 }
 
+bool DesignTools::bufferStopOnSelectedTrack(bool add) {
+    const int t = selectedOrFail(m_editor, m_doc->spec());
+    if (t < 0) return fail(tr("Select a track first: click it near the end for the buffer stop."));
+    const double L = m_doc->layout()->track(std::size_t(t)).length();
+    const double s = m_lastClickTrack == t && m_lastClickS >= 0 ? m_lastClickS : L;
+    const std::string id = m_doc->spec().tracks[std::size_t(t)].id;
+    try {
+        const auto e = add ? design::addBufferStop(*m_doc->layout(), id, s)
+                           : design::deleteBufferStop(*m_doc->layout(), id, s);
+        return push(e.spec, e.description, t);
+    } catch (const design::DesignError& err) {
+        return fail(QString::fromUtf8(err.what()));
+    }
+}
+
 bool DesignTools::renameSelectedTrack(const QString& newId) {
     const int t = selectedOrFail(m_editor, m_doc->spec());
     if (t < 0) return fail(tr("Select a track first."));

@@ -153,6 +153,13 @@ void DesignTools::createActions(QMainWindow* window) {
             [this, report] { report(splitSelectedTrack()); });
     connect(make("switch", tr("Insert Switch Here"), QKeySequence(Qt::Key_I), true), &QAction::triggered,
             this, [this, report] { report(insertSwitchOnSelectedTrack()); });
+    connect(make("buffer-stop", tr("Add Buffer Stop"), QKeySequence(Qt::Key_B), true), &QAction::triggered,
+            this, [this, report] { report(bufferStopOnSelectedTrack(true)); });
+    action("buffer-stop")
+        ->setStatusTip(tr("A friction buffer stop (400 kN over 3 m) at the free end of the selected track "
+                          "nearer the click"));
+    connect(make("buffer-stop-delete", tr("Delete Buffer Stop"), QKeySequence(Qt::SHIFT | Qt::Key_B), true),
+            &QAction::triggered, this, [this, report] { report(bufferStopOnSelectedTrack(false)); });
     connect(make("delete", tr("Delete Track"), QKeySequence(Qt::SHIFT | Qt::Key_Delete), false),
             &QAction::triggered, this, [this, report] { report(deleteSelectedTrack()); });
     connect(make("rename", tr("Rename Track…"), QKeySequence(Qt::Key_F2), false), &QAction::triggered, this,

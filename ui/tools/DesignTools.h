@@ -70,6 +70,8 @@ public:
     bool deleteSelectedTrack();
     bool splitSelectedTrack();          // at the last clicked place on it (else its middle)
     bool insertSwitchOnSelectedTrack(); // at the last clicked place on it
+    // A buffer stop added to / deleted from the selected track's end nearer the last clicked place on it.
+    bool bufferStopOnSelectedTrack(bool add);
     bool renameSelectedTrack(const QString& newId);
     bool changeSelectedTrackType(const QString& type);
     bool toggleSwitch(const QString& id);

@@ -82,6 +82,21 @@ QIcon pieceIcon(const QString& name) {
         path.lineTo(29, 26);
         path.moveTo(10, 26);
         path.quadTo(20, 26, 28, 8);
+    } else if (name == "buffer-stop" || name == "buffer-stop-delete") {
+        path.moveTo(2, 20); // the rails up to the stop, its frame and its beam
+        path.lineTo(20, 20);
+        p.drawPath(path);
+        path = QPainterPath();
+        p.setPen(accent);
+        p.drawLine(QPointF(21, 10), QPointF(21, 24));
+        p.drawLine(QPointF(21, 24), QPointF(29, 24));
+        p.drawLine(QPointF(21, 12), QPointF(29, 24));
+        if (name == "buffer-stop-delete") {
+            p.setPen(QPen(QColor(200, 30, 30), 3, Qt::SolidLine, Qt::RoundCap));
+            p.drawLine(QPointF(4, 4), QPointF(16, 14));
+            p.drawLine(QPointF(16, 4), QPointF(4, 14));
+        }
+        p.setPen(rail);
     } else if (name == "rename") {
         p.setFont(QFont("Sans", 13, QFont::Bold));
         p.drawText(QRectF(0, 0, 32, 32), Qt::AlignCenter, "ab");
