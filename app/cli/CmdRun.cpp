@@ -292,8 +292,12 @@ int runRun(const QStringList& args) {
             std::cerr << "coupler overload: " << e.message << " (peak " << e.peakForce << " N for "
                       << e.duration << " s)\n";
         for (const auto& e : sim.view().collisions())
-            std::cerr << "collision: " << e.message << " (peak " << e.peakForce << " N, "
-                      << (e.solid ? "solid" : "within the strokes") << ", " << e.absorbed << " J absorbed)\n";
+            if (e.coupled)
+                std::cerr << "coupling: " << e.message << "\n";
+            else
+                std::cerr << "collision: " << e.message << " (peak " << e.peakForce << " N, "
+                          << (e.solid ? "solid" : "within the strokes") << ", " << e.absorbed
+                          << " J absorbed)\n";
         for (const auto& e : sim.view().wheelEvents())
             std::cerr << "wheel: " << e.message << " (peak " << e.peak << " for " << e.duration << " s)\n";
         if (csv) {
