@@ -1,4 +1,4 @@
-// tracklab-cli check LAYOUT.json --rules PROFILE [--csv OUT.csv] [--critical TRAIN]
+// tracklab-cli check LAYOUT.json --rules PROFILE [--csv OUT.csv] [--critical TRAIN [--jobs N]]
 // Checks a layout against a design-rule profile (docs/rules-format.md) place by place: prints every
 // violation (track, s range, worst value and the limit) and the curve table (radius, cant, line speed,
 // permissible speed and, with --critical, the critical speed found by simulation for that train).
@@ -34,6 +34,7 @@ int runCheck(const QStringList& args) {
     parser.addOption({"csv", "Write the curve table to OUT.csv.", "OUT.csv"});
     parser.addOption({"critical", "Find each curve's critical speed by simulation for train ID.", "ID"});
     parser.addOption({"dt", "Fixed step H of the --critical runs [s] (default 1/240).", "H"});
+    tl::cli::addJobsOption(parser);
     if (const auto done = tl::cli::parseOrExit(parser, args, "check")) return *done;
     const QStringList pos = parser.positionalArguments();
     if (pos.size() != 1 || !parser.isSet("rules")) {
@@ -51,6 +52,7 @@ int runCheck(const QStringList& args) {
         return tl::cli::BadInput;
     }
     tl::CriticalSpeedOptions copt;
+    if (!tl::cli::readJobs(parser, "check", copt.jobs)) return tl::cli::BadInput;
     if (parser.isSet("dt")) {
         bool ok = false;
         const double dt = parser.value("dt").toDouble(&ok);

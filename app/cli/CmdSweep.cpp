@@ -1,4 +1,4 @@
-// tracklab-cli sweep LAYOUT.json --train ID --speeds A:B:STEP [--duration T] [--dt H]
+// tracklab-cli sweep LAYOUT.json --train ID --speeds A:B:STEP [--duration T] [--dt H] [--jobs N]
 // Runs the train from each initial speed (fresh simulation each) and reports the lowest speed at which it
 // derails, with the cause and place (JSON on stdout); progress on stderr. Exit 0 found, 1 none, 2 bad input.
 #include "Command.h"
@@ -27,6 +27,7 @@ int runSweep(const QStringList& args) {
     parser.addOption({"speeds", "Initial speeds A:B:STEP [m/s].", "A:B:STEP"});
     parser.addOption({"duration", "Simulated time per speed [s] (default 60).", "T", "60"});
     parser.addOption({"dt", "Fixed step H [s] (default 1/240).", "H"});
+    tl::cli::addJobsOption(parser);
     if (const auto done = tl::cli::parseOrExit(parser, args, "sweep")) return *done;
     const QStringList pos = parser.positionalArguments();
     if (pos.size() != 1 || !parser.isSet("train") || !parser.isSet("speeds")) {
@@ -48,6 +49,7 @@ int runSweep(const QStringList& args) {
     o.to = v[1];
     o.step = v[2];
     if (!tl::cli::readTimeOptions(parser, "sweep", o.duration, o.simulation.dt)) return tl::cli::BadInput;
+    if (!tl::cli::readJobs(parser, "sweep", o.jobs)) return tl::cli::BadInput;
     const std::string file = pos[0].toStdString();
     try {
         const tl::LayoutSpec spec = tl::loadLayoutSpec(file);

@@ -1,6 +1,7 @@
 #include "Command.h"
 
 #include "core/layout/LayoutError.h"
+#include "physics/run/RunJobs.h"
 
 #include <QCoreApplication>
 
@@ -24,6 +25,27 @@ int reportFailure(const std::string& name, const std::string& file) {
         std::cerr << "tracklab-cli " << name << ": " << file << ": " << e.what() << "\n";
     }
     return BadInput;
+}
+
+void addJobsOption(QCommandLineParser& parser) {
+    parser.addOption({"jobs",
+                      "Independent runs at once (default: the CPUs this process may use, " +
+                          QString::number(tl::defaultJobs()) + " here); the output does not depend on it.",
+                      "N"});
+}
+
+bool readJobs(const QCommandLineParser& parser, const std::string& name, int& jobsOut) {
+    jobsOut = tl::defaultJobs();
+    if (!parser.isSet("jobs")) return true;
+    bool ok = false;
+    const int jobs = parser.value("jobs").toInt(&ok);
+    if (!ok || jobs < 1 || jobs > 256) {
+        std::cerr << "tracklab-cli " << name << ": --jobs must be an integer in [1, 256], got '"
+                  << parser.value("jobs").toStdString() << "'\n";
+        return false;
+    }
+    jobsOut = jobs;
+    return true;
 }
 
 bool readTimeOptions(const QCommandLineParser& parser, const std::string& name, double& durationOut,

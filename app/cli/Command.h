@@ -41,6 +41,10 @@ constexpr double kMaxSteps = 1e8;        // duration / dt
 // print "tracklab-cli NAME: --dt must be ..." and return false.
 bool readTimeOptions(const QCommandLineParser& parser, const std::string& name, double& durationOut,
                      double& dtOut);
+// --jobs N of the batch commands (physics/run/RunJobs.h): an integer in [1, 256], default the CPUs this
+// process may use. False (the reason on stderr) for a bad value.
+void addJobsOption(QCommandLineParser& parser);
+bool readJobs(const QCommandLineParser& parser, const std::string& name, int& jobsOut);
 
 struct CommandRegistrar {
     explicit CommandRegistrar(Command c) { commandRegistry()[c.name] = std::move(c); }

@@ -1,6 +1,7 @@
 #include "physics/run/CurveCriticalSpeed.h"
 
 #include "core/layout/LayoutError.h"
+#include "physics/run/RunJobs.h"
 #include "physics/vehicle/TrackDrives.h"
 
 #include <algorithm>
@@ -227,11 +228,13 @@ CriticalSpeed curveCriticalSpeed(const LayoutSpec& spec, const Layout& layout, c
 void fillCriticalSpeeds(CheckReport& report, const LayoutSpec& spec, const Layout& layout,
                         const std::string& file, const std::string& trainId,
                         const CriticalSpeedOptions& options) {
-    for (auto& c : report.curves) {
+    // the curves at once (RunJobs.h), each curve's bisection in turn
+    runJobs(int(report.curves.size()), options.jobs, [&](int k) {
+        CurveRow& c = report.curves[std::size_t(k)];
         const CriticalSpeed r = curveCriticalSpeed(spec, layout, file, trainId, c, options);
         c.critical = r.speed;
         c.criticalNote = r.note;
-    }
+    });
 }
 
 std::vector<DriveSection> checkDriveSections(const Layout& layout, const std::string& /*file*/) {

@@ -26,8 +26,10 @@ struct CriticalSpeedOptions {
     double lead = 150.0;     // head car starts this far before the curve [m]
     double maxSpeed = 80.0;  // highest entry speed tried [m/s]
     double tolerance = 0.25; // bisection stops when the bracket is this narrow [m/s]
+    int jobs = 1; // fillCriticalSpeeds: curves at once (RunJobs.h); the result does not depend on it
     SimulationOptions simulation;
-    std::function<bool()> cancelled; // polled between runs and every second of simulated time
+    // polled between runs and every second of simulated time (from the jobs' threads when jobs > 1)
+    std::function<bool()> cancelled;
 };
 
 struct CriticalSpeed {

@@ -2,6 +2,7 @@
 
 #include "core/layout/Layout.h"
 #include "core/layout/LayoutError.h"
+#include "physics/run/RunJobs.h"
 
 #include <cmath>
 
@@ -20,14 +21,15 @@ SweepResult sweepDerailmentSpeed(const LayoutSpec& spec, const std::string& file
     if (k < 0) throw LayoutError(file, "/trains", "no train with id \"" + trainId + "\"");
     const int n = int(std::floor((options.to - options.from) / options.step + 1e-3)) + 1;
     SweepResult result;
+    result.points.resize(std::size_t(n));
     SimulationOptions so = options.simulation;
     so.recordTelemetry = false;
-    for (int i = 0; i < n; ++i) {
-        SweepPoint p;
+    auto run = [&](int i) { // one speed: a fresh simulation of its own (RunJobs.h)
+        SweepPoint& p = result.points[std::size_t(i)];
         p.speed = options.from + i * options.step;
         LayoutSpec s = spec;
-        trains[std::size_t(k)]["speed"] = p.speed;
         s.trains = trains;
+        s.trains[std::size_t(k)]["speed"] = p.speed;
         const Layout layout = Layout::compile(s, file);
         Simulation sim(layout, so, file);
         const int t = sim.view().trainIndex(trainId);
@@ -42,10 +44,12 @@ SweepResult sweepDerailmentSpeed(const LayoutSpec& spec, const std::string& file
                 }
             if (hit) break;
         }
-        result.points.push_back(p);
+    };
+    runJobs(n, options.jobs, run, [&](int i) {
+        const SweepPoint& p = result.points[std::size_t(i)];
         if (p.derailment && result.critical < 0) result.critical = i;
         if (progress) progress(i, n, p);
-    }
+    });
     return result;
 }
 

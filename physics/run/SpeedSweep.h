@@ -17,6 +17,7 @@ struct SweepOptions {
     double to = 40.0;       // last (inclusive, within step/1000) [m/s]
     double step = 1.0;      // > 0 [m/s]
     double duration = 60.0; // simulated time per speed [s]
+    int jobs = 1;           // speeds run at once (RunJobs.h); the result does not depend on it
     SimulationOptions simulation;
 };
 
@@ -31,7 +32,8 @@ struct SweepResult {
 };
 
 // spec: the layout (with its "trains" section); file names it in errors. progress(i, n, point) after each
-// speed. Throws LayoutError for a bad layout or an unknown train id (path /trains), SimulationError.
+// speed, in order of speed, on the calling thread. Throws LayoutError for a bad layout or an unknown train id
+// (path /trains), SimulationError.
 SweepResult sweepDerailmentSpeed(const LayoutSpec& spec, const std::string& file, const std::string& trainId,
                                  const SweepOptions& options,
                                  const std::function<void(int, int, const SweepPoint&)>& progress = {});

@@ -4,6 +4,7 @@
 #include "core/layout/LayoutError.h"
 #include "core/units/CantUnits.h"
 #include "physics/run/CurveCriticalSpeed.h"
+#include "physics/run/RunJobs.h"
 #include "render/OsgConvert.h"
 #include "render/scene/LayoutScene.h"
 #include "render/scene/SpeedSigns.h"
@@ -437,7 +438,8 @@ void ChecksPanel::simulateCritical() {
         QString error;
         CriticalSpeedOptions o;
         QThread* self = QThread::currentThread();
-        o.cancelled = [self] { return self->isInterruptionRequested(); };
+        o.cancelled = [self] { return self->isInterruptionRequested(); }; // (thread-safe: the jobs poll it)
+        o.jobs = defaultJobs(); // the curves on every core (physics/run/RunJobs.h)
         try {
             fillCriticalSpeeds(report, spec, *layout, file, train, o);
         } catch (const std::exception& e) {
