@@ -52,8 +52,8 @@ public:
             Pose anchor = Pose::Identity();
             anchor.translation() = Vec3(0, 0, -1);
             if (kind != Kind::SixDofLocked) {
-                auto j =
-                    std::make_unique<TrackJointConstraint>(*body, anchor, btTypedConstraint::getFixedBody());
+                auto j = std::make_unique<TrackJointConstraint>(*body, anchor,
+                                                                btTypedConstraint::getFixedBody(), true);
                 j->setTrackFrame(w);
                 if (kind == Kind::TrackJointMotor) j->setMotor(true, 20.0, 5000.0);
                 world_->addConstraint(j.get(), true);

@@ -51,9 +51,10 @@ struct RowsRing {
 thread_local RowsRing t_rows;
 } // namespace
 
-TrackJointConstraint::TrackJointConstraint(btRigidBody& moving, const Pose& anchorInA, btRigidBody& trackBody)
+TrackJointConstraint::TrackJointConstraint(btRigidBody& moving, const Pose& anchorInA, btRigidBody& trackBody,
+                                           bool trackOnGround)
     : btTypedConstraint(static_cast<btTypedConstraintType>(MAX_CONSTRAINT_TYPE + 1), moving, trackBody),
-      m_anchorInA(anchorInA), m_trackOnGround(&trackBody == &btTypedConstraint::getFixedBody()) {
+      m_anchorInA(anchorInA), m_trackOnGround(trackOnGround) {
     setUserConstraintType(kUserType);
     setUserConstraintPtr(nullptr); // no warm start until its owner names one (RowForceSolver::setWarmStart)
 }

@@ -1,7 +1,7 @@
 #pragma once
 // The trackjoint as a Bullet constraint: a thin adapter around computeTrackJointRows (TrackJointRows.h).
-// Body A = the moving body (carries the anchor), body B = the body that carries the track, or
-// btTypedConstraint::getFixedBody() when the track lies on the ground. Before each step the owner sets
+// Body A = the moving body (carries the anchor), body B = the body that carries the track, or a fixed body
+// (mass 0 at the identity: BulletWorld's) when the track lies on the ground. Before each step the owner sets
 // the track frame wF(s) in body B's centre-of-mass coordinates (world coordinates for the fixed body);
 // after each step RowForceSolver has stored the exact impulse of every row (rowForce()).
 #include "core/geometry/Frame.h"
@@ -19,7 +19,9 @@ public:
     static constexpr int kUserType = 0x7472616b; // "trak"
 
     // anchorInA: anchor frame A in body A's centre-of-mass frame (x = A.T, y = A.N, z = A.B).
-    TrackJointConstraint(btRigidBody& moving, const Pose& anchorInA, btRigidBody& trackBody);
+    // trackOnGround: trackBody is a fixed body at the identity (wF in B is wF in the world).
+    TrackJointConstraint(btRigidBody& moving, const Pose& anchorInA, btRigidBody& trackBody,
+                         bool trackOnGround);
 
     // Anchor frame A in body A's centre-of-mass frame (e.g. turned when the vehicle's direction flips).
     void setAnchor(const Pose& anchorInA) { m_anchorInA = anchorInA; }

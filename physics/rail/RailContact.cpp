@@ -21,7 +21,8 @@ void RailContact::place(RailedBody& r, const Vec3& box, double mass, double fric
     if (!r.world) r.world = &world_;
     r.makeBody(box, mass, friction, worldFrame(r.position), world_.trackBody(r.position.track), speed);
     r.world->add(*r.body, BulletWorld::Collides::Nothing);
-    r.joint = r.makeJoint(world_.trackBody(r.position.track), localFrame(r.position));
+    r.joint = r.makeJoint(world_.trackBody(r.position.track), world_.trackOnGround(r.position.track),
+                          localFrame(r.position));
     r.linkWarmStart();
     r.frameTrack = r.position.track;
     r.frameS = r.position.s;
@@ -73,7 +74,7 @@ FeedResult RailContact::feed(RailedBody& r) {
 
 void RailContact::remakeJoint(RailedBody& r) {
     const TwistedFrame wF = localFrame(r.position);
-    auto next = r.makeJoint(world_.trackBody(r.position.track), wF);
+    auto next = r.makeJoint(world_.trackBody(r.position.track), world_.trackOnGround(r.position.track), wF);
     r.frameTrack = r.position.track;
     r.frameS = r.position.s;
     next->continueFrom(*r.joint);

@@ -42,9 +42,9 @@ void RailedBody::makeBody(const Vec3& box, double mass, double friction, const T
     body->setAngularVelocity(toBt(omega));
 }
 
-std::unique_ptr<TrackJointConstraint> RailedBody::makeJoint(btRigidBody& trackBody,
+std::unique_ptr<TrackJointConstraint> RailedBody::makeJoint(btRigidBody& trackBody, bool trackOnGround,
                                                             const TwistedFrame& wFLocal) const {
-    auto j = std::make_unique<TrackJointConstraint>(*body, anchor(), trackBody);
+    auto j = std::make_unique<TrackJointConstraint>(*body, anchor(), trackBody, trackOnGround);
     if (params.stiffness && params.damping)
         j->setStiffnessDamping(*params.stiffness, *params.damping);
     else

@@ -58,7 +58,7 @@ struct RailedBody : RailedState { // position, railed, FTBefore, load, monitor, 
                   const btRigidBody& trackBody, double speed);
     // The trackjoint to `trackBody` at the current position (wFLocal: the track frame in trackBody's
     // coordinates), with this body's params. The one place a railed body's joint is built.
-    std::unique_ptr<TrackJointConstraint> makeJoint(btRigidBody& trackBody,
+    std::unique_ptr<TrackJointConstraint> makeJoint(btRigidBody& trackBody, bool trackOnGround,
                                                     const TwistedFrame& wFLocal) const;
     // The joint's warm start is this body's jointImpulses (RowForceSolver): call it again whenever the
     // joint is re-made or this object has moved (building).

@@ -70,6 +70,8 @@ BulletWorld::BulletWorld(double gravity, int solverIterations, double solverTole
     // most of a run's memory (1 500 bogies: 38 worlds, 313 MB). Railed bodies collide with nothing; a
     // world's contacts are its derailed bodies on the ground, one manifold each. Past the pool Bullet takes
     // a manifold from the heap; where a manifold lives changes no result (solveConstraints orders them).
+    fixed_ = std::make_unique<btRigidBody>(0.0, nullptr, nullptr); // as btTypedConstraint::getFixedBody()
+    fixed_->setMassProps(0.0, btVector3(0.0, 0.0, 0.0));
     btDefaultCollisionConstructionInfo pools;
     pools.m_defaultMaxPersistentManifoldPoolSize = 128;
     pools.m_defaultMaxCollisionAlgorithmPoolSize = 128;
@@ -190,7 +192,7 @@ Pose BulletWorld::bodyPose(int b) const {
 
 btRigidBody& BulletWorld::trackBody(int track) const {
     const int b = trackBody_.at(std::size_t(track));
-    return b < 0 ? btTypedConstraint::getFixedBody() : *bodies_[std::size_t(b)]->rigid;
+    return b < 0 ? *fixed_ : *bodies_[std::size_t(b)]->rigid;
 }
 
 Pose BulletWorld::trackBodyPose(int track) const {

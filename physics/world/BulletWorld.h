@@ -76,8 +76,9 @@ public:
     int bodyIndex(const std::string& id) const; // -1 if unknown
     const BodySpec& bodySpec(int b) const;
     btRigidBody& body(int b) const;
-    Pose bodyPose(int b) const;                  // body -> world
-    btRigidBody& trackBody(int track) const;     // the body carrying a track (Bullet's fixed body: ground)
+    Pose bodyPose(int b) const;              // body -> world
+    btRigidBody& trackBody(int track) const; // the body carrying a track (the world's fixed body: ground)
+    bool trackOnGround(int track) const { return trackBody_.at(std::size_t(track)) < 0; }
     Pose trackBodyPose(int track) const;         // its pose (identity on the ground)
     void setKinematicPoses(double t, double dt); // kinematic bodies at their prescribed pose at t
 
@@ -126,6 +127,10 @@ private:
     std::unique_ptr<btCollisionDispatcher> dispatcher_;
     std::unique_ptr<btBroadphaseInterface> broadphase_;
     std::shared_ptr<RowForceSolver> solver_;
+    // The fixed body the ground tracks' joints hang on, this world's own: Bullet's process-wide
+    // btTypedConstraint::getFixedBody() keeps a list of every constraint on it, which two simulations
+    // building or ending on two threads (physics/run/RunJobs.h) wrote into at once.
+    std::unique_ptr<btRigidBody> fixed_;
     std::unique_ptr<btDiscreteDynamicsWorld> world_;
     std::vector<std::unique_ptr<TrackBody>> bodies_;
     std::vector<int> trackBody_; // body index per track, -1 = ground

@@ -65,7 +65,8 @@ struct TrackJointRig {
         world->addRigidBody(body.get(), 0, 0); // no collisions
         Pose anchor = Pose::Identity();
         anchor.translation() = Vec3(0, 0, -cgHeight);
-        joint = std::make_unique<TrackJointConstraint>(*body, anchor, btTypedConstraint::getFixedBody());
+        joint =
+            std::make_unique<TrackJointConstraint>(*body, anchor, btTypedConstraint::getFixedBody(), true);
         joint->setTrackFrame(path(s));
         world->addConstraint(joint.get(), true);
     }

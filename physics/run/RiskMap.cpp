@@ -1,0 +1,260 @@
+// Derailment-risk maps: runs with drawn inputs, counted per place (RiskMap.h).
+#include "physics/run/RiskMap.h"
+
+#include "core/layout/LayoutError.h"
+#include "physics/run/RunJobs.h"
+#include "physics/sim/Simulation.h"
+#include "physics/state/SimulationError.h"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+#include <sstream>
+
+namespace tl {
+
+Proportion wilson(int k, int n) {
+    Proportion r;
+    r.count = k;
+    if (n <= 0) {
+        r.hi = 1.0;
+        return r;
+    }
+    constexpr double z = 1.959963984540054; // the normal's 97.5 % quantile
+    const double p = double(k) / n, z2 = z * z;
+    const double denom = 1.0 + z2 / n;
+    const double centre = (p + z2 / (2.0 * n)) / denom;
+    const double half = z * std::sqrt(p * (1.0 - p) / n + z2 / (4.0 * double(n) * n)) / denom;
+    r.p = p;
+    r.lo = k == 0 ? 0.0 : std::max(0.0, centre - half); // (exactly: the rounding of centre - half)
+    r.hi = k == n ? 1.0 : std::min(1.0, centre + half);
+    return r;
+}
+
+namespace {
+
+using Bin = std::pair<int, long>; // track, bin index
+
+struct RunOutcome {
+    bool completed = false;
+    std::string error;
+    std::vector<std::pair<std::string, double>> draws;
+    std::set<Bin> reached;
+    bool derailed = false;
+    Bin derailment{-1, 0};
+    std::string cause;
+    std::set<Bin> yq, unloading;
+};
+
+// The run's inputs drawn into its train (valid: drawn again until they are).
+void drawInputs(TrainSpec& t, const Layout& layout, const Uncertainty& u, std::uint64_t seed, int run,
+                RunOutcome& out) {
+    for (int input = 0; input < Uncertainty::InputCount; ++input) {
+        const auto& d = u.inputs[input];
+        if (!d) continue;
+        TrainSpec base = t;
+        bool valid = false;
+        double v = 0.0;
+        for (int attempt = 0; attempt < 1000 && !valid; ++attempt) {
+            v = d->draw(seed, run, input, attempt);
+            t = base;
+            switch (input) {
+            case Uncertainty::Speed:
+                t.speed = v;
+                valid = v >= 0;
+                break;
+            case Uncertainty::Friction:
+                valid = v >= 0;
+                for (auto& c : t.cars) {
+                    c.wheelRail.friction = v;
+                    valid = valid && (c.wheelRail.clamped || c.wheelRail.nadalLimit() > 0);
+                }
+                break;
+            case Uncertainty::Payload:
+                valid = true;
+                for (auto& c : t.cars) {
+                    c.body.mass += v;
+                    valid = valid && c.body.mass > 0;
+                }
+                break;
+            case Uncertainty::CgHeight:
+                valid = true;
+                for (auto& c : t.cars) {
+                    c.body.cgHeight += v;
+                    valid = valid && c.body.cgHeight > 0 && c.body.cgHeight < c.body.height;
+                }
+                break;
+            case Uncertainty::CouplerSlack:
+                valid = v >= 0;
+                for (auto& c : t.cars)
+                    c.coupler.slack = v;
+                break;
+            case Uncertainty::Position:
+                t.s += v;
+                valid = fitTrain(t, layout, layout.initialSwitchStates()).problem.empty();
+                break;
+            }
+        }
+        if (!valid)
+            throw SimulationError(std::string("no valid draw of \"") + Uncertainty::name(input) +
+                                  "\" in 1000 attempts");
+        out.draws.emplace_back(Uncertainty::name(input), v);
+    }
+}
+
+RunOutcome runOnce(const Layout& layout, const Scenario& scenario, int k, const Uncertainty& u,
+                   const RiskOptions& o, int run) {
+    RunOutcome out;
+    try {
+        Scenario sc = scenario;
+        TrainSpec& t = sc.trains[std::size_t(k)];
+        const std::string id = t.id;
+        drawInputs(t, layout, u, o.seed, run, out);
+        SimulationOptions so = o.simulation;
+        so.recordTelemetry = false;
+        Simulation sim(layout, sc, so);
+        auto binOf = [&](int track, double s) { return Bin{track, long(std::floor(s / o.bin))}; };
+        int train = sim.view().trainIndex(id);
+        std::uint64_t makeup = sim.view().makeup();
+        std::size_t seen = 0; // derailments looked at
+        while (sim.time() < o.duration - 0.5 * sim.dt()) {
+            sim.step();
+            if (sim.view().makeup() != makeup) { // coupled or uncoupled: the train by its id
+                makeup = sim.view().makeup();
+                train = sim.view().trainIndex(id);
+            }
+            if (train < 0) break; // (coupled to a faster train: no longer this one)
+            const RailedView head = sim.view().bogieState(train, 0, 0);
+            if (head.railed && head.position.track >= 0)
+                out.reached.insert(binOf(head.position.track, head.position.s));
+            const auto& ds = sim.view().derailments();
+            for (; seen < ds.size() && !out.derailed; ++seen)
+                if (ds[seen].trainId == id && ds[seen].track >= 0) {
+                    out.derailed = true;
+                    out.derailment = binOf(ds[seen].track, ds[seen].s);
+                    out.cause = ds[seen].cause;
+                    out.reached.insert(out.derailment);
+                }
+            if (out.derailed) break;
+        }
+        for (const WheelEvent& e : sim.view().wheelEvents())
+            if (e.trainId == id && e.track >= 0)
+                (e.kind == "Y/Q" ? out.yq : out.unloading).insert(binOf(e.track, e.s));
+        out.completed = true;
+    } catch (const std::exception& e) {
+        out.error = e.what();
+    }
+    return out;
+}
+
+} // namespace
+
+RiskResult riskMap(const Layout& layout, const Scenario& scenario, const std::string& file,
+                   const std::string& trainId, const Uncertainty& uncertainty, const RiskOptions& options,
+                   const std::function<void(int, int)>& progress) {
+    int k = -1;
+    for (std::size_t i = 0; i < scenario.trains.size(); ++i)
+        if (scenario.trains[i].id == trainId) k = int(i);
+    if (k < 0) throw LayoutError(file, "/trains", "no train with id \"" + trainId + "\"");
+    if (options.runs < 1) throw SimulationError("risk: need at least one run");
+    if (!(options.bin > 0)) throw SimulationError("risk: the bin must be > 0 m");
+    RiskResult r;
+    r.runs = options.runs;
+    r.seed = options.seed;
+    std::vector<RunOutcome> outcomes(std::size_t(options.runs));
+    struct Counts {
+        int reached = 0, derailments = 0, yq = 0, unloading = 0;
+        std::map<std::string, int> causes;
+    };
+    std::map<Bin, Counts> counts;
+    runJobs(
+        options.runs, options.jobs,
+        [&](int i) { outcomes[std::size_t(i)] = runOnce(layout, scenario, k, uncertainty, options, i); },
+        [&](int i) {
+            RunOutcome& o = outcomes[std::size_t(i)];
+            if (!o.completed) {
+                r.errors.push_back({i, o.error, o.draws});
+            } else {
+                ++r.completed;
+                for (const Bin& b : o.reached)
+                    ++counts[b].reached;
+                if (o.derailed) {
+                    ++r.derailed;
+                    ++counts[o.derailment].derailments;
+                    ++counts[o.derailment].causes[o.cause];
+                }
+                for (const Bin& b : o.yq)
+                    ++counts[b].yq;
+                for (const Bin& b : o.unloading)
+                    ++counts[b].unloading;
+            }
+            o = RunOutcome{}; // (its sets no longer needed)
+            if (progress) progress(i + 1, options.runs);
+        });
+    for (const auto& [bin, c] : counts) {
+        RiskPlace p;
+        p.track = bin.first;
+        p.s0 = double(bin.second) * options.bin;
+        p.s1 = std::min(p.s0 + options.bin, layout.track(std::size_t(bin.first)).length());
+        p.reached = c.reached;
+        p.derailments = wilson(c.derailments, r.completed);
+        for (const auto& [cause, n] : c.causes)
+            p.causes[cause] = wilson(n, r.completed);
+        p.yq = wilson(c.yq, r.completed);
+        p.unloading = wilson(c.unloading, r.completed);
+        r.places.push_back(std::move(p));
+    }
+    return r;
+}
+
+namespace {
+nlohmann::json proportionJson(const Proportion& p) {
+    return {{"count", p.count}, {"p", p.p}, {"ci", {p.lo, p.hi}}};
+}
+} // namespace
+
+nlohmann::json riskJson(const RiskResult& r, const Layout& layout) {
+    nlohmann::json j;
+    j["runs"] = r.runs;
+    j["completed"] = r.completed;
+    j["derailed"] = r.derailed;
+    j["seed"] = r.seed;
+    j["errors"] = nlohmann::json::array();
+    for (const RiskRunError& e : r.errors) {
+        nlohmann::json draws = nlohmann::json::object();
+        for (const auto& [name, v] : e.draws)
+            draws[name] = v;
+        j["errors"].push_back({{"run", e.run}, {"message", e.message}, {"draws", draws}});
+    }
+    j["places"] = nlohmann::json::array();
+    for (const RiskPlace& p : r.places) {
+        nlohmann::json causes = nlohmann::json::object();
+        for (const auto& [cause, c] : p.causes)
+            causes[cause] = proportionJson(c);
+        j["places"].push_back(
+            {{"track", layout.track(std::size_t(p.track)).id()},
+             {"s0", p.s0},
+             {"s1", p.s1},
+             {"reached", p.reached},
+             {"derailments", p.derailments.count},
+             {"p", p.derailments.p},
+             {"ci", {p.derailments.lo, p.derailments.hi}},
+             {"causes", causes},
+             {"episodes", {{"Y/Q", proportionJson(p.yq)}, {"ΔQ/Q", proportionJson(p.unloading)}}}});
+    }
+    return j;
+}
+
+std::string riskCsv(const RiskResult& r, const Layout& layout) {
+    std::ostringstream os;
+    os.precision(17);
+    os << "track,s0,s1,reached,derailments,p,ci_lo,ci_hi,yq_episodes,yq_p,unloading_episodes,unloading_p\n";
+    for (const RiskPlace& p : r.places)
+        os << layout.track(std::size_t(p.track)).id() << ',' << p.s0 << ',' << p.s1 << ',' << p.reached << ','
+           << p.derailments.count << ',' << p.derailments.p << ',' << p.derailments.lo << ','
+           << p.derailments.hi << ',' << p.yq.count << ',' << p.yq.p << ',' << p.unloading.count << ','
+           << p.unloading.p << '\n';
+    return os.str();
+}
+
+} // namespace tl

@@ -1,0 +1,71 @@
+#pragma once
+// A derailment-risk map (tracklab-cli risk; docs/batch.md, "Derailment-risk maps"): N runs of one train of
+// the layout, each with its uncertain inputs drawn (Uncertainty.h) for (seed, run), each a fresh simulation
+// (telemetry off) until the train derails or the duration ends; per place -- a track and a bin of `bin`
+// metres of its s -- the runs whose train reached it, and the probability of a derailment there (its first)
+// and of a Y/Q or wheel-unloading episode beginning there, each with its 95 % Wilson interval, over the runs
+// that completed. A run that ends in a simulation error is counted under `errors` with its draws, never
+// dropped. The runs go through runJobs (RunJobs.h): the map does not depend on the number of jobs.
+#include "core/layout/Layout.h"
+#include "physics/run/Uncertainty.h"
+#include "physics/sim/SimulationOptions.h"
+#include "physics/spec/Scenario.h"
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace tl {
+
+struct RiskOptions {
+    int runs = 100;
+    std::uint64_t seed = 1;
+    double duration = 60.0; // simulated time per run [s]
+    double bin = 10.0;      // place size along s [m]
+    int jobs = 1;
+    SimulationOptions simulation;
+};
+
+// A proportion k / n and its 95 % Wilson score interval.
+struct Proportion {
+    int count = 0;
+    double p = 0.0, lo = 0.0, hi = 0.0;
+};
+Proportion wilson(int k, int n);
+
+struct RiskPlace {
+    int track = -1;
+    double s0 = 0.0, s1 = 0.0; // the bin [m]
+    int reached = 0;           // completed runs whose train's head car passed through it
+    Proportion derailments;    // first derailments of the train in it, over the completed runs
+    std::map<std::string, Proportion> causes;
+    Proportion yq, unloading; // Y/Q and wheel-unloading episodes beginning in it
+};
+
+struct RiskRunError {
+    int run = -1;
+    std::string message;
+    std::vector<std::pair<std::string, double>> draws; // the inputs it drew
+};
+
+struct RiskResult {
+    int runs = 0;      // asked for
+    int completed = 0; // ran to their end (derailed or not)
+    int derailed = 0;
+    std::uint64_t seed = 0;
+    std::vector<RiskPlace> places; // reached or with an event, by track then s
+    std::vector<RiskRunError> errors;
+};
+
+// Throws LayoutError (naming `file`) for an unknown train. progress(done, runs) after each run, in order, on
+// the calling thread.
+RiskResult riskMap(const Layout& layout, const Scenario& scenario, const std::string& file,
+                   const std::string& trainId, const Uncertainty& uncertainty, const RiskOptions& options,
+                   const std::function<void(int, int)>& progress = {});
+
+nlohmann::json riskJson(const RiskResult& r, const Layout& layout);
+std::string riskCsv(const RiskResult& r, const Layout& layout);
+
+} // namespace tl
