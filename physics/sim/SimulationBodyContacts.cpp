@@ -170,10 +170,7 @@ std::vector<double> SimulationEngine::watchBodyContacts() {
     for (const BodyContactState& c : bodyContacts_)
         if (std::none_of(next.begin(), next.end(),
                          [&](const BodyContactState& s) { return key(s) == key(c); }))
-            if (CollisionEvent* e = telemetry_.collision(c.event)) {
-                e->ended = true;
-                e->duration = time_ - e->t;
-            }
+            if (CollisionEvent* e = telemetry_.collision(c.event)) e->end(time_);
     bodyContacts_ = std::move(next);
     return pressed;
 }

@@ -64,8 +64,7 @@ void SimulationEngine::stageBufferStops() {
         }
         auto endContact = [&] {
             if (CollisionEvent* e = telemetry_.collision(st.event)) {
-                e->ended = true;
-                e->duration = time_ - e->t;
+                e->end(time_);
                 e->reboundSpeed = st.train >= 0 ? std::abs(trainSpeed(st.train)) : 0.0;
             }
             st.train = st.car = -1;

@@ -318,10 +318,7 @@ void SimulationEngine::stageContact() {
     for (const BufferContactState& c : contacts_) // parted
         if (std::none_of(next.begin(), next.end(),
                          [&](const BufferContactState& s) { return key(s) == key(c); }))
-            if (CollisionEvent* e = telemetry_.collision(c.event)) {
-                e->ended = true;
-                e->duration = time_ - e->t;
-            }
+            if (CollisionEvent* e = telemetry_.collision(c.event)) e->end(time_);
     contacts_ = std::move(next);
     for (const Coupling& m : couplings)
         couple(m);

@@ -174,11 +174,9 @@ void SimulationEngine::couple(const Coupling& m) {
     e.message = msg.str();
     telemetry_.addCollision(e);
 
-    std::vector<int> grouping = schedule_.grouping(), base = schedule_.base();
     const int removed = std::max(k, o);
-    if (!grouping.empty()) grouping = StepSchedule::resized(grouping, removed, -1);
-    if (!base.empty()) base = StepSchedule::resized(base, removed, -1);
-    remake(std::move(next), grouping, base);
+    remake(std::move(next), StepSchedule::resized(schedule_.grouping(), removed, -1),
+           StepSchedule::resized(schedule_.base(), removed, -1));
 }
 
 void SimulationEngine::uncouple(int t, int car) {
@@ -214,10 +212,8 @@ void SimulationEngine::uncouple(int t, int car) {
         front.run.derailed = front.run.derailed || tr.cars[std::size_t(c)].derailed;
     uncoupled_.push_back({tr.cars[std::size_t(car)].origin, tr.cars[std::size_t(car) + 1].origin});
     next.insert(next.begin() + t + 1, std::move(rear));
-    std::vector<int> grouping = schedule_.grouping(), base = schedule_.base();
-    if (!grouping.empty()) grouping = StepSchedule::resized(grouping, t, +1);
-    if (!base.empty()) base = StepSchedule::resized(base, t, +1);
-    remake(std::move(next), grouping, base);
+    remake(std::move(next), StepSchedule::resized(schedule_.grouping(), t, +1),
+           StepSchedule::resized(schedule_.base(), t, +1));
 }
 
 SimulationEngine::Makeup SimulationEngine::makeupOf(int t) const {
@@ -299,10 +295,7 @@ void SimulationEngine::remake(std::vector<Makeup> next, const std::vector<int>& 
         rename(s.trainA, s.carA);
         rename(s.trainB, s.carB);
         if (s.trainA == s.trainB) { // now one train: no contact any more
-            if (CollisionEvent* e = telemetry_.collision(s.event)) {
-                e->ended = true;
-                e->duration = time_ - e->t;
-            }
+            if (CollisionEvent* e = telemetry_.collision(s.event)) e->end(time_);
             continue;
         }
         if (s.trainA > s.trainB) {

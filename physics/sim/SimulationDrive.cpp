@@ -33,7 +33,6 @@ void SimulationEngine::takeDueSchedule(Train& t, double now) {
 void SimulationEngine::stageDrive(StepPart& p, const StepUnit& u) {
     for (int ti = u.firstTrain; ti < u.endTrain; ++ti) {
         Train& t = *trains_[std::size_t(ti)];
-        takeDueSchedule(t, p.t);
         // A derailed train has lost its brake pipe: no traction, full (emergency) brake on the railed cars.
         const DriveInputs in = t.derailed ? DriveInputs{0.0, 1.0, t.drive.direction} : t.drive;
         for (auto& car : t.cars)

@@ -188,7 +188,9 @@ private:
         int originA = -1, endA = 0, originB = -1, endB = 0;
         double closing = 0.0; // [m/s]
     };
-    void stageCoupling(); // part of the contact stage, before it: the schedules' uncouplings
+    // Part of the contact stage, before it: every train's schedule entries due as the step begins (inputs and
+    // uncouplings; the drive stage then reads the inputs).
+    void stageCoupling();
     bool couplesWith(const Car& A, const Car& B, double closing) const;
     bool uncoupledPair(int originA, int originB) const;
     void couple(const Coupling& m);
@@ -214,9 +216,9 @@ private:
     void stepUnits();
     void stepPart(StepPart& p, std::size_t first, std::size_t end); // units [first, end), on one thread
     void stageRailContact(StepPart&, const StepUnit&); // every railed body's track frame at its s; wheel-rail
-    void stageDrive(StepPart&, const StepUnit&); // schedules; traction, brakes and track drives as motor rows
-    void stageForces(StepPart&, const StepUnit&);            // couplers and roll springs (explicit forces)
-    void stageSolve(StepPart&, const StepUnit&);             // Bullet
+    void stageDrive(StepPart&, const StepUnit&);       // traction, brakes and track drives as motor rows
+    void stageForces(StepPart&, const StepUnit&);      // couplers and roll springs (explicit forces)
+    void stageSolve(StepPart&, const StepUnit&);       // Bullet
     void stageCheck(const StepPart&, const StepUnit&) const; // finiteness of every body and joint force
     void stageFeed(StepPart&, const StepUnit&);              // the feeder: s along the track, open ends
     void stageMonitor(StepPart&, const StepUnit&); // derailment monitor and Y/Q / unloading episodes

@@ -74,7 +74,8 @@ public:
     // with the new trains, each into the world of the grouping (unchecked), the base set.
     void detachAll(Trains& trains);
     void attachAll(const std::vector<int>& trainsPerWorld, const std::vector<int>& base, Trains& trains);
-    // A grouping with `by` trains more in the world of train `train` (an empty world dropped).
+    // A grouping with `by` trains more in the world of train `train` (an empty world dropped; an empty
+    // grouping -- every train in the main world -- stays empty).
     static std::vector<int> resized(std::vector<int> trainsPerWorld, int train, int by);
 
     const std::vector<Unit>& units() const { return units_; }

@@ -121,6 +121,10 @@ struct CollisionEvent : EventPlace {
     double duration = 0.0;                   // so far [s]
     bool ended = false;                      // the ends have parted
     std::string message;                     // human-readable
+    void end(double now) {                   // the contact is gone at `now` [s]
+        ended = true;
+        duration = now - t;
+    }
 };
 
 // Y/Q over the Nadal limit, or the wheel unloading ratio ΔQ/Q over its limit, on one bogie: one event per
