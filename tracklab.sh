@@ -44,6 +44,9 @@ run_tests() { # build-dir; GUI tests always get their own Xvfb display (never th
     (cd "$1" && xvfb-run -a -s "-screen 0 1280x1024x24" ctest --output-on-failure -j 2 --timeout 900)
 }
 
+# the tests' single-node Slurm (tests/batch/slurm_array.sh): the scheduler a cluster batch is submitted to
+TEST_PACKAGES=(slurmctld slurmd slurm-client munge)
+
 FUZZ_PACKAGES=(clang-14 libclang-rt-14-dev)
 
 fuzz() { # seconds per parser, parsers (default: all three)
@@ -88,6 +91,7 @@ run)
     exec "$ROOT/build/release/app/tracklab" "$layout"
     ;;
 test)
+    PACKAGES=("${PACKAGES[@]}" "${TEST_PACKAGES[@]}")
     install_dependencies
     build "$ROOT/build/release"
     run_tests "$ROOT/build/release"

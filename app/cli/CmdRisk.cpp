@@ -1,8 +1,9 @@
 // tracklab-cli risk LAYOUT.json --train ID --runs N --uncertainty U.json [--seed S] [--duration T] [--bin M]
-//   [--dt H] [--jobs N] [--json OUT] [--csv OUT]
+//   [--dt H] [--jobs N] [--json OUT] [--csv OUT] [--shard K/N --out PART]
 // A derailment-risk map (physics/run/RiskMap.h; docs/batch.md): per place the probability that the train
 // derails there, with the runs' uncertain inputs drawn from U.json. The JSON goes to --json (or standard
 // output), the places to --csv; progress on stderr. Exit 0; 2 bad input.
+#include "Batch.h"
 #include "Command.h"
 
 #include "core/io/InputFile.h"
@@ -20,12 +21,13 @@
 #include <cmath>
 #include <fstream>
 #include <iostream>
+#include <memory>
 
 namespace {
 
 const char* kCmd = "tracklab-cli risk: ";
 
-int runRisk(const QStringList& args) {
+std::variant<int, tl::cli::Batch> setupRisk(const QStringList& args) {
     QCommandLineParser parser;
     parser.setApplicationDescription(
         "Derailment-risk map: the probability that a train derails at each place "
@@ -41,7 +43,7 @@ int runRisk(const QStringList& args) {
     parser.addOption({"dt", "Fixed step H [s] (default 1/240).", "H"});
     parser.addOption({"json", "Write the map as JSON to OUT (default: standard output).", "OUT"});
     parser.addOption({"csv", "Write the places as CSV to OUT.", "OUT"});
-    tl::cli::addJobsOption(parser);
+    tl::cli::addBatchOptions(parser);
     if (const auto done = tl::cli::parseOrExit(parser, args, "risk")) return *done;
     const QStringList pos = parser.positionalArguments();
     if (pos.size() != 1 || !parser.isSet("train") || !parser.isSet("runs") || !parser.isSet("uncertainty")) {
@@ -69,41 +71,66 @@ int runRisk(const QStringList& args) {
         return tl::cli::BadInput;
     }
     if (!tl::cli::readTimeOptions(parser, "risk", o.duration, o.simulation.dt)) return tl::cli::BadInput;
-    if (!tl::cli::readJobs(parser, "risk", o.jobs)) return tl::cli::BadInput;
+    tl::cli::Batch b;
+    if (!tl::cli::readBatchOptions(parser, "risk", b)) return tl::cli::BadInput;
+    o.jobs = b.jobs;
     const std::string file = pos[0].toStdString();
     const std::string ufile = parser.value("uncertainty").toStdString();
+    const std::string train = parser.value("train").toStdString();
+    b.file = file;
     try {
-        const tl::Uncertainty u =
-            tl::parseUncertainty(tl::parseJsonText<nlohmann::json>(tl::readInputFile(ufile), ufile), ufile);
-        const tl::Layout layout = tl::Layout::load(file);
-        const tl::Scenario scenario = tl::parseScenario(layout, file, tl::defaultRollingStockDirs());
-        std::cerr << "risk: " << o.runs << " runs of train " << parser.value("train").toStdString()
-                  << ", seed " << o.seed << ", " << o.jobs << " jobs\n";
+        // what the runs share, alive as long as the batch's functions
+        struct Inputs {
+            tl::Uncertainty u;
+            tl::Layout layout;
+            tl::Scenario scenario;
+            std::unique_ptr<tl::RiskMap> map;
+        };
+        auto in = std::make_shared<Inputs>(Inputs{
+            tl::parseUncertainty(tl::parseJsonText<nlohmann::json>(tl::readInputFile(ufile), ufile), ufile),
+            tl::Layout::load(file), tl::Scenario{}, nullptr});
+        in->scenario = tl::parseScenario(in->layout, file, tl::defaultRollingStockDirs());
+        in->map = std::make_unique<tl::RiskMap>(in->layout, in->scenario, file, train, in->u, o);
+        b.runs = o.runs;
+        b.inputs = tl::cli::fileDigest(file) + tl::cli::fileDigest(ufile);
+        std::cerr << "risk: " << o.runs << " runs of train " << train << ", seed " << o.seed << ", "
+                  << (b.shard
+                          ? "shard " + std::to_string(b.shard->first) + "/" + std::to_string(b.shard->second)
+                          : std::to_string(o.jobs) + " jobs")
+                  << "\n";
+        b.run = [in](int i) { return tl::riskRunJson(in->map->run(i)); };
+        b.lost = [in](int i, const std::string& how) { return tl::riskRunJson(in->map->lost(i, how)); };
         const auto start = std::chrono::steady_clock::now();
-        int shown = 0;
-        const tl::RiskResult r = tl::riskMap(
-            layout, scenario, file, parser.value("train").toStdString(), u, o, [&](int done, int n) {
-                const int tenth = done * 10 / n; // a line at every tenth, and at the end
-                if (tenth == shown && done < n) return;
-                shown = tenth;
-                const double s =
-                    std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-                const double rate = done / std::max(1e-9, s);
-                std::cerr << "[" << done << "/" << n << " runs] " << rate << " runs/s, about "
-                          << std::lround((n - done) / std::max(1e-9, rate)) << " s left\n";
-            });
-        const std::string json = riskJson(r, layout).dump(2) + "\n";
-        if (parser.isSet("json"))
-            tl::saveFile(parser.value("json").toStdString(), json);
-        else
-            std::cout << json;
-        if (parser.isSet("csv")) tl::saveFile(parser.value("csv").toStdString(), riskCsv(r, layout));
-        std::cerr << "risk: " << r.completed << " runs completed, " << r.derailed << " derailed, "
-                  << r.errors.size() << " errors\n";
-        return tl::cli::Ok;
-    } catch (const tl::SaveError& e) {
-        std::cerr << kCmd << "cannot save: " << e.what() << "\n";
-        return tl::cli::BadInput;
+        auto shown = std::make_shared<int>(0);
+        b.take = [in, seed = o.seed](int i, const nlohmann::json& j) {
+            const tl::RiskRun r = tl::riskRunFromJson(j);
+            if (!r.completed) std::cerr << "risk: run " << i << " (seed " << seed << "): " << r.error << "\n";
+            in->map->add(i, r);
+        };
+        b.progress = [in, start, shown](int i, const nlohmann::json&) {
+            const int done = i + 1, n = in->map->runs();
+            const int tenth = done * 10 / n; // a line at every tenth, and at the end
+            if (tenth == *shown && done < n) return;
+            *shown = tenth;
+            const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            const double rate = done / std::max(1e-9, s);
+            std::cerr << "[" << done << "/" << n << " runs] " << rate << " runs/s, about "
+                      << std::lround((n - done) / std::max(1e-9, rate)) << " s left\n";
+        };
+        const QString jsonOut = parser.value("json"), csvOut = parser.value("csv");
+        b.finish = [in, jsonOut, csvOut]() {
+            const tl::RiskResult r = in->map->result();
+            const std::string json = riskJson(r, in->layout).dump(2) + "\n";
+            if (!jsonOut.isEmpty())
+                tl::saveFile(jsonOut.toStdString(), json);
+            else
+                std::cout << json;
+            if (!csvOut.isEmpty()) tl::saveFile(csvOut.toStdString(), riskCsv(r, in->layout));
+            std::cerr << "risk: " << r.completed << " runs completed, " << r.derailed << " derailed, "
+                      << r.errors.size() << " errors\n";
+            return r.errors.empty() ? tl::cli::Ok : tl::cli::Warnings;
+        };
+        return b;
     } catch (...) {
         return tl::cli::reportFailure("risk", file);
     }
@@ -111,5 +138,5 @@ int runRisk(const QStringList& args) {
 
 } // namespace
 
-TRACKLAB_REGISTER_COMMAND({"risk", "derailment-risk map: where a train derails when its inputs vary",
-                           runRisk});
+static const tl::cli::BatchCommandRegistrar
+    riskCommand("risk", "derailment-risk map: where a train derails when its inputs vary", setupRisk);

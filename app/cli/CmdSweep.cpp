@@ -1,11 +1,14 @@
 // tracklab-cli sweep LAYOUT.json --train ID --speeds A:B:STEP [--duration T] [--dt H] [--jobs N]
+//   [--shard K/N --out PART]
 // Runs the train from each initial speed (fresh simulation each) and reports the lowest speed at which it
 // derails, with the cause and place (JSON on stdout); progress on stderr. Exit 0 found, 1 none, 2 bad input.
+#include "Batch.h"
 #include "Command.h"
 
 #include "core/layout/LayoutError.h"
 #include "core/layout/LayoutFile.h"
 #include "physics/run/SpeedSweep.h"
+#include "physics/state/SimulationError.h"
 
 #include <QCommandLineParser>
 
@@ -13,12 +16,39 @@
 
 #include <cmath>
 #include <iostream>
+#include <memory>
 
 namespace {
 
 const char* kCmd = "tracklab-cli sweep: ";
 
-int runSweep(const QStringList& args) {
+nlohmann::json eventJson(const tl::DerailmentEvent& e) {
+    return {{"cause", e.cause},
+            {"track", e.trackId},
+            {"s", e.s},
+            {"t", e.t},
+            {"car", e.car},
+            {"bogie", e.bogie},
+            {"speed", e.speed},
+            {"numericalSuspect", e.numericalSuspect},
+            {"message", e.message}};
+}
+
+tl::DerailmentEvent eventFromJson(const nlohmann::json& j) {
+    tl::DerailmentEvent e;
+    e.cause = j.at("cause").get<std::string>();
+    e.trackId = j.at("track").get<std::string>();
+    e.s = j.at("s").get<double>();
+    e.t = j.at("t").get<double>();
+    e.car = j.at("car").get<int>();
+    e.bogie = j.at("bogie").get<int>();
+    e.speed = j.at("speed").get<double>();
+    e.numericalSuspect = j.at("numericalSuspect").get<bool>();
+    e.message = j.at("message").get<std::string>();
+    return e;
+}
+
+std::variant<int, tl::cli::Batch> setupSweep(const QStringList& args) {
     QCommandLineParser parser;
     parser.setApplicationDescription("Find the lowest initial speed at which a train of the layout derails.");
     parser.addHelpOption();
@@ -27,7 +57,7 @@ int runSweep(const QStringList& args) {
     parser.addOption({"speeds", "Initial speeds A:B:STEP [m/s].", "A:B:STEP"});
     parser.addOption({"duration", "Simulated time per speed [s] (default 60).", "T", "60"});
     parser.addOption({"dt", "Fixed step H [s] (default 1/240).", "H"});
-    tl::cli::addJobsOption(parser);
+    tl::cli::addBatchOptions(parser);
     if (const auto done = tl::cli::parseOrExit(parser, args, "sweep")) return *done;
     const QStringList pos = parser.positionalArguments();
     if (pos.size() != 1 || !parser.isSet("train") || !parser.isSet("speeds")) {
@@ -49,39 +79,59 @@ int runSweep(const QStringList& args) {
     o.to = v[1];
     o.step = v[2];
     if (!tl::cli::readTimeOptions(parser, "sweep", o.duration, o.simulation.dt)) return tl::cli::BadInput;
-    if (!tl::cli::readJobs(parser, "sweep", o.jobs)) return tl::cli::BadInput;
+    tl::cli::Batch b;
+    if (!tl::cli::readBatchOptions(parser, "sweep", b)) return tl::cli::BadInput;
     const std::string file = pos[0].toStdString();
+    const std::string train = parser.value("train").toStdString();
+    b.file = file;
     try {
-        const tl::LayoutSpec spec = tl::loadLayoutSpec(file);
-        const tl::SweepResult r = tl::sweepDerailmentSpeed(
-            spec, file, parser.value("train").toStdString(), o, [](int i, int n, const tl::SweepPoint& p) {
-                std::cerr << "[" << i + 1 << "/" << n << "] " << p.speed << " m/s: "
-                          << (p.derailment ? p.derailment->cause + " on " + p.derailment->trackId : "railed")
-                          << "\n";
-            });
-        nlohmann::json j;
-        j["layout"] = file;
-        j["train"] = parser.value("train").toStdString();
-        j["points"] = nlohmann::json::array();
-        for (const auto& p : r.points)
-            j["points"].push_back({{"speed", p.speed}, {"derailed", bool(p.derailment)}});
-        if (r.critical >= 0) {
-            const auto& e = *r.points[std::size_t(r.critical)].derailment;
-            j["criticalSpeed"] = r.points[std::size_t(r.critical)].speed;
-            j["derailment"] = {{"cause", e.cause},
-                               {"track", e.trackId},
-                               {"s", e.s},
-                               {"t", e.t},
-                               {"car", e.car},
-                               {"bogie", e.bogie},
-                               {"speed", e.speed},
-                               {"numericalSuspect", e.numericalSuspect},
-                               {"message", e.message}};
-        } else {
-            j["criticalSpeed"] = nullptr;
-        }
-        std::cout << j.dump(2) << "\n";
-        return r.critical >= 0 ? tl::cli::Ok : tl::cli::Warnings;
+        auto sweep = std::make_shared<const tl::SpeedSweep>(tl::loadLayoutSpec(file), file, train, o);
+        auto result = std::make_shared<tl::SweepResult>();
+        b.runs = sweep->size();
+        b.inputs = tl::cli::fileDigest(file);
+        b.run = [sweep](int i) {
+            const tl::SweepPoint p = sweep->point(i);
+            nlohmann::json j = {{"speed", p.speed}};
+            j["derailment"] = p.derailment ? eventJson(*p.derailment) : nlohmann::json();
+            return j;
+        };
+        b.lost = [sweep](int i, const std::string& how) {
+            return nlohmann::json{{"speed", sweep->speed(i)}, {"error", how}};
+        };
+        b.take = [sweep, result](int i, const nlohmann::json& j) {
+            tl::SweepPoint p;
+            p.speed = j.at("speed").get<double>();
+            if (j.contains("error"))
+                throw tl::SimulationError("the run at " + std::to_string(p.speed) +
+                                          " m/s did not end: " + j.at("error").get<std::string>());
+            if (!j.at("derailment").is_null()) p.derailment = eventFromJson(j.at("derailment"));
+            if (p.derailment && result->critical < 0) result->critical = i;
+            result->points.push_back(std::move(p));
+        };
+        b.progress = [sweep, result](int i, const nlohmann::json&) {
+            const tl::SweepPoint& p = result->points.back();
+            std::cerr << "[" << i + 1 << "/" << sweep->size() << "] " << p.speed << " m/s: "
+                      << (p.derailment ? p.derailment->cause + " on " + p.derailment->trackId : "railed")
+                      << "\n";
+        };
+        b.finish = [file, train, result]() {
+            const tl::SweepResult& r = *result;
+            nlohmann::json j;
+            j["layout"] = file;
+            j["train"] = train;
+            j["points"] = nlohmann::json::array();
+            for (const auto& p : r.points)
+                j["points"].push_back({{"speed", p.speed}, {"derailed", bool(p.derailment)}});
+            if (r.critical >= 0) {
+                j["criticalSpeed"] = r.points[std::size_t(r.critical)].speed;
+                j["derailment"] = eventJson(*r.points[std::size_t(r.critical)].derailment);
+            } else {
+                j["criticalSpeed"] = nullptr;
+            }
+            std::cout << j.dump(2) << "\n";
+            return r.critical >= 0 ? tl::cli::Ok : tl::cli::Warnings;
+        };
+        return b;
     } catch (...) {
         return tl::cli::reportFailure("sweep", file);
     }
@@ -89,5 +139,5 @@ int runSweep(const QStringList& args) {
 
 } // namespace
 
-TRACKLAB_REGISTER_COMMAND({"sweep", "lowest initial speed at which a train derails (cause and place)",
-                           runSweep});
+static const tl::cli::BatchCommandRegistrar
+    sweepCommand("sweep", "lowest initial speed at which a train derails (cause and place)", setupSweep);

@@ -133,15 +133,20 @@ std::string where(const DerailmentEvent& e) {
 
 } // namespace
 
-CriticalSpeed curveCriticalSpeed(const LayoutSpec& spec, const Layout& layout, const std::string& file,
-                                 const std::string& trainId, const CurveRow& curve,
-                                 const CriticalSpeedOptions& options) {
-    CriticalSpeed out;
+std::size_t criticalSpeedTrain(const LayoutSpec& spec, const std::string& file, const std::string& trainId) {
     if (!spec.trains.is_array()) throw LayoutError(file, "/trains", "no \"trains\" section");
     std::size_t k = spec.trains.size();
     for (std::size_t i = 0; i < spec.trains.size(); ++i)
         if (spec.trains[i].is_object() && spec.trains[i].value("id", std::string()) == trainId) k = i;
     if (k == spec.trains.size()) throw LayoutError(file, "/trains", "no train with id \"" + trainId + "\"");
+    return k;
+}
+
+CriticalSpeed curveCriticalSpeed(const LayoutSpec& spec, const Layout& layout, const std::string& file,
+                                 const std::string& trainId, const CurveRow& curve,
+                                 const CriticalSpeedOptions& options) {
+    CriticalSpeed out;
+    const std::size_t k = criticalSpeedTrain(spec, file, trainId);
     const TrackPosition entry{curve.start.track, curve.start.s, +1};
     std::optional<Footprint> place;
     // every switch with a branch onto the curve set to it (the turnout's own curve is run through the

@@ -40,6 +40,9 @@ struct CriticalSpeed {
         note; // "overturn on c3 at s = 12.3 m (railed at 27.9, derailed at 28.1 m/s; 9 runs)" or why not
 };
 
+// The index in spec.trains of the train the runs use. Throws LayoutError for an unknown train (path /trains).
+std::size_t criticalSpeedTrain(const LayoutSpec& spec, const std::string& file, const std::string& trainId);
+
 // Throws LayoutError for an unknown train (path /trains); a start that does not fit is a note.
 CriticalSpeed curveCriticalSpeed(const LayoutSpec& spec, const Layout& layout, const std::string& file,
                                  const std::string& trainId, const CurveRow& curve,

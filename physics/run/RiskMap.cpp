@@ -10,6 +10,7 @@
 #include <cmath>
 #include <set>
 #include <sstream>
+#include <stdexcept>
 
 namespace tl {
 
@@ -33,18 +34,8 @@ Proportion wilson(int k, int n) {
 
 namespace {
 
-using Bin = std::pair<int, long>; // track, bin index
-
-struct RunOutcome {
-    bool completed = false;
-    std::string error;
-    std::vector<std::pair<std::string, double>> draws;
-    std::set<Bin> reached;
-    bool derailed = false;
-    Bin derailment{-1, 0};
-    std::string cause;
-    std::set<Bin> yq, unloading;
-};
+using Bin = RiskBin;
+using RunOutcome = RiskRun;
 
 // The run's inputs drawn into its train (valid: drawn again until they are).
 void drawInputs(TrainSpec& t, const Layout& layout, const Uncertainty& u, std::uint64_t seed, int run,
@@ -149,53 +140,59 @@ RunOutcome runOnce(const Layout& layout, const Scenario& scenario, int k, const 
 
 } // namespace
 
-RiskResult riskMap(const Layout& layout, const Scenario& scenario, const std::string& file,
-                   const std::string& trainId, const Uncertainty& uncertainty, const RiskOptions& options,
-                   const std::function<void(int, int)>& progress) {
-    int k = -1;
+RiskMap::RiskMap(const Layout& layout, const Scenario& scenario, const std::string& file,
+                 const std::string& trainId, const Uncertainty& uncertainty, const RiskOptions& options)
+    : layout_(layout), scenario_(scenario), uncertainty_(uncertainty), options_(options) {
     for (std::size_t i = 0; i < scenario.trains.size(); ++i)
-        if (scenario.trains[i].id == trainId) k = int(i);
-    if (k < 0) throw LayoutError(file, "/trains", "no train with id \"" + trainId + "\"");
+        if (scenario.trains[i].id == trainId) train_ = int(i);
+    if (train_ < 0) throw LayoutError(file, "/trains", "no train with id \"" + trainId + "\"");
     if (options.runs < 1) throw SimulationError("risk: need at least one run");
     if (!(options.bin > 0)) throw SimulationError("risk: the bin must be > 0 m");
-    RiskResult r;
-    r.runs = options.runs;
-    r.seed = options.seed;
-    std::vector<RunOutcome> outcomes(std::size_t(options.runs));
-    struct Counts {
-        int reached = 0, derailments = 0, yq = 0, unloading = 0;
-        std::map<std::string, int> causes;
-    };
-    std::map<Bin, Counts> counts;
-    runJobs(
-        options.runs, options.jobs,
-        [&](int i) { outcomes[std::size_t(i)] = runOnce(layout, scenario, k, uncertainty, options, i); },
-        [&](int i) {
-            RunOutcome& o = outcomes[std::size_t(i)];
-            if (!o.completed) {
-                r.errors.push_back({i, o.error, o.draws});
-            } else {
-                ++r.completed;
-                for (const Bin& b : o.reached)
-                    ++counts[b].reached;
-                if (o.derailed) {
-                    ++r.derailed;
-                    ++counts[o.derailment].derailments;
-                    ++counts[o.derailment].causes[o.cause];
-                }
-                for (const Bin& b : o.yq)
-                    ++counts[b].yq;
-                for (const Bin& b : o.unloading)
-                    ++counts[b].unloading;
-            }
-            o = RunOutcome{}; // (its sets no longer needed)
-            if (progress) progress(i + 1, options.runs);
-        });
-    for (const auto& [bin, c] : counts) {
+    result_.runs = options.runs;
+    result_.seed = options.seed;
+}
+
+RiskRun RiskMap::run(int i) const {
+    return runOnce(layout_, scenario_, train_, uncertainty_, options_, i);
+}
+
+RiskRun RiskMap::lost(int i, const std::string& why) const {
+    RiskRun r;
+    try {
+        TrainSpec t = scenario_.trains[std::size_t(train_)];
+        drawInputs(t, layout_, uncertainty_, options_.seed, i, r);
+    } catch (const std::exception&) { // (the draws made before the one that failed)
+    }
+    r.error = why;
+    return r;
+}
+
+void RiskMap::add(int i, const RiskRun& o) {
+    if (!o.completed) {
+        result_.errors.push_back({i, o.error, o.draws});
+        return;
+    }
+    ++result_.completed;
+    for (const Bin& b : o.reached)
+        ++counts_[b].reached;
+    if (o.derailed) {
+        ++result_.derailed;
+        ++counts_[o.derailment].derailments;
+        ++counts_[o.derailment].causes[o.cause];
+    }
+    for (const Bin& b : o.yq)
+        ++counts_[b].yq;
+    for (const Bin& b : o.unloading)
+        ++counts_[b].unloading;
+}
+
+RiskResult RiskMap::result() const {
+    RiskResult r = result_;
+    for (const auto& [bin, c] : counts_) {
         RiskPlace p;
         p.track = bin.first;
-        p.s0 = double(bin.second) * options.bin;
-        p.s1 = std::min(p.s0 + options.bin, layout.track(std::size_t(bin.first)).length());
+        p.s0 = double(bin.second) * options_.bin;
+        p.s1 = std::min(p.s0 + options_.bin, layout_.track(std::size_t(bin.first)).length());
         p.reached = c.reached;
         p.derailments = wilson(c.derailments, r.completed);
         for (const auto& [cause, n] : c.causes)
@@ -204,6 +201,86 @@ RiskResult riskMap(const Layout& layout, const Scenario& scenario, const std::st
         p.unloading = wilson(c.unloading, r.completed);
         r.places.push_back(std::move(p));
     }
+    return r;
+}
+
+RiskResult riskMap(const Layout& layout, const Scenario& scenario, const std::string& file,
+                   const std::string& trainId, const Uncertainty& uncertainty, const RiskOptions& options,
+                   const std::function<void(int, int)>& progress) {
+    RiskMap map(layout, scenario, file, trainId, uncertainty, options);
+    std::vector<RiskRun> outcomes(std::size_t(options.runs));
+    runJobs(
+        options.runs, options.jobs, [&](int i) { outcomes[std::size_t(i)] = map.run(i); },
+        [&](int i) {
+            map.add(i, outcomes[std::size_t(i)]);
+            outcomes[std::size_t(i)] = RiskRun{}; // (its sets no longer needed)
+            if (progress) progress(i + 1, options.runs);
+        });
+    return map.result();
+}
+
+namespace {
+// Bins as runs of consecutive bins on one track, [track, first, last]: a train's path is a few runs.
+nlohmann::json binsJson(const std::set<RiskBin>& bins) {
+    nlohmann::json j = nlohmann::json::array();
+    for (auto it = bins.begin(); it != bins.end();) {
+        auto last = it;
+        for (auto n = std::next(it);
+             n != bins.end() && n->first == it->first && n->second == last->second + 1; ++n)
+            last = n;
+        j.push_back({it->first, it->second, last->second});
+        it = std::next(last);
+    }
+    return j;
+}
+std::set<RiskBin> binsFromJson(const nlohmann::json& j) {
+    std::set<RiskBin> out;
+    if (!j.is_array()) throw std::invalid_argument("bins must be an array");
+    for (const auto& b : j) {
+        const long first = b.at(1).get<long>(), last = b.at(2).get<long>();
+        if (last < first || last - first > 100000000) throw std::invalid_argument("a bad run of bins");
+        for (long k = first; k <= last; ++k)
+            out.insert({b.at(0).get<int>(), k});
+    }
+    return out;
+}
+} // namespace
+
+nlohmann::json riskRunJson(const RiskRun& r) {
+    nlohmann::json draws = nlohmann::json::array();
+    for (const auto& [name, v] : r.draws)
+        draws.push_back({name, v});
+    nlohmann::json j = {{"completed", r.completed}, {"draws", draws}};
+    if (!r.completed) {
+        j["error"] = r.error;
+        return j;
+    }
+    j["reached"] = binsJson(r.reached);
+    if (r.derailed)
+        j["derailment"] = {{"bin", {r.derailment.first, r.derailment.second}}, {"cause", r.cause}};
+    j["yq"] = binsJson(r.yq);
+    j["unloading"] = binsJson(r.unloading);
+    return j;
+}
+
+RiskRun riskRunFromJson(const nlohmann::json& j) {
+    RiskRun r;
+    r.completed = j.at("completed").get<bool>();
+    for (const auto& d : j.at("draws"))
+        r.draws.emplace_back(d.at(0).get<std::string>(), d.at(1).get<double>());
+    if (!r.completed) {
+        r.error = j.at("error").get<std::string>();
+        return r;
+    }
+    r.reached = binsFromJson(j.at("reached"));
+    if (j.contains("derailment")) {
+        const auto& d = j.at("derailment");
+        r.derailed = true;
+        r.derailment = {d.at("bin").at(0).get<int>(), d.at("bin").at(1).get<long>()};
+        r.cause = d.at("cause").get<std::string>();
+    }
+    r.yq = binsFromJson(j.at("yq"));
+    r.unloading = binsFromJson(j.at("unloading"));
     return r;
 }
 
@@ -224,7 +301,7 @@ nlohmann::json riskJson(const RiskResult& r, const Layout& layout) {
         nlohmann::json draws = nlohmann::json::object();
         for (const auto& [name, v] : e.draws)
             draws[name] = v;
-        j["errors"].push_back({{"run", e.run}, {"message", e.message}, {"draws", draws}});
+        j["errors"].push_back({{"run", e.run}, {"seed", r.seed}, {"message", e.message}, {"draws", draws}});
     }
     j["places"] = nlohmann::json::array();
     for (const RiskPlace& p : r.places) {

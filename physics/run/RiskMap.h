@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -58,6 +59,54 @@ struct RiskResult {
     std::vector<RiskPlace> places; // reached or with an event, by track then s
     std::vector<RiskRunError> errors;
 };
+
+// A place's key: the track's index and the bin's index along its s.
+using RiskBin = std::pair<int, long>;
+
+// One run of the map: what its train did, place by place.
+struct RiskRun {
+    bool completed = false;
+    std::string error; // not completed: why
+    std::vector<std::pair<std::string, double>> draws;
+    std::set<RiskBin> reached;
+    bool derailed = false;
+    RiskBin derailment{-1, 0};
+    std::string cause;
+    std::set<RiskBin> yq, unloading;
+};
+
+// The map's runs one by one and their tally (riskMap below; the command-line batch, app/cli/Batch.h).
+class RiskMap {
+public:
+    // Throws LayoutError (naming `file`) for an unknown train, SimulationError for bad options.
+    RiskMap(const Layout& layout, const Scenario& scenario, const std::string& file,
+            const std::string& trainId, const Uncertainty& uncertainty, const RiskOptions& options);
+    int runs() const { return options_.runs; }
+    // Run i, a fresh simulation (thread-safe: each call simulates on its own).
+    RiskRun run(int i) const;
+    // Run i as lost: not completed, `why`, with the inputs it drew.
+    RiskRun lost(int i, const std::string& why) const;
+    // Count run i (in index order).
+    void add(int i, const RiskRun& run);
+    RiskResult result() const;
+
+private:
+    struct Counts {
+        int reached = 0, derailments = 0, yq = 0, unloading = 0;
+        std::map<std::string, int> causes;
+    };
+    const Layout& layout_;
+    const Scenario& scenario_;
+    const Uncertainty& uncertainty_;
+    RiskOptions options_;
+    int train_ = -1;
+    RiskResult result_;
+    std::map<RiskBin, Counts> counts_;
+};
+
+// A run as JSON and back, every number exact (the batch's worker processes and part files).
+nlohmann::json riskRunJson(const RiskRun& run);
+RiskRun riskRunFromJson(const nlohmann::json& j); // throws std::exception for a malformed one
 
 // Throws LayoutError (naming `file`) for an unknown train. progress(done, runs) after each run, in order, on
 // the calling thread.

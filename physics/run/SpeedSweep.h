@@ -31,6 +31,25 @@ struct SweepResult {
     int critical = -1; // index of the lowest derailing speed, -1 if none derailed
 };
 
+// The sweep's runs one by one (for the command-line batch, app/cli/Batch.h): point(i) is the run of speed
+// from + i * step, a fresh simulation; critical() the index of the lowest derailing speed.
+class SpeedSweep {
+public:
+    // Throws as sweepDerailmentSpeed.
+    SpeedSweep(const LayoutSpec& spec, const std::string& file, const std::string& trainId,
+               const SweepOptions& options);
+    int size() const { return n_; }
+    double speed(int i) const { return options_.from + i * options_.step; }
+    SweepPoint point(int i) const; // thread-safe: each call simulates on its own
+
+private:
+    LayoutSpec spec_;
+    std::string file_, trainId_;
+    SweepOptions options_;
+    int k_ = -1; // the train's index in spec.trains
+    int n_ = 0;
+};
+
 // spec: the layout (with its "trains" section); file names it in errors. progress(i, n, point) after each
 // speed, in order of speed, on the calling thread. Throws LayoutError for a bad layout or an unknown train id
 // (path /trains), SimulationError.
