@@ -9,6 +9,7 @@
 #include "ui/FirstView.h"
 #include "ui/Units.h"
 #include "ui/checks/ChecksPanel.h"
+#include "ui/checks/RiskPanel.h"
 #include "ui/document/Document.h"
 #include "ui/document/FileManager.h"
 #include "ui/edit/EditController.h"
@@ -309,6 +310,23 @@ void MainWindow::createActions() {
         peak->setCheckable(true);
         overlayGroup->addAction(peak);
         connect(peak, &QAction::triggered, this, &MainWindow::colourByPeakYQ);
+        // the risk map of the Checks dock (ui/checks/RiskPanel.h): grey until runs reach a place
+        QAction* risk = overlay->addAction(tr("By Derailment Risk"));
+        risk->setObjectName("trackColour:risk");
+        risk->setCheckable(true);
+        risk->setStatusTip(
+            tr("The probability of derailing at each place, from the risk map of the Checks dock"));
+        overlayGroup->addAction(risk);
+        connect(risk, &QAction::triggered, this, [this] {
+            auto* checksDock = findChild<QDockWidget*>("checksDock");
+            checksDock->show();
+            checksDock->raise();
+            m_checks->riskPanel()->showOnTrack();
+            if (!m_checks->riskPanel()->result())
+                statusBar()->showMessage(
+                    tr("No risk map yet: choose a train and Map Risk in the Checks dock"), 8000);
+        });
+        connect(m_checks->riskPanel(), &RiskPanel::shownOnTrack, risk, [risk] { risk->setChecked(true); });
     }
     {
         auto* checksDock = findChild<QDockWidget*>("checksDock");

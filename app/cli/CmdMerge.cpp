@@ -12,6 +12,8 @@
 
 #include <QCommandLineParser>
 
+#include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <map>
 
@@ -23,6 +25,23 @@ struct Part {
     std::string file;
     nlohmann::json json;
 };
+
+// A part file: like every input read bounded (core/io/InputFile.h), with room for a shard of millions of
+// runs (a risk run is a few hundred bytes).
+constexpr std::uintmax_t kMaxPartBytes = std::uintmax_t(4) << 30; // 4 GiB
+
+nlohmann::json readPart(const std::string& file) {
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(file, ec);
+    if (!ec && std::filesystem::is_regular_file(file) && size > kMaxPartBytes)
+        throw tl::LayoutError(file, "", "larger than 4 GiB: make more, smaller shards");
+    if (ec || !std::filesystem::is_regular_file(file))
+        return tl::parseJsonText<nlohmann::json>(tl::readInputFile(file), file);
+    std::ifstream in(file, std::ios::binary);
+    std::string text(std::size_t(size), '\0');
+    if (!in.read(text.data(), std::streamsize(size))) throw tl::LayoutError(file, "", "cannot be read");
+    return tl::parseJsonText<nlohmann::json>(text, file);
+}
 
 // A part's problem: "FILE: /POINTER: problem".
 struct PartError : std::runtime_error {
@@ -74,7 +93,7 @@ int runMerge(const QStringList& args) {
     try {
         for (const QString& f : files) {
             Part p{f.toStdString(), {}};
-            p.json = tl::parseJsonText<nlohmann::json>(tl::readInputFile(p.file), p.file);
+            p.json = readPart(p.file);
             checkShape(p);
             parts.push_back(std::move(p));
         }
@@ -87,22 +106,42 @@ int runMerge(const QStringList& args) {
         expect(first.json["tracklab"] == tl::tracklabVersion(), first, "/tracklab",
                "made by TrackLab " + first.json["tracklab"].get<std::string>() + ", this is " +
                    tl::tracklabVersion() + ": merge with the TrackLab that made the parts");
+        // first what each part is: of this run, its shard, as many results as its shard has runs
         std::map<long, std::string> shards; // K -> file
-        std::vector<const nlohmann::json*> results(std::size_t(runs), nullptr);
         for (const Part& p : parts) {
             const std::string other = "a part of a different run than " + first.file;
             expect(p.json["command"] == first.json["command"], p, "/command",
                    other + " (" + p.json["command"].get<std::string>() + ", not " + command + ")");
+            expect(p.json["tracklab"] == first.json["tracklab"], p, "/tracklab",
+                   other + " (another TrackLab)");
             expect(p.json["args"] == first.json["args"], p, "/args", other + " (other arguments)");
             expect(p.json["identity"] == first.json["identity"], p, "/identity",
                    other + " (other input files)");
             expect(p.json["shard"][1] == n, p, "/shard/1",
                    other + " (" + std::to_string(p.json["shard"][1].get<long>()) + " shards, not " +
                        std::to_string(n) + ")");
+            expect(p.json["runs"] == first.json["runs"], p, "/runs", other + " (another number of runs)");
             const long k = p.json["shard"][0].get<long>();
             const auto [it, fresh] = shards.emplace(k, p.file);
             expect(fresh, p, "/shard",
                    "shard " + std::to_string(k) + "/" + std::to_string(n) + " is also " + it->second);
+            const long mine = k - 1 < runs ? (runs - (k - 1) + n - 1) / n : 0;
+            expect(long(p.json["results"].size()) == mine, p, "/results",
+                   std::to_string(p.json["results"].size()) + " runs, shard " + std::to_string(k) + "/" +
+                       std::to_string(n) + " has " + std::to_string(mine));
+        }
+        if (long(shards.size()) != n) {
+            std::string missing;
+            for (long k = 1; k <= n; ++k)
+                if (!shards.count(k))
+                    missing += (missing.empty() ? "" : ", ") + std::to_string(k) + "/" + std::to_string(n);
+            std::cerr << kCmd << "shards missing: " << missing << " (every shard's part is needed)\n";
+            return tl::cli::BadInput;
+        }
+        // every shard once with its count: the parts hold `runs` results (no larger than the files)
+        std::vector<const nlohmann::json*> results(std::size_t(runs), nullptr);
+        for (const Part& p : parts) {
+            const long k = p.json["shard"][0].get<long>();
             const nlohmann::json& rs = p.json["results"];
             for (std::size_t r = 0; r < rs.size(); ++r) {
                 const std::string at = "/results/" + std::to_string(r);
@@ -115,18 +154,6 @@ int runMerge(const QStringList& args) {
                 expect(!results[std::size_t(i)], p, at + "/0", "run " + std::to_string(i) + " given twice");
                 results[std::size_t(i)] = &rs[r][1];
             }
-            const long mine = k - 1 < runs ? (runs - (k - 1) + n - 1) / n : 0;
-            expect(long(rs.size()) == mine, p, "/results",
-                   std::to_string(rs.size()) + " runs, shard " + std::to_string(k) + "/" + std::to_string(n) +
-                       " has " + std::to_string(mine));
-        }
-        if (long(shards.size()) != n) {
-            std::string missing;
-            for (long k = 1; k <= n; ++k)
-                if (!shards.count(k))
-                    missing += (missing.empty() ? "" : ", ") + std::to_string(k) + "/" + std::to_string(n);
-            std::cerr << kCmd << "shards missing: " << missing << " (every shard's part is needed)\n";
-            return tl::cli::BadInput;
         }
         // the command again, unsharded, on the parts' results
         QStringList cargs{"tracklab-cli " + QString::fromStdString(command)};

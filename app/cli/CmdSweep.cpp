@@ -8,7 +8,6 @@
 #include "core/layout/LayoutError.h"
 #include "core/layout/LayoutFile.h"
 #include "physics/run/SpeedSweep.h"
-#include "physics/state/SimulationError.h"
 
 #include <QCommandLineParser>
 
@@ -87,6 +86,7 @@ std::variant<int, tl::cli::Batch> setupSweep(const QStringList& args) {
     try {
         auto sweep = std::make_shared<const tl::SpeedSweep>(tl::loadLayoutSpec(file), file, train, o);
         auto result = std::make_shared<tl::SweepResult>();
+        auto lost = std::make_shared<std::vector<std::pair<int, std::string>>>(); // runs without a result
         b.runs = sweep->size();
         b.inputs = tl::cli::fileDigest(file);
         b.run = [sweep](int i) {
@@ -98,37 +98,54 @@ std::variant<int, tl::cli::Batch> setupSweep(const QStringList& args) {
         b.lost = [sweep](int i, const std::string& how) {
             return nlohmann::json{{"speed", sweep->speed(i)}, {"error", how}};
         };
-        b.take = [sweep, result](int i, const nlohmann::json& j) {
+        b.take = [sweep, result, lost](int i, const nlohmann::json& j) {
             tl::SweepPoint p;
             p.speed = j.at("speed").get<double>();
-            if (j.contains("error"))
-                throw tl::SimulationError("the run at " + std::to_string(p.speed) +
-                                          " m/s did not end: " + j.at("error").get<std::string>());
+            if (j.contains("error")) { // (its worker crashed or was killed; the others go on)
+                lost->emplace_back(i, j.at("error").get<std::string>());
+                result->points.push_back(std::move(p));
+                return;
+            }
             if (!j.at("derailment").is_null()) p.derailment = eventFromJson(j.at("derailment"));
             if (p.derailment && result->critical < 0) result->critical = i;
             result->points.push_back(std::move(p));
         };
-        b.progress = [sweep, result](int i, const nlohmann::json&) {
+        b.progress = [sweep, result, lost](int i, const nlohmann::json&) {
             const tl::SweepPoint& p = result->points.back();
             std::cerr << "[" << i + 1 << "/" << sweep->size() << "] " << p.speed << " m/s: "
-                      << (p.derailment ? p.derailment->cause + " on " + p.derailment->trackId : "railed")
+                      << (!lost->empty() && lost->back().first == i ? lost->back().second
+                          : p.derailment ? p.derailment->cause + " on " + p.derailment->trackId
+                                         : "railed")
                       << "\n";
         };
-        b.finish = [file, train, result]() {
+        b.finish = [file, train, result, lost]() {
             const tl::SweepResult& r = *result;
             nlohmann::json j;
             j["layout"] = file;
             j["train"] = train;
             j["points"] = nlohmann::json::array();
-            for (const auto& p : r.points)
+            std::size_t l = 0;
+            for (std::size_t i = 0; i < r.points.size(); ++i) {
+                const auto& p = r.points[i];
                 j["points"].push_back({{"speed", p.speed}, {"derailed", bool(p.derailment)}});
-            if (r.critical >= 0) {
+                if (l < lost->size() && (*lost)[l].first == int(i))
+                    j["points"].back()["error"] = (*lost)[l++].second;
+            }
+            // (a speed without a result below the lowest that derailed: the critical speed is not known)
+            if (r.critical >= 0 && (lost->empty() || lost->front().first > r.critical)) {
                 j["criticalSpeed"] = r.points[std::size_t(r.critical)].speed;
                 j["derailment"] = eventJson(*r.points[std::size_t(r.critical)].derailment);
             } else {
                 j["criticalSpeed"] = nullptr;
             }
             std::cout << j.dump(2) << "\n";
+            if (!lost->empty()) { // a lowest derailing speed is only known where every run below it ended
+                std::cerr << kCmd << lost->size() << " of " << r.points.size()
+                          << " speeds have no result (the first at "
+                          << r.points[std::size_t(lost->front().first)].speed
+                          << " m/s: " << lost->front().second << "): the sweep is incomplete\n";
+                return tl::cli::BadInput;
+            }
             return r.critical >= 0 ? tl::cli::Ok : tl::cli::Warnings;
         };
         return b;

@@ -109,6 +109,10 @@ RunOutcome runOnce(const Layout& layout, const Scenario& scenario, int k, const 
         std::uint64_t makeup = sim.view().makeup();
         std::size_t seen = 0; // derailments looked at
         while (sim.time() < o.duration - 0.5 * sim.dt()) {
+            if (o.cancelled && std::fmod(sim.time(), 1.0) < sim.dt() && o.cancelled()) {
+                out.error = "cancelled";
+                return out;
+            }
             sim.step();
             if (sim.view().makeup() != makeup) { // coupled or uncoupled: the train by its id
                 makeup = sim.view().makeup();
@@ -150,6 +154,7 @@ RiskMap::RiskMap(const Layout& layout, const Scenario& scenario, const std::stri
     if (!(options.bin > 0)) throw SimulationError("risk: the bin must be > 0 m");
     result_.runs = options.runs;
     result_.seed = options.seed;
+    result_.bin = options.bin;
 }
 
 RiskRun RiskMap::run(int i) const {
@@ -238,7 +243,7 @@ std::set<RiskBin> binsFromJson(const nlohmann::json& j) {
     if (!j.is_array()) throw std::invalid_argument("bins must be an array");
     for (const auto& b : j) {
         const long first = b.at(1).get<long>(), last = b.at(2).get<long>();
-        if (last < first || last - first > 100000000) throw std::invalid_argument("a bad run of bins");
+        if (last < first || last - first > 1000000) throw std::invalid_argument("a bad run of bins");
         for (long k = first; k <= last; ++k)
             out.insert({b.at(0).get<int>(), k});
     }

@@ -27,6 +27,9 @@ struct RiskOptions {
     double bin = 10.0;      // place size along s [m]
     int jobs = 1;
     SimulationOptions simulation;
+    // polled every simulated second of a run (from the jobs' threads): a run it stops ends not completed,
+    // with the error "cancelled" (the GUI leaves such runs off its map)
+    std::function<bool()> cancelled;
 };
 
 // A proportion k / n and its 95 % Wilson score interval.
@@ -56,6 +59,7 @@ struct RiskResult {
     int completed = 0; // ran to their end (derailed or not)
     int derailed = 0;
     std::uint64_t seed = 0;
+    double bin = 10.0;             // [m]
     std::vector<RiskPlace> places; // reached or with an event, by track then s
     std::vector<RiskRunError> errors;
 };

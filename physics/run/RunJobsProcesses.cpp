@@ -11,6 +11,7 @@
 #include <stdexcept>
 
 #include <poll.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -77,8 +78,10 @@ struct Worker {
 
 std::string howItEnded(pid_t pid) {
     int status = 0;
-    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    pid_t r;
+    while ((r = ::waitpid(pid, &status, 0)) < 0 && errno == EINTR) {
     }
+    if (r < 0) return std::string("worker lost: ") + strerror(errno);
     if (WIFSIGNALED(status)) {
         const int sig = WTERMSIG(status);
         return "worker killed by signal " + std::to_string(sig) + " (" + strsignal(sig) + ")";
@@ -110,6 +113,7 @@ void runJobsInProcesses(const std::vector<int>& indices, int jobs, const std::fu
             ::close(a[1]);
             throw std::runtime_error(std::string("cannot make a pipe: ") + strerror(errno));
         }
+        const pid_t parent = ::getpid();
         const pid_t pid = ::fork();
         if (pid < 0) {
             for (int fd : {a[0], a[1], b[0], b[1]})
@@ -117,6 +121,8 @@ void runJobsInProcesses(const std::vector<int>& indices, int jobs, const std::fu
             throw std::runtime_error(std::string("cannot start a worker process: ") + strerror(errno));
         }
         if (pid == 0) {
+            ::prctl(PR_SET_PDEATHSIG, SIGKILL); // the batch's process ended: so does its worker
+            if (::getppid() != parent) ::_exit(1);
             for (const Worker& w : workers) { // the other workers' pipes: theirs alone, so they see EOF
                 ::close(w.toWorker);
                 ::close(w.fromWorker);
@@ -151,12 +157,20 @@ void runJobsInProcesses(const std::vector<int>& indices, int jobs, const std::fu
         w = Worker{};
     };
     auto give = [&](Worker& w) {
-        while (next < n) {
+        // a worker that died while idle (killed between two runs) cannot take the run: it goes to a new
+        // worker, and is lost only if three in a row die before they can take it
+        for (int attempt = 0; next < n; ++attempt) {
             const std::int32_t i = indices[std::size_t(next)];
-            w.position = next++;
-            if (writeAll(w.toWorker, &i, sizeof i)) return;
-            retire(w); // died before it could take the run: that run is lost with it
-            if (next >= n) return;
+            if (writeAll(w.toWorker, &i, sizeof i)) {
+                w.position = next++;
+                return;
+            }
+            if (attempt == 2) {
+                w.position = next++;
+                retire(w);
+                return;
+            }
+            retire(w);
             w = spawn();
         }
     };
@@ -208,7 +222,8 @@ void runJobsInProcesses(const std::vector<int>& indices, int jobs, const std::fu
                 ::kill(w.pid, SIGKILL);
                 ::close(w.toWorker);
                 ::close(w.fromWorker);
-                ::waitpid(w.pid, nullptr, 0);
+                while (::waitpid(w.pid, nullptr, 0) < 0 && errno == EINTR) {
+                }
             }
         ::sigaction(SIGPIPE, &previous, nullptr);
         throw;

@@ -23,9 +23,9 @@ osg::Vec4 ramp(double t) { // 0 green -> 0.5 yellow -> 1 red
 
 double PeakMap::at(const std::string& track, double s) const {
     const auto it = peaks.find(track);
-    if (it == peaks.end() || s < 0) return 0.0;
+    if (it == peaks.end() || s < 0) return missing;
     const auto i = std::size_t(s / bin);
-    return i < it->second.size() ? double(it->second[i]) : 0.0;
+    return i < it->second.size() ? double(it->second[i]) : missing;
 }
 
 osg::Vec4 RangeColours::at(const std::string& track, double s) const {
@@ -58,9 +58,10 @@ double cantDeficiencyShown(const Track& track, double s, double v, const Overlay
 double overlayValue(const Track& track, double s, const OverlayOptions& o) {
     switch (o.overlay) {
     case TrackOverlay::PeakYQ:
+    case TrackOverlay::Risk:
     case TrackOverlay::Checks:
     case TrackOverlay::None:
-        return 0.0; // needs the run or the check report: see TrackMesh
+        return 0.0; // needs the run, the risk map or the check report: see TrackMesh
     case TrackOverlay::Curvature:
         return std::abs(track.curveFrame(s).F.kappa);
     case TrackOverlay::Bank:
@@ -80,6 +81,8 @@ osg::Vec4 overlayColour(double v, const OverlayOptions& o, const osg::Vec4& base
     case TrackOverlay::Curvature:
     case TrackOverlay::PeakYQ:
         return ramp(v / l.hi);
+    case TrackOverlay::Risk:
+        return std::isnan(v) ? base : ramp(v / l.hi);
     case TrackOverlay::Bank:
         return v >= 0 ? mix(kWhite, kRed, v / l.hi) : mix(kWhite, kBlue, v / l.lo);
     case TrackOverlay::CantDeficiency: // an excess in blue, a deficiency green -> yellow -> red
@@ -120,6 +123,8 @@ OverlayLegend overlayLegend(const OverlayOptions& o) {
                   : OverlayLegend{"cant deficiency", "°", -6.0, 6.0, 2.0};
     case TrackOverlay::PeakYQ:
         return {"peak Y/Q / Nadal limit", "", 0.0, 1.0, 0.25};
+    case TrackOverlay::Risk:
+        return {"probability of derailing", "", 0.0, o.riskScale, o.riskScale / 4};
     case TrackOverlay::None:
     case TrackOverlay::Checks:
         break;

@@ -27,12 +27,15 @@ enum class TrackOverlay {
                     // railway -150 mm (excess) blue ... 0 green ... +150 mm red; coaster +-6 deg
     PeakYQ,         // after a run: the highest Y/Q / Nadal limit seen at each place: 0 green, >= 1 red
     Checks,         // design-rule checks: each violated range in its rule's colour, the rest `ok`
+    Risk,           // a derailment-risk map (physics/run/RiskMap.h): the probability of derailing at each
+                    // place, 0 green ... riskScale red; places no run reached in their natural colour
 };
 
 // Per track id: the peak value in consecutive bins of `bin` metres along s.
 struct PeakMap {
     double bin = 5.0; // [m]
     std::map<std::string, std::vector<float>> peaks;
+    float missing = 0.f; // where no bin is (the risk map: NaN, drawn in the natural colour)
     double at(const std::string& track, double s) const;
 };
 
@@ -53,6 +56,8 @@ struct OverlayOptions {
     double speed = 25.0;                        // speed for the cant deficiency [m/s]
     double g = 9.81;                            // [m/s^2]
     std::shared_ptr<const PeakMap> peaks;       // for PeakYQ
+    std::shared_ptr<const PeakMap> risk;        // for Risk: the probability per bin
+    double riskScale = 0.1;                     // the probability drawn red (and the legend's end)
     std::shared_ptr<const RangeColours> ranges; // for Checks
     // How the layout states bank (LayoutScene sets both from the layout it shows).
     BankUnit bankUnit = BankUnit::CantMm;
@@ -79,7 +84,7 @@ struct OverlayLegend {
     std::vector<double> ticks() const;
     int decimals() const; // enough decimals to print every tick exactly (0 for 50 mm steps)
 };
-// The legend of a scalar overlay (Curvature, Bank, CantDeficiency, PeakYQ); empty quantity otherwise.
+// The legend of a scalar overlay (Curvature, Bank, CantDeficiency, PeakYQ, Risk); empty quantity otherwise.
 OverlayLegend overlayLegend(const OverlayOptions& o);
 
 } // namespace tl::render

@@ -195,9 +195,10 @@ osg::ref_ptr<osg::Group> buildTrackMesh(const Track& track, const TrackStyle& st
     all.reserve(ss.size());
     for (double s : ss) {
         Sample smp{s, track.localFrame(s), kBallastColour};
-        const double value = overlay.overlay == TrackOverlay::PeakYQ
-                                 ? (overlay.peaks ? overlay.peaks->at(track.id(), s) : 0.0)
-                                 : overlayValue(track, s, overlay);
+        const double value =
+            overlay.overlay == TrackOverlay::PeakYQ ? (overlay.peaks ? overlay.peaks->at(track.id(), s) : 0.0)
+            : overlay.overlay == TrackOverlay::Risk ? (overlay.risk ? overlay.risk->at(track.id(), s) : NAN)
+                                                    : overlayValue(track, s, overlay);
         smp.colour = overlay.overlay == TrackOverlay::Checks
                          ? (overlay.ranges ? overlay.ranges->at(track.id(), s) : kBallastColour)
                          : overlayColour(value, overlay, kBallastColour);

@@ -65,4 +65,15 @@ sed -i 's/"IC1"/"IC1" /' edited.json
 expect "the input files of \`tracklab-cli sweep\` changed since the parts were made" "$CLI" merge edited.part
 echo '{"tracklabPart": 1, "tracklab": "x"}' >bad.part
 expect "bad.part: /command: missing" "$CLI" merge bad.part
+# the Slurm script (run for real by slurm_array.sh): its refusals, and a path with a space and a quote
+expect "leave them out" "$CLI" batch --slurm --out j.sbatch risk "$DEMO" --train IC1 --runs 4 --uncertainty "$U" --jobs 2
+expect "is not a batch command (check, risk, sweep)" "$CLI" batch --slurm --out j.sbatch run "$DEMO"
+expect "--shards must be an integer in \[1, 4\] (the runs), got '5'" \
+    "$CLI" batch --slurm --out j.sbatch --shards 5 risk "$DEMO" --train IC1 --runs 4 --uncertainty "$U"
+expect "the result goes to" "$CLI" batch --slurm --out j.out risk "$DEMO" --train IC1 --runs 4 --uncertainty "$U"
+mkdir -p "odd dir's" && (cd "odd dir's" &&
+    "$CLI" batch --slurm --out job.sbatch --cpus 2 risk "$DEMO" --train IC1 --runs 4 --uncertainty "$U" >/dev/null 2>&1) ||
+    fail "batch --slurm in a folder with a space and a quote"
+grep -q "^#SBATCH --cpus-per-task=2$" "odd dir's/job.sbatch" && grep -qxF "#SBATCH --chdir='$(pwd)/odd dir'\\''s'" "odd dir's/job.sbatch" &&
+    bash -n "odd dir's/job.sbatch" || fail "the script: $(cat "odd dir's/job.sbatch")"
 echo "refusals named"

@@ -1,5 +1,7 @@
 #include "ui/checks/ChecksPanel.h"
 
+#include "ui/checks/RiskPanel.h"
+
 #include "core/checks/LineSpeed.h"
 #include "core/layout/LayoutError.h"
 #include "core/units/CantUnits.h"
@@ -17,6 +19,7 @@
 #include <QComboBox>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QIcon>
@@ -122,6 +125,13 @@ ChecksPanel::ChecksPanel(Document* doc, render::LayoutScene* scene, OsgViewWidge
                               "short runs, in the background)"));
     sim->addWidget(m_simulate);
     v->addLayout(sim);
+    auto* risk = new QGroupBox(tr("Derailment risk"), this);
+    auto* riskLayout = new QVBoxLayout(risk);
+    m_risk = new RiskPanel(
+        m_doc, m_scene, m_view, [this](int track, double s) { flyTo(track, s); }, risk);
+    riskLayout->addWidget(m_risk);
+    v->addWidget(risk, 3);
+    connect(m_risk, &RiskPanel::shownOnTrack, this, [this] { m_overlay->setChecked(false); });
 
     m_legend = new QLabel(m_view);
     m_legend->setObjectName("checksLegend");

@@ -4,7 +4,8 @@
 // (permissible speed; the critical speed by simulation for a chosen train, run in the background).
 // Selecting a row selects its track and flies the camera to the place. It drives two things the render
 // layer draws: the track coloured by check (one colour per rule, a legend over the 3D view) and speed
-// signs along the track (line speeds where they start, permissible speeds at each curve).
+// signs along the track (line speeds where they start, permissible speeds at each curve). Below, the
+// derailment-risk map of a train (RiskPanel.h), whose colours replace the checks' while shown.
 #include "core/checks/CheckEngine.h"
 #include "core/checks/RuleProfile.h"
 
@@ -31,6 +32,8 @@ class Document;
 class EditController;
 class OsgViewWidget;
 
+class RiskPanel;
+
 class ChecksPanel : public QWidget {
     Q_OBJECT
 public:
@@ -52,6 +55,7 @@ public:
     QCheckBox* overlayBox() const { return m_overlay; }
     QCheckBox* signsBox() const { return m_signs; }
     QLabel* legend() const { return m_legend; }
+    RiskPanel* riskPanel() const { return m_risk; }
     const render::SpeedSigns& signs() const { return *m_signNodes; }
     QString statusText() const;
     const CheckReport& report() const { return m_report; }
@@ -90,6 +94,7 @@ private:
     QComboBox* m_trains = nullptr;
     QPushButton* m_simulate = nullptr;
     QLabel* m_legend = nullptr; // over the 3D view
+    RiskPanel* m_risk = nullptr;
     QTimer* m_debounce = nullptr;
     std::optional<RuleProfile> m_profile;
     QString m_profileError;

@@ -46,6 +46,7 @@ QString OverlayLegendWidget::title() const {
         t += tr(" at %1 %2").arg(m_options.speed * u.speedScale(), 0, 'f', 1).arg(u.speedSuffix());
     }
     if (!m_legend.unit.empty()) t += QString(" (%1)").arg(QString::fromStdString(m_legend.unit));
+    if (m_options.overlay == render::TrackOverlay::Risk) t += tr("; grey: no run reached");
     return t;
 }
 
