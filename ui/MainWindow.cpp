@@ -180,6 +180,10 @@ void MainWindow::createDocks() {
     });
     auto* twist = dock(tr("Twist profile"), "twistDock", m_twist, Qt::BottomDockWidgetArea);
     m_sim = new SimulationController(m_doc, m_vehicles.get(), this);
+    connect(m_sim, &SimulationController::bodiesMoved, this, [this] {
+        m_scene->setBodyPoses(m_sim->bodyPoses()); // tracks on a turntable drawn where it has turned
+        m_view->update();
+    });
     m_plot = new TelemetryPlot(&m_sim->history(), this);
     auto* plot = dock(tr("Live plot"), "plotDock", m_plot, Qt::BottomDockWidgetArea);
     tabifyDockWidget(twist, plot);

@@ -87,6 +87,7 @@ LayoutScene::LayoutScene()
 
 int LayoutScene::setLayout(std::shared_ptr<const Layout> layout) {
     m_layout = std::move(layout);
+    m_bodyPoses.clear(); // (a new layout: its bodies at their initial poses until a run shows them)
     const std::size_t n = m_layout ? m_layout->trackCount() : 0;
     int rebuilt = 0;
     // the layout's own look ("look": "coaster" at the top level), unless the user chose one
@@ -133,7 +134,7 @@ int LayoutScene::setLayout(std::shared_ptr<const Layout> layout) {
         const TrackSpec& spec = m_layout->spec().tracks[i];
         if (i < m_nodes.size() && m_nodes[i].spec == spec &&
             m_nodes[i].placement.isApprox(t.placement(), 0.0)) {
-            m_nodes[i].body->setMatrix(toOsg(m_layout->initialBodyPose(t.body())));
+            m_nodes[i].body->setMatrix(toOsg(drawnBodyPose(t.body())));
             continue;
         }
         buildTrack(i);
@@ -196,6 +197,33 @@ bool LayoutScene::takeBankUnit(OverlayOptions& o) const {
     return true;
 }
 
+Pose LayoutScene::drawnBodyPose(const std::string& body) const {
+    const auto it = m_bodyPoses.find(body);
+    return it != m_bodyPoses.end() ? it->second : m_layout->initialBodyPose(body);
+}
+
+void LayoutScene::setBodyPoses(const std::map<std::string, Pose>& poses) {
+    if (poses.size() == m_bodyPoses.size() &&
+        std::equal(poses.begin(), poses.end(), m_bodyPoses.begin(), [](const auto& a, const auto& b) {
+            return a.first == b.first && a.second.isApprox(b.second, 0.0);
+        }))
+        return;
+    m_bodyPoses = poses;
+    if (!m_layout) return;
+    for (std::size_t i = 0; i < m_nodes.size() && i < m_layout->trackCount(); ++i) {
+        const std::string& body = m_layout->track(i).body();
+        if (body == "ground" || !m_nodes[i].body) continue;
+        const osg::Matrixd m = toOsg(drawnBodyPose(body));
+        m_nodes[i].body->setMatrix(m);
+        if (m_nodes[i].handles) static_cast<osg::MatrixTransform*>(m_nodes[i].handles.get())->setMatrix(m);
+    }
+}
+
+osg::Matrixd LayoutScene::trackTransform(int track) const {
+    if (track < 0 || track >= int(m_nodes.size()) || !m_nodes[std::size_t(track)].body) return {};
+    return m_nodes[std::size_t(track)].body->getMatrix();
+}
+
 void LayoutScene::setOverlay(const OverlayOptions& overlay) {
     m_overlay = overlay;
     takeBankUnit(m_overlay);
@@ -213,7 +241,7 @@ void LayoutScene::buildTrack(std::size_t i) {
         tn.body = new osg::MatrixTransform;
         m_tracks->addChild(tn.body);
     }
-    tn.body->setMatrix(toOsg(m_layout->initialBodyPose(t.body())));
+    tn.body->setMatrix(toOsg(drawnBodyPose(t.body())));
     tn.body->removeChildren(0, tn.body->getNumChildren());
     tn.mesh = buildTrackMesh(t, m_style.withinBudget(m_totalLength), m_overlay);
     tn.body->addChild(tn.mesh);
@@ -231,8 +259,7 @@ void LayoutScene::rebuildHandles(std::size_t i) {
         m_handleSwitch->addChild(tn.handles);
     }
     const Track& t = m_layout->track(i);
-    static_cast<osg::MatrixTransform*>(tn.handles.get())
-        ->setMatrix(toOsg(m_layout->initialBodyPose(t.body())));
+    static_cast<osg::MatrixTransform*>(tn.handles.get())->setMatrix(toOsg(drawnBodyPose(t.body())));
     if (const auto* spline = dynamic_cast<const Spline*>(&t.curve())) {
         for (std::size_t k = 0; k < spline->points().size(); ++k) {
             const bool selected = int(i) == m_selTrack && int(k) == m_selPoint;
@@ -359,7 +386,7 @@ Vec3 LayoutScene::handlePosition(int track, int point) const {
         if (id.first == track && id.second == point) {
             const auto* t = static_cast<const osg::MatrixTransform*>(node);
             const Vec3 local = toEigen(t->getMatrix().getTrans());
-            return m_layout->initialBodyPose(m_layout->track(std::size_t(track)).body()) * local;
+            return drawnBodyPose(m_layout->track(std::size_t(track)).body()) * local;
         }
     return Vec3::Constant(std::nan(""));
 }

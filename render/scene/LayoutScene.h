@@ -45,6 +45,13 @@ public:
     const TrackStyle& style() const { return m_style; }
     // The track colour overlay; its bank unit and rail-centre distance are taken from the layout (here and
     // on every setLayout).
+    // Where the layout's moving bodies are at the time the simulation shows (by body id, body -> world):
+    // each track and its control points are drawn on its body's pose; a body not in `poses`, and every
+    // body after setLayout, at its initial pose. Editing is at the initial poses (the run restarts).
+    void setBodyPoses(const std::map<std::string, Pose>& poses);
+    Pose drawnBodyPose(const std::string& body) const;
+    osg::Matrixd trackTransform(int track) const; // the drawn track's body transform (tests)
+
     void setOverlay(const OverlayOptions& overlay);
     const OverlayOptions& overlay() const { return m_overlay; }
     // Called after every overlay change (e.g. to show its legend); one observer.
@@ -112,6 +119,7 @@ private:
     osg::ref_ptr<osg::MatrixTransform> m_gizmo;
     osg::ref_ptr<osg::MatrixTransform> m_eventMarker;
     std::vector<TrackNodes> m_nodes;
+    std::map<std::string, Pose> m_bodyPoses; // the moving bodies as the simulation shows them
     ValidationReport m_validation;
     std::map<const osg::Node*, std::pair<int, int>> m_handleIds; // handle node -> (track, point)
     int m_selTrack = -1, m_selPoint = -1;

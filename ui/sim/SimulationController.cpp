@@ -235,9 +235,25 @@ void SimulationController::consumeTelemetry() {
         emit collided(int(m_collisions));
 }
 
+std::map<std::string, Pose> SimulationController::bodyPoses() const {
+    std::map<std::string, Pose> out;
+    const Simulation* sim = shown();
+    if (!sim) return out;
+    const auto layout = m_doc->layout();
+    if (!layout) return out;
+    for (std::size_t i = 0; i < layout->trackCount(); ++i) { // the bodies that carry tracks
+        const std::string& body = layout->track(i).body();
+        if (body == "ground" || out.count(body)) continue;
+        const int b = sim->view().bodyIndex(body);
+        if (b >= 0) out[body] = sim->view().bodyPose(b);
+    }
+    return out;
+}
+
 void SimulationController::present() {
     const Simulation* sim = shown();
     if (!sim) return;
+    if (sim->view().bodyCount() > 0) emit bodiesMoved(); // (tracks on a turntable are drawn turned)
     if (sim != m_partsShown || sim->view().makeup() != m_partsMakeup) { // trains coupled or uncoupled
         const bool changed = m_partsShown != nullptr;
         m_partsShown = sim;

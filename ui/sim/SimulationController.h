@@ -19,6 +19,7 @@
 
 #include <cmath>
 #include <functional>
+#include <map>
 #include <memory>
 #include <vector>
 
@@ -54,6 +55,8 @@ public:
     const std::vector<VehiclePart>& parts() const { return m_parts; }
     std::int64_t shownStep() const;
     double shownTime() const;
+    // The layout's bodies as the shown state has them (id -> world pose); empty without a simulation.
+    std::map<std::string, Pose> bodyPoses() const;
     QString lastError() const { return m_error; }
 
     void setRate(double rate) { m_rate = rate; } // simulated s per real s; <= 0: as fast as possible
@@ -104,6 +107,7 @@ public slots:
 signals:
     void runningChanged(bool running);
     void advanced(double time);    // the shown state changed
+    void bodiesMoved();            // present() shows the layout's moving bodies elsewhere: bodyPoses()
     void simulationReset();        // a new simulation (vehicles, trains, sources) exists
     void derailed(int eventIndex); // a new derailment event in simulation()->view().derailments()
     void eventsReplaced();         // the shown run changed (fork, switch): its events as a whole

@@ -1,0 +1,83 @@
+// Tracks on a moving body are drawn where the body is (render/scene/LayoutScene.h, setBodyPoses), under Xvfb
+// with real events: tests/data/physics/turntable.json turns its table at 0.2 rad/s about z; after Space runs
+// it for 5 s the track on it is drawn turned by 0.2 t (the kinematic body's closed form), the parked wagon
+// stands on its drawn rails (lateral offset in the drawn track's frame ~ 0, where the rails drawn at the
+// start would be metres away) and has slid out to r0 cosh(w t) from the centre; scrubbing the replay back
+// to t = 0 turns the drawn track back.
+#include "GuiTestUtil.h"
+
+#include "render/OsgConvert.h"
+#include "render/scene/LayoutScene.h"
+#include "ui/document/Document.h"
+#include "ui/document/FileManager.h"
+#include "ui/sim/SimulationController.h"
+#include "ui/sim/TimelineBar.h"
+
+#include <QSlider>
+
+#include <cmath>
+
+using tl::ui::MainWindow;
+using namespace guitest;
+
+class TstMovingBodies : public QObject {
+    Q_OBJECT
+public:
+    static void initMain() { guitest::initGuiTest(); }
+
+private slots:
+    void turntableTracksAreDrawnTurning();
+};
+
+namespace {
+// The drawn track's turn about z [rad] from its body transform.
+double drawnYaw(const osg::Matrixd& m) {
+    const osg::Vec3d x = osg::Vec3d(1, 0, 0) * osg::Matrixd(m.getRotate());
+    return std::atan2(x.y(), x.x());
+}
+} // namespace
+
+void TstMovingBodies::turntableTracksAreDrawnTurning() {
+    MainWindow w;
+    w.resize(1280, 960);
+    QVERIFY(w.files()->open(dataPath("tests/data/physics/turntable.json")));
+    QVERIFY(showAndWait(w));
+    const auto layout = w.document()->layout();
+    const int T = layout->trackIndex("T");
+    QVERIFY(T >= 0);
+    QCOMPARE(drawnYaw(w.scene()->trackTransform(T)), 0.0);
+
+    // run with Space until 5 s, pause with Space
+    w.view()->setFocus();
+    QTest::keyClick(w.view(), Qt::Key_Space);
+    QTRY_VERIFY_WITH_TIMEOUT(w.simulation()->shownTime() >= 5.0, 60000);
+    QTest::keyClick(w.view(), Qt::Key_Space);
+    QTRY_VERIFY(!w.simulation()->isRunning());
+    viewImage(w);
+    const double t = w.simulation()->shownTime();
+    const double yaw = drawnYaw(w.scene()->trackTransform(T));
+    qInfo("t = %.3f s: track T drawn turned %.6f rad (0.2 t = %.6f)", t, yaw, 0.2 * t);
+    QVERIFY(std::abs(yaw - 0.2 * t) < 1e-9);
+
+    // the wagon on its drawn rails: in the drawn track's frame its lateral offset is ~0 (the track starts
+    // at x = -10 of the table and runs along x); drawn where it started it would be r sin(0.2 t) ~ 1.3 m off
+    const tl::Simulation* sim = w.simulation()->simulation();
+    QVERIFY(sim);
+    const tl::Vec3 p = sim->view().vehicleState(sim->view().vehicleIndex("parked")).pose.translation();
+    const osg::Vec3d local = tl::render::toOsg(p) * osg::Matrixd::inverse(w.scene()->trackTransform(T));
+    qInfo("wagon in the drawn track's frame: x %.4f, y %.4f m; r = %.4f m (cosh(0.2 t) = %.4f)", local.x(),
+          local.y(), std::hypot(p.x(), p.y()), std::cosh(0.2 * t));
+    QVERIFY(std::abs(local.y()) < 0.02);
+    QVERIFY(std::abs(std::hypot(p.x(), p.y()) - std::cosh(0.2 * t)) < 0.02 * std::cosh(0.2 * t));
+
+    // the replay scrubbed back to the start turns the drawn track back
+    QSlider* timeline = w.timeline()->slider();
+    timeline->setFocus();
+    QTest::keyClick(timeline, Qt::Key_Home);
+    QTRY_COMPARE(w.simulation()->shownTime(), 0.0);
+    QTRY_VERIFY(std::abs(drawnYaw(w.scene()->trackTransform(T))) < 1e-12);
+    w.grab().save("tst_moving_bodies.png");
+}
+
+QTEST_MAIN(TstMovingBodies)
+#include "tst_moving_bodies.moc"
