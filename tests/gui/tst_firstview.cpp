@@ -26,6 +26,7 @@
 #include <QMenuBar>
 #include <QProcess>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QTemporaryDir>
 #include <QTextBrowser>
 
@@ -368,6 +369,14 @@ void TstFirstView::helpShowsGuideAndShortcuts() {
     const QVariant img =
         help->browser()->loadResource(QTextDocument::ImageResource, QUrl("images/first-view.png"));
     QVERIFY(!img.isNull());
+    // ... scaled to the page's width: no picture wider than the window, no horizontal scroll bar
+    const QImage shown = img.value<QImage>();
+    qInfo("first-view.png shown %d px wide in a %d px page", shown.width(),
+          help->browser()->viewport()->width());
+    QVERIFY(shown.width() > 300 && shown.width() <= help->browser()->viewport()->width());
+    QTRY_VERIFY(!help->browser()->horizontalScrollBar()->isVisible());
+    QVERIFY(
+        !help->browser()->loadResource(QTextDocument::ImageResource, QUrl("images/risk-map.png")).isNull());
     // a link to another page of the docs opens it
     help->showPage(QUrl("qrc:/docs/layout-format.md"));
     QVERIFY(help->browser()->toPlainText().contains("layout file"));

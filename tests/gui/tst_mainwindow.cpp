@@ -3,6 +3,8 @@
 // and About names the libraries.
 #include "GuiTestUtil.h"
 
+#include <QPushButton>
+
 #include "core/layout/Layout.h"
 #include "render/OsgConvert.h"
 #include "render/scene/LayoutScene.h"
@@ -35,6 +37,8 @@ void TstMainWindow::viewRendersDemo() {
     QVERIFY(showAndWait(w));
     qInfo() << "GL:" << w.view()->glInfo();
     QVERIFY(w.document()->layout()->trackCount() >= 10);
+    // the bundled demo has no file, yet its title names it; File > New is untitled
+    QCOMPARE(w.windowTitle(), QString("demo.json (bundled)[*] — TrackLab"));
     const QImage shot = w.grab().toImage();
     QVERIFY(shot.save(QStringLiteral("tst_mainwindow.png")));
     const QImage view = viewImage(w);
@@ -116,6 +120,11 @@ void TstMainWindow::plotFillsFromSimulation() {
     QVERIFY2(w.files()->open(dataPath("tests/data/physics/quarter_arc.json")),
              qPrintable(w.files()->lastError()));
     QVERIFY(showAndWait(w));
+    // vehicles but no train: "Inspect a derailment" (it drives the first train) is off and says why
+    auto* derail = w.findChild<QPushButton*>("nextDerail");
+    QVERIFY(derail && !derail->isEnabled());
+    QVERIFY2(derail->toolTip().contains("no trains to derail"), qPrintable(derail->toolTip()));
+    QVERIFY(w.windowTitle().startsWith("quarter_arc.json"));
     w.simulation()->setRate(4.0);
     w.simulation()->setRunning(true);
     QVERIFY(runUntil(

@@ -116,6 +116,19 @@ void TstOverlayLegend::railwayCantDeficiencyInMillimetres() {
     const double fast = 1500.0 * std::sin(std::atan(30.0 * 30.0 / (kG * 120.0))) - cant; // 761.2 mm
     QVERIFY(std::abs(tl::render::overlayValue(t, s, w.scene()->overlay()) - fast) < 1e-6);
 
+    // 18 km/h: c3's cant is too much everywhere; the twist editor states the excess as its size, on a line
+    // of its own, and no deficiency (it once reported the largest absolute value, an excess, as "deficiency")
+    speed->setFocus();
+    QTest::keyClick(speed, Qt::Key_A, Qt::ControlModifier);
+    QTest::keyClicks(speed, "18");
+    QTest::keyClick(speed, Qt::Key_Return);
+    QTRY_COMPARE(w.scene()->overlay().speed, 5.0);
+    const double excess = cant - 1500.0 * std::sin(std::atan(5.0 * 5.0 / (kG * 120.0))); // 117.9 mm
+    qInfo("c3 at 18 km/h: %s", qPrintable(te->info()));
+    QVERIFY(te->info().startsWith("c3: no cant deficiency\nlargest cant excess "));
+    const double shownExcess = te->info().section("excess ", 1).section(" mm", 0, 0).toDouble();
+    QVERIFY2(std::abs(shownExcess - excess) < 0.05, qPrintable(QString::number(excess)));
+
     // the cant itself, in mm
     colourAction(w, "bank")->trigger();
     QCOMPARE(legend->title(), QString("Cant (mm)"));

@@ -242,9 +242,10 @@ void RiskPanel::updateTrains() {
     else
         fillSpeedFromTrain();
     m_map->setEnabled(m_train->count() > 0 && !m_running);
-    m_map->setToolTip(m_train->count() > 0 ? tr("Run the train again and again with its inputs drawn, on "
-                                                "every core, and paint where it derails")
-                                           : tr("The layout has no trains (Simulation > Add Train)"));
+    m_map->setToolTip(m_train->count() > 0
+                          ? tr("Run the train again and again with its inputs drawn, on "
+                               "every core, and paint where it derails")
+                          : tr("The layout has no trains (Track > Add Train Here, Ctrl+Shift+T)"));
 }
 
 void RiskPanel::fillSpeedFromTrain() {

@@ -21,7 +21,13 @@ Document::~Document() {
 }
 
 QString Document::displayName() const {
-    return m_path.isEmpty() ? tr("untitled") : QFileInfo(m_path).fileName();
+    if (!m_path.isEmpty()) return QFileInfo(m_path).fileName();
+    return m_bundled.isEmpty() ? tr("untitled") : tr("%1 (bundled)").arg(m_bundled);
+}
+
+void Document::setBundledName(const QString& name) {
+    m_bundled = name;
+    emit fileStateChanged();
 }
 
 void Document::resetTo(LayoutSpec spec, std::shared_ptr<const Layout> layout, const QString& path) {
@@ -29,6 +35,7 @@ void Document::resetTo(LayoutSpec spec, std::shared_ptr<const Layout> layout, co
     m_layout = std::move(layout);
     m_compileError.clear();
     m_path = path;
+    m_bundled.clear();
     m_undo.clear();
     m_undo.setClean();
     emit documentReset();

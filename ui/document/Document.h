@@ -27,6 +27,9 @@ public:
 
     QUndoStack* undoStack() { return &m_undo; }
     QString filePath() const { return m_path; }
+    // A layout shipped with the program, opened from its resources (Help > Open Demo Layout, the first
+    // start): the title names it ("demo.json (bundled)") though it has no file; cleared by any reset.
+    void setBundledName(const QString& name);
     bool isModified() const { return !m_undo.isClean(); }
     QString displayName() const; // file name, or "untitled"
 
@@ -64,6 +67,7 @@ private:
     QString m_compileError;
     QUndoStack m_undo;
     QString m_path;
+    QString m_bundled; // setBundledName
     // The text the layout was read from (file or recovery). Saved text is a function of it and the spec:
     // what was not edited keeps its bytes, so undoing back and saving gives the same file again.
     std::string m_source;

@@ -58,6 +58,7 @@ bool FileManager::openDemo(const QString& name) {
     QString err;
     if (!f.open(QIODevice::ReadOnly) || !m_doc->loadText(QString::fromUtf8(f.readAll()), name, &err))
         return fail(tr("The bundled demo layout could not be loaded: %1").arg(err));
+    m_doc->setBundledName(name);
     return true;
 }
 

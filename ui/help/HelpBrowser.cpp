@@ -2,10 +2,16 @@
 
 #include <QDialogButtonBox>
 #include <QHBoxLayout>
+#include <QImage>
 #include <QPushButton>
+#include <QResizeEvent>
+#include <QScrollBar>
 #include <QStyle>
 #include <QTextBrowser>
 #include <QVBoxLayout>
+
+#include <algorithm>
+#include <cstdlib>
 
 // resources.qrc (with docs/) is compiled into the static tracklab_ui library
 static void initHelpResources() {
@@ -13,6 +19,47 @@ static void initHelpResources() {
 }
 
 namespace tl::ui {
+
+namespace {
+
+// The guide's page: its screenshots (taken at 1280 px) scaled down to the page's width, never wider than
+// the window (no cut-off picture, no horizontal scroll bar); a width change lays the page out again.
+class GuidePage : public QTextBrowser {
+public:
+    using QTextBrowser::QTextBrowser;
+
+    QVariant loadResource(int type, const QUrl& name) override {
+        QVariant r = QTextBrowser::loadResource(type, name);
+        if (type != QTextDocument::ImageResource) return r;
+        QImage img = r.value<QImage>();
+        if (img.isNull()) img.loadFromData(r.toByteArray());
+        const int room = pageWidth();
+        if (img.isNull() || img.width() <= room) return r;
+        return img.scaledToWidth(room, Qt::SmoothTransformation);
+    }
+
+    int pageWidth() const {
+        // (room for the vertical scroll bar even before a long page shows it)
+        const int bar =
+            verticalScrollBar()->isVisible() ? 0 : style()->pixelMetric(QStyle::PM_ScrollBarExtent);
+        return std::max(200, viewport()->width() - bar - 2 * int(document()->documentMargin()) - 8);
+    }
+
+protected:
+    void resizeEvent(QResizeEvent* e) override {
+        QTextBrowser::resizeEvent(e);
+        if (std::abs(pageWidth() - m_laidOutAt) < 8 || source().isEmpty()) return;
+        m_laidOutAt = pageWidth();
+        const int scroll = verticalScrollBar()->value();
+        reload(); // (the images again, at the new width)
+        verticalScrollBar()->setValue(scroll);
+    }
+
+private:
+    int m_laidOutAt = 0;
+};
+
+} // namespace
 
 HelpBrowser::HelpBrowser(QWidget* parent) : QDialog(parent) {
     initHelpResources();
@@ -29,7 +76,7 @@ HelpBrowser::HelpBrowser(QWidget* parent) : QDialog(parent) {
     bar->addWidget(home);
     bar->addStretch(1);
     layout->addLayout(bar);
-    m_browser = new QTextBrowser(this);
+    m_browser = new GuidePage(this);
     m_browser->setObjectName("helpText");
     m_browser->setOpenExternalLinks(true);
     m_browser->setSearchPaths({QStringLiteral(":/docs")});

@@ -104,10 +104,15 @@ void NotesPanel::refresh() {
     const bool named = !m_doc->filePath().isEmpty() || m_doc->spec().tracks.empty();
     m_text->setHtml(html(m_doc->spec(), named ? m_doc->displayName() : tr("About this layout")));
     const bool tracks = !m_doc->spec().tracks.empty();
-    const bool trains = !m_doc->spec().trains.empty() || !m_doc->spec().vehicles.empty();
-    m_drive->setEnabled(trains);
+    const nlohmann::json& spec = m_doc->spec().trains;
+    const bool trains = spec.is_array() && !spec.empty();
+    m_drive->setEnabled(trains || !m_doc->spec().vehicles.empty());
     m_edit->setEnabled(tracks);
-    m_derail->setEnabled(trains);
+    m_derail->setEnabled(trains); // (it drives the first train; single vehicles have no throttle)
+    m_derail->setToolTip(trains ? tr("Drive the first train at full throttle, as fast as the computer can, "
+                                     "until it derails; then show where, when and why")
+                                : tr("The layout has no trains to derail: add one (Track > Add Train Here, "
+                                     "Ctrl+Shift+T)"));
 }
 
 QString NotesPanel::plainText() const {

@@ -19,6 +19,7 @@
 #include <QValueAxis>
 
 #include <cmath>
+#include <limits>
 #include <numbers>
 
 namespace tl::ui {
@@ -104,7 +105,9 @@ void TwistEditor::applyUnitNames() {
     if (d.millimetres()) {
         // the axis title stays short (a long one is cut off in a low dock); the rail-centre distance is
         // in the series' name
-        m_twist->setName(tr("cant [mm] over %1 mm").arg(1e3 * d.railCentre, 0, 'f', 0));
+        // (signed, so that a reverse curve reads as one line: the name says which rail is high)
+        m_twist->setName(tr("cant [mm] over %1 mm (> 0 left rail high, < 0 right rail high)")
+                             .arg(1e3 * d.railCentre, 0, 'f', 0));
         m_equilibrium->setName(tr("equilibrium cant [mm]"));
         m_axisA->setTitleText(tr("cant [mm]"));
     } else {
@@ -223,7 +226,9 @@ void TwistEditor::refresh() {
     QList<QPointF> twist, eq;
     double lo = -1, hi = 1;
     const int n = 400;
-    double worstDeficiency = 0, worstS = 0;
+    // the largest deficiency (> 0: cant missing) and the largest excess (< 0: too much), each with its place
+    double worstDeficiency = -std::numeric_limits<double>::infinity(), worstS = 0;
+    double worstExcess = 0, excessS = 0;
     for (int i = 0; i <= n; ++i) {
         const double s = L * i / n;
         // the bank from the vertical and the equilibrium bank for the lateral (level) curvature
@@ -236,7 +241,8 @@ void TwistEditor::refresh() {
         hi = std::max({hi, a, e});
         // equilibrium minus actual, both leaning into the curve: > 0 where cant is missing
         const double deficiency = d.deficiency(v, std::abs(kappaL), bankIntoCurve(bank, kappaL));
-        if (std::abs(deficiency) > std::abs(worstDeficiency)) worstDeficiency = deficiency, worstS = s;
+        if (deficiency > worstDeficiency) worstDeficiency = deficiency, worstS = s;
+        if (deficiency < worstExcess) worstExcess = deficiency, excessS = s;
     }
     m_twist->replace(twist);
     m_equilibrium->replace(eq);
@@ -255,11 +261,22 @@ void TwistEditor::refresh() {
         m_axisS->applyNiceNumbers(); // round tick values
         m_axisA->applyNiceNumbers();
     }
-    m_info->setText(tr("%1: largest cant deficiency %2 %4 at s = %3 m")
-                        .arg(QString::fromStdString(t.id()))
-                        .arg(worstDeficiency, 0, 'f', d.decimals() == 2 ? 1 : d.decimals())
-                        .arg(worstS, 0, 'f', 0)
-                        .arg(d.suffix()));
+    const int decimals = d.decimals() == 2 ? 1 : d.decimals();
+    QString info;
+    if (worstDeficiency > 0)
+        info = tr("%1: largest cant deficiency %2 %4 at s = %3 m")
+                   .arg(QString::fromStdString(t.id()))
+                   .arg(worstDeficiency, 0, 'f', decimals)
+                   .arg(worstS, 0, 'f', 0)
+                   .arg(d.suffix());
+    else
+        info = tr("%1: no cant deficiency").arg(QString::fromStdString(t.id()));
+    if (worstExcess < 0) // an excess stated as its size, on a line of its own
+        info += "\n" + tr("largest cant excess %1 %3 at s = %2 m")
+                           .arg(-worstExcess, 0, 'f', decimals)
+                           .arg(excessS, 0, 'f', 0)
+                           .arg(d.suffix());
+    m_info->setText(info);
     m_worstDeficiency = worstDeficiency;
 }
 
