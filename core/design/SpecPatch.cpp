@@ -61,7 +61,8 @@ void applyJson(Json& j, const std::optional<std::pair<Json, Json>>& d, bool forw
 
 bool SpecPatch::empty() const {
     return allEmpty(tracks) && allEmpty(connections) && allEmpty(switches) && allEmpty(bufferStops) &&
-           !bodies && !vehicles && !trains && !extra && !version;
+           allEmpty(drives) && !bodies && !vehicles && !trains && !extra && !version && !look &&
+           !railCentreDistance;
 }
 
 std::size_t SpecPatch::itemCount() const {
@@ -74,6 +75,10 @@ SpecPatch diffSpecs(const LayoutSpec& a, const LayoutSpec& b) {
     p.connections = diffList(a.connections, b.connections);
     p.switches = diffList(a.switches, b.switches);
     p.bufferStops = diffList(a.bufferStops, b.bufferStops);
+    p.drives = diffList(a.drives, b.drives);
+    if (a.look != b.look) p.look = std::pair{a.look, b.look};
+    if (a.railCentreDistance != b.railCentreDistance)
+        p.railCentreDistance = std::pair{a.railCentreDistance, b.railCentreDistance};
     if (a.version != b.version) p.version = std::pair{a.version, b.version};
     diffJson(a.bodies, b.bodies, p.bodies);
     diffJson(a.vehicles, b.vehicles, p.vehicles);
@@ -87,6 +92,10 @@ void applyPatch(LayoutSpec& spec, const SpecPatch& p, bool forward) {
     applyList(spec.connections, p.connections, forward);
     applyList(spec.switches, p.switches, forward);
     applyList(spec.bufferStops, p.bufferStops, forward);
+    applyList(spec.drives, p.drives, forward);
+    if (p.look) spec.look = forward ? p.look->second : p.look->first;
+    if (p.railCentreDistance)
+        spec.railCentreDistance = forward ? p.railCentreDistance->second : p.railCentreDistance->first;
     if (p.version) spec.version = forward ? p.version->second : p.version->first;
     applyJson(spec.bodies, p.bodies, forward);
     applyJson(spec.vehicles, p.vehicles, forward);

@@ -1,12 +1,13 @@
 #pragma once
 // The change between two layout specs, small enough for an undo step to keep (Tiled's way: a command
 // stores what it changed, not two copies of the layout). Each list (tracks, connections, switches, buffer
-// stops) keeps
+// stops, drives) keeps
 // its hunks: between the common prefix and the common suffix, one hunk per changed item where the
 // count stayed the same (a rename touching items far apart stores only those), else one hunk of the
 // items between, before and after; the raw
 // sections (bodies, vehicles, trains, extra) are kept only when they changed. apply(spec, true) turns
-// the old spec into the new one, apply(spec, false) back.
+// the old spec into the new one, apply(spec, false) back. Every field of LayoutSpec is covered
+// (tst_design_ops checks each: a field the patch missed was silently lost by undo and redo).
 #include "core/layout/LayoutSpec.h"
 
 #include <optional>
@@ -28,8 +29,11 @@ struct SpecPatch {
     Hunks<ConnectionSpec> connections;
     Hunks<SwitchSpec> switches;
     Hunks<BufferStopSpec> bufferStops;
+    Hunks<DriveSpec> drives;
     std::optional<std::pair<Json, Json>> bodies, vehicles, trains, extra; // (before, after) when changed
-    std::optional<std::pair<int, int>> version;                           // (an edit that upgrades the file)
+    std::optional<std::pair<std::optional<LayoutLook>, std::optional<LayoutLook>>> look;
+    std::optional<std::pair<std::optional<double>, std::optional<double>>> railCentreDistance;
+    std::optional<std::pair<int, int>> version; // (an edit that upgrades the file)
     bool empty() const;
     std::size_t itemCount() const; // tracks + connections + switches stored (both sides)
 };

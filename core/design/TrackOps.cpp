@@ -8,6 +8,7 @@
 #include "core/layout/TrackBuilder.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <numbers>
 
@@ -412,17 +413,25 @@ DesignEdit insertSwitch(const Layout& layout, const std::string& id, double s, c
 DesignEdit renameTrack(const LayoutSpec& spec0, const std::string& from, const std::string& to) {
     const int ti = requireTrack(spec0, from);
     if (to.empty()) throw DesignError("A track id must not be empty.");
+    if (std::isspace(static_cast<unsigned char>(to.front())) ||
+        std::isspace(static_cast<unsigned char>(to.back())))
+        throw DesignError("A track id must not begin or end with a space.");
+    for (unsigned char c : to)
+        if (c < 0x20 || c == 0x7f) throw DesignError("A track id must not hold control characters.");
     if (to == from) throw DesignError("The track is already called " + to + ".");
     if (spec0.trackIndex(to) >= 0) throw DesignError("A track \"" + to + "\" exists already.");
     DesignEdit edit;
     edit.spec = spec0;
     edit.spec.tracks[std::size_t(ti)].id = to;
+    // every reference to it: connections, switches, placements, buffer stops, trains, vehicles, drives
     forEachEnd(edit.spec, [&](EndRef& e) {
         if (e.track == from) e.track = to;
     });
     forEachRunningPlace(edit.spec, [&](Json& tr, Json&) {
         if (tr.get<std::string>() == from) tr = to;
     });
+    for (DriveSpec& d : edit.spec.drives)
+        if (d.track == from) d.track = to;
     edit.description = "Rename track " + from + " to " + to;
     return edit;
 }

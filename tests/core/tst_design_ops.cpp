@@ -9,6 +9,7 @@
 #include <QtTest>
 
 #include <cmath>
+#include <functional>
 #include <numbers>
 
 using namespace tl;
@@ -39,6 +40,7 @@ const char* kOneOfEach = R"({"format": "tracklab-layout", "version": 1, "tracks"
 class TestDesignOps : public QObject {
     Q_OBJECT
 private slots:
+    void patchesCoverEveryField();
     void splitTracesTheOriginal_data();
     void splitTracesTheOriginal();
     void splitMovesReferences();
@@ -164,6 +166,19 @@ void TestDesignOps::renameFollowsEverywhere() {
     QCOMPARE(layoutSpecText(renameTrack(e.spec, "main", "bottom2").spec), layoutSpecText(L0.spec()));
     QVERIFY_THROWS_EXCEPTION(DesignError, renameTrack(L0.spec(), "bottom2", "top"));
     QVERIFY_THROWS_EXCEPTION(DesignError, renameTrack(L0.spec(), "bottom2", ""));
+    QVERIFY_THROWS_EXCEPTION(DesignError, renameTrack(L0.spec(), "bottom2", " main"));
+    QVERIFY_THROWS_EXCEPTION(DesignError, renameTrack(L0.spec(), "bottom2", "ma\tin"));
+    // a driven track: its drive sections follow (the coaster demo's lift chain and station booster)
+    const Layout C =
+        test::checkedLayout(loadLayoutSpec(TRACKLAB_SOURCE_DIR "/resources/layouts/coaster.json"));
+    QCOMPARE(C.spec().drives.size(), std::size_t(2));
+    const DesignEdit c = renameTrack(C.spec(), "loop", "circuit");
+    for (const auto& d : c.spec.drives)
+        QCOMPARE(d.track, std::string("circuit"));
+    QVERIFY(layoutSpecText(c.spec).find("\"loop\"") == std::string::npos);
+    const Layout C2 = test::checkedLayout(c.spec);
+    QCOMPARE(C2.drives().size(), std::size_t(2));
+    QCOMPARE(C2.drives()[0].track, C2.trackIndex("circuit"));
 }
 
 void TestDesignOps::changeTypeKeepsEnds_data() {
@@ -229,6 +244,55 @@ void TestDesignOps::insertSwitchAndToggle() {
     const DesignEdit end = insertSwitch(L0, "K", 80.0, o);
     QVERIFY((end.spec.switches[0].branches[0] == EndRef{"R", TrackEnd::Start}));
     test::checkedLayout(end.spec);
+}
+
+// Every field of LayoutSpec survives a patch both ways: a change to each field alone, applied forward and
+// backward (drives, look and railCentreDistance were once left out: renaming a driven track lost its
+// drives' rename on redo).
+void TestDesignOps::patchesCoverEveryField() {
+    const LayoutSpec coaster = loadLayoutSpec(TRACKLAB_SOURCE_DIR "/resources/layouts/coaster.json");
+    const LayoutSpec demoSpec = demo().spec();
+    std::vector<std::pair<const char*, std::function<void(LayoutSpec&)>>> changes = {
+        {"tracks", [](LayoutSpec& s) { s.tracks[0].lineSpeed = 12.5; }},
+        {"connections", [](LayoutSpec& s) { s.connections.pop_back(); }},
+        {"switches", [](LayoutSpec& s) { s.switches[0].state = 1 - s.switches[0].state; }},
+        {"look", [](LayoutSpec& s) { s.look = LayoutLook::Coaster; }},
+        {"railCentreDistance", [](LayoutSpec& s) { s.railCentreDistance = 1.067; }},
+        {"bufferStops",
+         [](LayoutSpec& s) {
+             s.bufferStops.push_back(BufferStopSpec{{"siding", TrackEnd::End}});
+         }},
+        {"bodies",
+         [](LayoutSpec& s) {
+             s.bodies = Json::array({{{"id", "deck"}}});
+         }},
+        {"vehicles", [](LayoutSpec& s) { s.vehicles = Json::array(); }},
+        {"trains", [](LayoutSpec& s) { s.trains[0]["speed"] = 3.0; }},
+        {"extra", [](LayoutSpec& s) { s.extra["description"] = "changed"; }},
+        {"version", [](LayoutSpec& s) { s.version = 1; }},
+    };
+    for (const auto& [name, change] : changes) {
+        const LayoutSpec& a = demoSpec;
+        LayoutSpec b = a;
+        change(b);
+        QVERIFY2(!(a == b), name);
+        const SpecPatch p = diffSpecs(a, b);
+        QVERIFY2(!p.empty(), name);
+        LayoutSpec s = a;
+        applyPatch(s, p, true);
+        QVERIFY2(s == b, name);
+        applyPatch(s, p, false);
+        QVERIFY2(s == a, name);
+    }
+    LayoutSpec b = coaster; // (the demo has no drives)
+    b.drives[1].speed = 3.0;
+    const SpecPatch p = diffSpecs(coaster, b);
+    QVERIFY(!p.empty());
+    LayoutSpec s = coaster;
+    applyPatch(s, p, true);
+    QVERIFY(s == b);
+    applyPatch(s, p, false);
+    QVERIFY(s == coaster);
 }
 
 void TestDesignOps::patchesKeepOnlyTheChange() {

@@ -1,5 +1,8 @@
 #include "ui/panels/PropertyPanel.h"
 
+#include "core/design/TrackOps.h"
+#include "ui/commands/ApplyDesignEdit.h"
+
 #include "core/layout/LayoutSpec.h"
 #include "ui/BankDisplay.h"
 #include "ui/Units.h"
@@ -89,6 +92,7 @@ PropertyPanel::PropertyPanel(Document* doc, QWidget* parent) : QWidget(parent), 
     m_form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     outer->addLayout(m_form);
     m_error = new QLabel(this);
+    m_error->setObjectName("propertyError");
     m_error->setWordWrap(true);
     m_error->setStyleSheet("color: #b00020;");
     outer->addWidget(m_error);
@@ -190,29 +194,17 @@ void PropertyPanel::rebuild() {
     auto* id = new QLineEdit(QString::fromStdString(t.id), this);
     id->setObjectName("field:id");
     connect(id, &QLineEdit::editingFinished, this, [this, id, ti] {
-        const std::string v = id->text().trimmed().toStdString();
-        const int other = m_doc->spec().trackIndex(v);
-        if (v.empty() || (other >= 0 && other != int(ti))) {
-            m_error->setText(tr("Track ids must be unique and not empty."));
-            return;
+        // the one rename path (core/design/TrackOps.h): every reference follows, or nothing changes
+        const std::string from = m_doc->spec().tracks[ti].id, to = id->text().toStdString();
+        if (to == from) return;
+        try {
+            const design::DesignEdit e = design::renameTrack(m_doc->spec(), from, to);
+            m_doc->undoStack()->push(
+                new ApplyDesignEdit(m_doc, e.spec, QString::fromStdString(e.description)));
+        } catch (const design::DesignError& err) {
+            m_error->setText(QString::fromUtf8(err.what()));
+            id->setText(QString::fromStdString(from));
         }
-        commit(tr("Rename track"), "id", [&](LayoutSpec& s) {
-            const std::string old = s.tracks[ti].id;
-            s.tracks[ti].id = v;
-            // keep every reference to the track
-            auto fix = [&](EndRef& r) {
-                if (r.track == old) r.track = v;
-            };
-            for (auto& c : s.connections)
-                fix(c.a), fix(c.b);
-            for (auto& sw : s.switches) {
-                fix(sw.at);
-                for (auto& b : sw.branches)
-                    fix(b);
-            }
-            for (auto& tr : s.tracks)
-                if (tr.placement.after) fix(*tr.placement.after);
-        });
     });
     m_form->addRow(tr("Id"), id);
     auto* body = new QLineEdit(QString::fromStdString(t.body), this);
