@@ -1,6 +1,6 @@
 #include "core/checks/PlaceSamples.h"
 
-#include "core/checks/LineSpeed.h"
+#include "core/layout/LineSpeed.h"
 #include "core/units/CantUnits.h"
 
 #include <algorithm>

@@ -50,7 +50,7 @@ struct RuleSpec {
 
 // Where the speed at each place comes from.
 enum class SpeedModel {
-    Line,  // the layout's "lineSpeed" signs (core/checks/LineSpeed.h)
+    Line,  // the layout's "lineSpeed" signs (core/layout/LineSpeed.h)
     Energy // frictionless energy from the last drive section (chain / booster) upstream, else from the
            // highest point at crestSpeed (an upper bound of a coaster's speed)
 };

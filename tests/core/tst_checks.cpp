@@ -4,11 +4,12 @@
 // the coaster's energy speeds, line-speed signs, the curve table's CSV and the profile parser's errors.
 #include "core/checks/CheckEngine.h"
 #include "core/checks/Fra213.h"
-#include "core/checks/LineSpeed.h"
+#include "core/checks/PlaceSamples.h"
 #include "core/checks/RuleProfile.h"
 #include "core/layout/Layout.h"
 #include "core/layout/LayoutError.h"
 #include "core/layout/LayoutFile.h"
+#include "core/layout/LineSpeed.h"
 
 #include <QtTest>
 
@@ -70,6 +71,12 @@ QString errorOf(const std::string& text) {
 
 class TestChecks : public QObject {
     Q_OBJECT
+private slots:
+    void hudAndChecksAgreeOnLineSpeed();
+
+private:
+    void hudAndChecksAgree();
+
 private slots:
     void fraAppendixExamples();
     void demoC3ByHand();
@@ -155,6 +162,100 @@ void TestChecks::demoC3OverPermissibleInEveryRailwayProfile() {
     qInfo("EN c3 permissible %.3f m/s by %s (deficiency alone %.3f)", c3->permissible, c3->governing.c_str(),
           vI);
     QVERIFY(c3->permissible <= vI + 1e-6);
+}
+
+// The HUD's line speed (lineSpeedAhead, ui/sim/HudReadout.cpp) and the Checks dock's (samplePlaces) are one
+// rule: at every sampled place of both demos and of two signed branches merging at a trailing switch, in
+// both directions and for every setting of the switches, the HUD's "in force" is the checks' line speed.
+// On the merge: A (20 m/s) and B (30 m/s) run into C, which has no sign: C is 20 (the lower holds) even with
+// the switch set from B, where the HUD once walked back the route as set and said 30.
+void TestChecks::hudAndChecksAgreeOnLineSpeed() {
+    try {
+        hudAndChecksAgree();
+    } catch (const std::exception& e) {
+        QFAIL(e.what());
+    }
+}
+
+void TestChecks::hudAndChecksAgree() {
+    // B: a left arc R = 200 m, 0.2 rad, ending at C's start heading +x (start (100 - 200 sin 0.2, 200 (1 -
+    // cos 0.2)), heading -0.2 rad)
+    const double R = 200, th = 0.2;
+    const nlohmann::json merge = {
+        {"format", "tracklab-layout"},
+        {"version", 2},
+        {"tracks",
+         {{{"id", "A"}, {"curve", {{"type", "line"}, {"length", 100.0}}}, {"lineSpeed", 20.0}},
+          {{"id", "B"},
+           {"curve", {{"type", "arc"}, {"radius", R}, {"angle", th}}},
+           {"placement",
+            {{"position", {100.0 - R * std::sin(th), R * (1 - std::cos(th)), 0.0}},
+             {"rotation", {std::cos(-th / 2), 0.0, 0.0, std::sin(-th / 2)}}}},
+           {"lineSpeed", 30.0}},
+          {{"id", "C"},
+           {"curve", {{"type", "line"}, {"length", 200.0}}},
+           {"placement", {{"after", {"A", "end"}}}}},
+          {{"id", "D"},
+           {"curve", {{"type", "line"}, {"length", 50.0}}},
+           {"placement", {{"after", {"C", "end"}}}},
+           {"lineSpeed", 40.0}}}},
+        {"connections", {{{"a", {"C", "end"}}, {"b", {"D", "start"}}}}},
+        {"switches",
+         {{{"id", "M"},
+           {"at", {"C", "start"}},
+           {"branches", nlohmann::json::array({{"A", "end"}, {"B", "end"}})},
+           {"state", 1}}}}};
+    std::vector<std::pair<std::string, Layout>> layouts;
+    layouts.emplace_back("demo", demo());
+    layouts.emplace_back("coaster", Layout::load(kSrc + "/resources/layouts/coaster.json"));
+    layouts.emplace_back("merge", Layout::compile(parseLayoutSpec(merge.dump(), "merge"), "merge"));
+    const RuleProfile profile = shipped("en13803-typical");
+    int places = 0;
+    for (const auto& [name, L] : layouts) {
+        const std::vector<LineSpeedOf> speeds = lineSpeeds(L);
+        const std::vector<TrackSamples> checks = samplePlaces(L, profile, {}, false);
+        // every setting of the switches (the demo and the merge have one each)
+        std::vector<SwitchStates> settings = {L.initialSwitchStates()};
+        for (std::size_t k = 0; k < L.switches().size(); ++k)
+            for (std::size_t b = 0; b < L.switches()[k].branches.size(); ++b) {
+                SwitchStates s = L.initialSwitchStates();
+                s[k] = int(b);
+                settings.push_back(s);
+            }
+        for (std::size_t t = 0; t < L.trackCount(); ++t)
+            for (const PlaceSample& p : checks[t].places)
+                for (const SwitchStates& states : settings)
+                    for (int dir : {+1, -1}) {
+                        const LineSpeedAhead hud = lineSpeedAhead(L, speeds, states, {int(t), p.s, dir});
+                        const double shown = hud.current.value_or(0.0);
+                        if (shown != checks[t].lineSpeed)
+                            QFAIL(qPrintable(QString("%1 %2 s = %3: HUD %4, checks %5")
+                                                 .arg(name.c_str(), L.track(t).id().c_str())
+                                                 .arg(p.s)
+                                                 .arg(shown)
+                                                 .arg(checks[t].lineSpeed)));
+                        ++places;
+                    }
+    }
+    qInfo("%d places agree", places);
+    const Layout& M = layouts.back().second;
+    const std::vector<LineSpeedOf> speeds = lineSpeeds(M);
+    const int A = M.trackIndex("A"), B = M.trackIndex("B"), C = M.trackIndex("C");
+    QCOMPARE(speeds[std::size_t(C)].speed, 20.0);
+    QCOMPARE(speeds[std::size_t(C)].sign, A);
+    // from B (set through the switch) the next line speed is C's 20 m/s at B's end, 10 m on
+    const SwitchStates fromB = {1};
+    const LineSpeedAhead onB =
+        lineSpeedAhead(M, speeds, fromB, {B, M.track(std::size_t(B)).length() - 10.0, +1});
+    QCOMPARE(onB.current.value_or(0.0), 30.0);
+    QCOMPARE(onB.next.value_or(0.0), 20.0);
+    QCOMPARE(onB.nextTrack, C);
+    QVERIFY(std::abs(onB.distance - 10.0) < 1e-9);
+    // on C the HUD says 20 with the switch set from B; the next sign is D's 40 at C's end
+    const LineSpeedAhead onC = lineSpeedAhead(M, speeds, fromB, {C, 50.0, +1});
+    QCOMPARE(onC.current.value_or(0.0), 20.0);
+    QCOMPARE(onC.next.value_or(0.0), 40.0);
+    QVERIFY(std::abs(onC.distance - 150.0) < 1e-9);
 }
 
 void TestChecks::lineSpeedSigns() {

@@ -2,7 +2,7 @@
 
 #include "ui/checks/RiskPanel.h"
 
-#include "core/checks/LineSpeed.h"
+#include "core/layout/LineSpeed.h"
 #include "core/layout/LayoutError.h"
 #include "core/units/CantUnits.h"
 #include "physics/run/CurveCriticalSpeed.h"

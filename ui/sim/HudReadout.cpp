@@ -40,7 +40,9 @@ HudReadout hudReadout(const Simulation* sim, int train, int notches, double requ
     if (!r.derailed && b.position.track >= 0) {
         TrackPosition here = b.position;
         here.direction = forward ? b.position.direction : -b.position.direction;
-        const LineSpeedAhead a = lineSpeedAhead(sim->layout(), sim->switchStates(), here);
+        // (the documented rule, as the Checks dock applies it: core/layout/LineSpeed.h)
+        const LineSpeedAhead a =
+            lineSpeedAhead(sim->layout(), lineSpeeds(sim->layout()), sim->switchStates(), here);
         r.limit = a.current;
         r.next = a.next;
         r.nextDistance = a.distance;
