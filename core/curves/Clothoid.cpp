@@ -1,5 +1,7 @@
 #include "core/curves/Clothoid.h"
 
+#include "core/geometry/GaussLegendre.h"
+
 #include "core/curves/CurveArguments.h"
 #include "core/geometry/Limits.h"
 
@@ -8,10 +10,6 @@
 namespace tl {
 
 namespace {
-
-// 8-point Gauss-Legendre on [-1, 1] (exact for degree 15).
-constexpr double kX[4] = {0.1834346424956498, 0.5255324099163290, 0.7966664774136267, 0.9602898564975363};
-constexpr double kW[4] = {0.3626837833783620, 0.3137066458778873, 0.2223810344533745, 0.1012285362903763};
 
 constexpr double kMaxHeadingStep = 0.25; // max heading change per position node interval [rad]
 
@@ -38,14 +36,15 @@ Clothoid::Clothoid(double length, double kappaStart, double kappaEnd)
 }
 
 Vec3 Clothoid::displacement(double a, double b) const {
-    // 8-point Gauss-Legendre rule of (cos th, sin th) over [a, b]
+    // 8-point Gauss-Legendre rule of (cos th, sin th) over [a, b] (core/geometry/GaussLegendre.h's nodes;
+    // x and y summed point by point)
     const double hw = 0.5 * (b - a), mid = a + hw;
     double x = 0.0, y = 0.0;
     for (int k = 0; k < 4; ++k)
         for (double sg : {-1.0, 1.0}) {
-            const double th = heading(mid + sg * hw * kX[k]);
-            x += kW[k] * std::cos(th);
-            y += kW[k] * std::sin(th);
+            const double th = heading(mid + sg * hw * gauss::kX8[k]);
+            x += gauss::kW8[k] * std::cos(th);
+            y += gauss::kW8[k] * std::sin(th);
         }
     return Vec3(hw * x, hw * y, 0.0);
 }

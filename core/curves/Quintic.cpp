@@ -1,5 +1,7 @@
 #include "core/curves/Quintic.h"
 
+#include "core/geometry/GaussLegendre.h"
+
 #include "core/curves/CurveArguments.h"
 
 #include <algorithm>
@@ -9,8 +11,6 @@
 namespace tl {
 
 namespace {
-constexpr double kX8[4] = {0.1834346424956498, 0.5255324099163290, 0.7966664774136267, 0.9602898564975363};
-constexpr double kW8[4] = {0.3626837833783620, 0.3137066458778873, 0.2223810344533745, 0.1012285362903763};
 constexpr int kIntervals = 256; // arc-length table sub-intervals (equal steps of u)
 } // namespace
 
@@ -59,11 +59,10 @@ Quintic::V2 Quintic::d3(double u) const {
 }
 
 double Quintic::integrate(double ua, double ub) const {
-    const double hw = 0.5 * (ub - ua), mid = ua + hw;
-    double sum = 0.0;
-    for (int k = 0; k < 4; ++k)
-        sum += kW8[k] * (speed(mid - hw * kX8[k]) + speed(mid + hw * kX8[k]));
-    return sum * hw;
+    const double hw = 0.5 * (ub - ua), mid = ua + hw; // (core/geometry/GaussLegendre.h)
+    return gauss::accumulate8(
+               0.0, [this](double u) { return speed(u); }, mid, hw) *
+           hw;
 }
 
 double Quintic::parameterAt(double s) const {

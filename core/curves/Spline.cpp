@@ -1,5 +1,7 @@
 #include "core/curves/Spline.h"
 
+#include "core/geometry/GaussLegendre.h"
+
 #include "core/curves/CurveArguments.h"
 #include "core/geometry/Limits.h"
 
@@ -13,10 +15,6 @@
 namespace tl {
 
 namespace {
-
-// Gauss-Legendre abscissae/weights on [-1, 1].
-constexpr double kX8[4] = {0.1834346424956498, 0.5255324099163290, 0.7966664774136267, 0.9602898564975363};
-constexpr double kW8[4] = {0.3626837833783620, 0.3137066458778873, 0.2223810344533745, 0.1012285362903763};
 
 constexpr int kMaxDepth = 30;               // adaptive subdivision limit (t-width 1e-9 of a segment)
 constexpr double kMaxNormalTurn = 0.906308; // cos(25 deg): max turn of the signed normal per quarter node
@@ -173,11 +171,11 @@ double Spline::speed(int seg, double t) const {
 }
 
 double Spline::integrate(int seg, double ta, double tb) const {
-    double sum = 0.0;
+    double sum = 0.0; // two halves, 8-point Gauss-Legendre each (core/geometry/GaussLegendre.h)
     const double hw = 0.25 * (tb - ta);
+    const auto f = [&](double t) { return speed(seg, t); };
     for (double mid : {ta + hw, tb - hw})
-        for (int k = 0; k < 4; ++k)
-            sum += kW8[k] * (speed(seg, mid - hw * kX8[k]) + speed(seg, mid + hw * kX8[k]));
+        sum = gauss::accumulate8(sum, f, mid, hw);
     return sum * hw;
 }
 

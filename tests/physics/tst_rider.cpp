@@ -2,6 +2,7 @@
 // cant and ride": bottom of a vertical circle 1 + v^2/(g R); flat curve R banked phi at speed v: lateral
 // (v^2/R cos phi - g sin phi)/g, vertical (v^2/R sin phi + g cos phi)/g; +1 g vertical at rest; cant
 // deficiency = equilibrium cant - actual cant (E = b sin phi, b = 1.5 m). Layouts are built in the test.
+#include "LayoutText.h"
 #include "core/layout/Layout.h"
 #include "core/layout/LayoutFile.h"
 #include "core/units/CantUnits.h"
@@ -21,9 +22,6 @@ namespace {
 constexpr double g = 9.81;
 const double pi = std::numbers::pi;
 
-Layout layoutFrom(const std::string& json) {
-    return Layout::compile(parseLayoutSpec(json, "<test>"), "<test>");
-}
 std::string num(double x) {
     std::ostringstream o;
     o.precision(17);

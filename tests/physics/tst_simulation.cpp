@@ -1,6 +1,7 @@
 // Simulation runs against docs/validation.md: free rolling off a quarter arc, the vertical-arc pendulum,
 // the steady drift offset of a velocity-level constraint with ERP, determinism, a bead on a turning
 // turntable (closed form r = r0 cosh(w t)), and the energy on a frictionless hilly banked loop.
+#include "LayoutText.h"
 #include "core/layout/Layout.h"
 #include "core/layout/LayoutError.h"
 #include "core/layout/LayoutFile.h"
@@ -19,10 +20,6 @@ using namespace tl;
 namespace {
 constexpr double g = 9.81;
 const double pi = std::numbers::pi;
-
-Layout layoutFrom(const std::string& json) {
-    return Layout::compile(parseLayoutSpec(json, "<test>"), "<test>");
-}
 
 // Single vehicle on a quarter arc R = 100 m (docs/validation.md "Free rolling along an arc").
 std::string quarterArc(double s, double speed, const std::string& extra = "") {

@@ -1,6 +1,8 @@
-// The solver's settings against the reference they replace: Bullet's plain sequential impulses, every joint
-// row starting each step from zero and running all 30 iterations (the solver before the warm starts of
-// docs/trains-format.md, "Scale benchmark"). The default (rows warm-started from the last step's impulses,
+// The solver's settings against the settings they replaced. This is the same solver run three ways, so it
+// shows that the cheaper settings change nothing that matters, not that the solver is right (the closed
+// forms of docs/validation.md do that). The reference run is the solver as the product had it before the
+// warm starts of docs/trains-format.md ("Scale benchmark"): Bullet's sequential impulses as Bullet ships
+// them, every joint row starting each step from zero and running all 30 iterations. The default (rows warm-started from the last step's impulses,
 // the solve ending once an iteration changes no row's velocity by more than 1e-5 m/s, at most 30 iterations:
 // SimulationOptions) and a cheaper cold solver (20 iterations) must derail the demo where, when and how fast
 // the reference does, and keep the trackjoint's row errors of a railed train within tolerance. (At 20 cold

@@ -5,6 +5,7 @@
 // 0 on a straight). A fresh joint used to report zero forces, and a bogie's next lateral and roll limits
 // (Nadal x Q, Q gauge/2, Q = last vertical force) were then zero for one step, followed by a catch-up
 // spike of twice the steady lateral force.
+#include "LayoutText.h"
 #include "core/layout/Layout.h"
 #include "core/layout/LayoutFile.h"
 #include "physics/sim/Simulation.h"
@@ -19,10 +20,6 @@ using namespace tl;
 
 namespace {
 constexpr double g = 9.81;
-
-Layout layoutFrom(const std::string& json) {
-    return Layout::compile(parseLayoutSpec(json, "<test>"), "<test>");
-}
 
 // Flat chains, all seams continuous in position, heading and curvature:
 //   "lines":    straight a (40 m) -> straight b (40 m) -> straight c (200 m)

@@ -1,6 +1,7 @@
 // Trains on bogies against closed forms (docs/validation.md "Dynamics"): overturning on a flat curve at
 // v^2 = g R (b/2) / h, flange climb only when Y/Q stays above Nadal's limit for the window, running off an
 // open end, throttle to a target speed, braking distance v^2 / (2 F/m), snapshot/restore determinism.
+#include "LayoutText.h"
 #include "core/layout/Layout.h"
 #include "core/layout/LayoutFile.h"
 #include "physics/sim/Simulation.h"
@@ -14,10 +15,6 @@ using namespace tl;
 
 namespace {
 constexpr double g = 9.81;
-
-Layout layoutFrom(const std::string& json) {
-    return Layout::compile(parseLayoutSpec(json, "<test>"), "<test>");
-}
 
 // A flat arc of radius R (no cant), long enough for the run.
 Layout flatArc(double R, double angle) {
