@@ -1,6 +1,7 @@
 #include "core/checks/RuleProfile.h"
 
 #include "core/io/InputFile.h"
+#include "core/io/ResourceDirs.h"
 #include "core/layout/LayoutError.h"
 
 #include <algorithm>
@@ -323,16 +324,7 @@ std::string formatValue(double si, const std::string& unit, int precision) {
 }
 
 std::vector<std::filesystem::path> ruleProfileDirs() {
-    std::vector<std::filesystem::path> dirs;
-    if (const char* env = std::getenv("TRACKLAB_RULES")) dirs.emplace_back(env);
-    std::error_code ec;
-    const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
-    if (!ec) {
-        const auto installed = exe.parent_path().parent_path() / "share" / "tracklab" / "rules";
-        if (std::filesystem::is_directory(installed, ec)) dirs.push_back(installed);
-    }
-    dirs.emplace_back(TRACKLAB_RULES_DIR);
-    return dirs;
+    return resourceDirs("TRACKLAB_RULES", "rules", TRACKLAB_RULES_DIR);
 }
 
 std::vector<std::filesystem::path> shippedRuleProfiles() {

@@ -1,6 +1,7 @@
 #include "physics/spec/RollingStock.h"
 
 #include "core/io/InputFile.h"
+#include "core/io/ResourceDirs.h"
 #include "core/io/SpecReader.h"
 #include "core/layout/LayoutError.h"
 
@@ -185,17 +186,7 @@ RollingStockSpec loadRollingStock(const std::string& name, const std::vector<std
 }
 
 std::vector<std::filesystem::path> defaultRollingStockDirs() {
-    std::vector<std::filesystem::path> dirs;
-    if (const char* env = std::getenv("TRACKLAB_ROLLING_STOCK")) dirs.emplace_back(env);
-    // installed (the Debian package): PREFIX/bin/PROGRAM finds PREFIX/share/tracklab/rolling-stock
-    std::error_code ec;
-    const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
-    if (!ec) {
-        const auto installed = exe.parent_path().parent_path() / "share" / "tracklab" / "rolling-stock";
-        if (std::filesystem::is_directory(installed, ec)) dirs.push_back(installed);
-    }
-    dirs.emplace_back(TRACKLAB_ROLLING_STOCK_DIR);
-    return dirs;
+    return resourceDirs("TRACKLAB_ROLLING_STOCK", "rolling-stock", TRACKLAB_ROLLING_STOCK_DIR);
 }
 
 } // namespace tl

@@ -115,8 +115,8 @@ nlohmann::json loadRollingStockJson(const std::string& name, const std::vector<s
                                     std::string& where);
 // Load NAME.json from the first of `dirs` that has it (LayoutError naming the file or the search).
 RollingStockSpec loadRollingStock(const std::string& name, const std::vector<std::filesystem::path>& dirs);
-// Where the shipped definitions live: $TRACKLAB_ROLLING_STOCK, then the source tree's
-// resources/rolling-stock (compiled in).
+// Where the shipped definitions live (core/io/ResourceDirs.h): $TRACKLAB_ROLLING_STOCK, PREFIX/share/
+// tracklab/rolling-stock beside the installed program, then the source tree's resources/rolling-stock.
 std::vector<std::filesystem::path> defaultRollingStockDirs();
 
 } // namespace tl
