@@ -9,7 +9,6 @@
 #include "ui/FirstView.h"
 #include "ui/Units.h"
 #include "ui/checks/ChecksPanel.h"
-#include "ui/checks/RiskPanel.h"
 #include "ui/document/Document.h"
 #include "ui/document/FileManager.h"
 #include "ui/edit/EditController.h"
@@ -30,6 +29,7 @@
 #include "ui/view/DriverHud.h"
 #include "ui/view/OsgViewWidget.h"
 #include "ui/view/OverlayLegendWidget.h"
+#include "ui/view/TrackColourMenu.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -284,54 +284,8 @@ void MainWindow::createActions() {
     viewKey(view->addAction(tr("&Top View"), QKeySequence(Qt::Key_T), m_view, &OsgViewWidget::viewTop));
     viewKey(view->addAction(tr("Si&de View"), QKeySequence(Qt::Key_V), m_view, &OsgViewWidget::viewSide));
     view->addSeparator();
-    QMenu* overlay = view->addMenu(tr("Track &Colour"));
-    auto* overlayGroup = new QActionGroup(this);
-    // object names "trackColour:<name>" (tests, tracklab --track-colour)
-    const std::tuple<QString, render::TrackOverlay, const char*> overlays[] = {
-        {tr("Natural"), render::TrackOverlay::None, "natural"},
-        {tr("By Curvature"), render::TrackOverlay::Curvature, "curvature"},
-        {tr("By Bank (Cant)"), render::TrackOverlay::Bank, "bank"},
-        {tr("By Cant Deficiency (twist editor speed)"), render::TrackOverlay::CantDeficiency,
-         "cant-deficiency"}};
-    for (const auto& [name, kind, id] : overlays) {
-        QAction* a = overlay->addAction(name);
-        a->setObjectName(QString("trackColour:") + id);
-        a->setCheckable(true);
-        a->setChecked(kind == render::TrackOverlay::None);
-        overlayGroup->addAction(a);
-        const auto k = kind;
-        connect(a, &QAction::triggered, this, [this, k] {
-            render::OverlayOptions o = m_scene->overlay();
-            o.overlay = k;
-            o.speed = m_twist->speed();
-            m_scene->setOverlay(o);
-            m_view->update();
-        });
-    }
-    {
-        QAction* peak = overlay->addAction(tr("By Peak Y/Q of the Run"));
-        peak->setObjectName("trackColour:peak-yq");
-        peak->setCheckable(true);
-        overlayGroup->addAction(peak);
-        connect(peak, &QAction::triggered, this, &MainWindow::colourByPeakYQ);
-        // the risk map of the Checks dock (ui/checks/RiskPanel.h): grey until runs reach a place
-        QAction* risk = overlay->addAction(tr("By Derailment Risk"));
-        risk->setObjectName("trackColour:risk");
-        risk->setCheckable(true);
-        risk->setStatusTip(
-            tr("The probability of derailing at each place, from the risk map of the Checks dock"));
-        overlayGroup->addAction(risk);
-        connect(risk, &QAction::triggered, this, [this] {
-            auto* checksDock = findChild<QDockWidget*>("checksDock");
-            checksDock->show();
-            checksDock->raise();
-            m_checks->riskPanel()->showOnTrack();
-            if (!m_checks->riskPanel()->result())
-                statusBar()->showMessage(
-                    tr("No risk map yet: choose a train and Map Risk in the Checks dock"), 8000);
-        });
-        connect(m_checks->riskPanel(), &RiskPanel::shownOnTrack, risk, [risk] { risk->setChecked(true); });
-    }
+    m_colours = new TrackColourMenu(view, m_doc, m_scene.get(), m_view, m_twist, m_sim, m_checks,
+                                    findChild<QDockWidget*>("checksDock"), statusBar(), this);
     {
         auto* checksDock = findChild<QDockWidget*>("checksDock");
         QAction* checks = view->addAction(tr("Design &Checks"));
@@ -603,27 +557,7 @@ void MainWindow::inspectEvent(const RunEvent& event) {
 }
 
 void MainWindow::colourByPeakYQ() {
-    auto peaks = std::make_shared<render::PeakMap>();
-    const TelemetryHistory& h = m_sim->history();
-    const auto layout = m_doc->layout();
-    for (int src = 0; src < h.sourceCount(); ++src) {
-        const auto& yq = h.values(src, Channel::YQ);
-        const auto& limit = h.values(src, Channel::YQLimit);
-        const auto& tracks = h.tracks(src);
-        const auto& s = h.arcLengths(src);
-        for (std::size_t i = 0; i < yq.size(); ++i) {
-            if (tracks[i] < 0 || tracks[i] >= int(layout->trackCount()) || limit[i] <= 0) continue;
-            auto& bins = peaks->peaks[layout->track(std::size_t(tracks[i])).id()];
-            const auto b = std::size_t(std::max(0.0f, s[i]) / peaks->bin);
-            if (bins.size() <= b) bins.resize(b + 1, 0.f);
-            bins[b] = std::max(bins[b], yq[i] / limit[i]);
-        }
-    }
-    render::OverlayOptions o = m_scene->overlay();
-    o.overlay = render::TrackOverlay::PeakYQ;
-    o.peaks = peaks;
-    m_scene->setOverlay(o);
-    m_view->update();
+    m_colours->colourByPeakYQ();
 }
 
 void MainWindow::frameAll() {

@@ -33,6 +33,7 @@ class SimulationController;
 class TwistEditor;
 class DesignTools;
 class ChecksPanel;
+class TrackColourMenu;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -96,6 +97,7 @@ private:
     OutlinerPanel* m_outliner = nullptr;
     PropertyPanel* m_properties = nullptr;
     TwistEditor* m_twist = nullptr;
+    TrackColourMenu* m_colours = nullptr;
     TelemetryPlot* m_plot = nullptr;
     DrivePanel* m_drive = nullptr;
     EventLog* m_events = nullptr;

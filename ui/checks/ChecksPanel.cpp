@@ -1,9 +1,10 @@
 #include "ui/checks/ChecksPanel.h"
 
 #include "ui/checks/RiskPanel.h"
+#include "ui/checks/TrainBox.h"
 
-#include "core/layout/LineSpeed.h"
 #include "core/layout/LayoutError.h"
+#include "core/layout/LineSpeed.h"
 #include "core/units/CantUnits.h"
 #include "physics/run/CurveCriticalSpeed.h"
 #include "physics/run/RunJobs.h"
@@ -404,15 +405,7 @@ void ChecksPanel::updateSigns() {
 }
 
 void ChecksPanel::updateTrains() {
-    const QString current = m_trains->currentText();
-    m_trains->clear();
-    const Json& trains = m_doc->spec().trains;
-    if (trains.is_array())
-        for (const auto& t : trains)
-            if (t.is_object() && t.contains("id") && t["id"].is_string())
-                m_trains->addItem(q(t["id"].get<std::string>()));
-    const int i = m_trains->findText(current);
-    if (i >= 0) m_trains->setCurrentIndex(i);
+    fillTrainBox(m_trains, m_doc->spec());
     m_simulate->setEnabled(m_trains->count() > 0);
 }
 

@@ -6,6 +6,7 @@
 #include "physics/spec/Scenario.h"
 #include "render/scene/LayoutScene.h"
 #include "ui/Units.h"
+#include "ui/checks/TrainBox.h"
 #include "ui/document/Document.h"
 #include "ui/view/OsgViewWidget.h"
 
@@ -228,19 +229,7 @@ void RiskPanel::stopRun() {
 }
 
 void RiskPanel::updateTrains() {
-    const QString current = m_train->currentText();
-    const QSignalBlocker block(m_train);
-    m_train->clear();
-    const nlohmann::json& trains = m_doc->spec().trains;
-    if (trains.is_array())
-        for (const auto& t : trains)
-            if (t.is_object() && t.contains("id") && t["id"].is_string())
-                m_train->addItem(q(t["id"].get<std::string>()));
-    const int i = m_train->findText(current);
-    if (i >= 0)
-        m_train->setCurrentIndex(i);
-    else
-        fillSpeedFromTrain();
+    if (!fillTrainBox(m_train, m_doc->spec())) fillSpeedFromTrain();
     m_map->setEnabled(m_train->count() > 0 && !m_running);
     m_map->setToolTip(m_train->count() > 0
                           ? tr("Run the train again and again with its inputs drawn, on "
