@@ -84,7 +84,7 @@ MainWindow::MainWindow(QWidget* parent)
     m_simStatus = new QLabel(this);
     statusBar()->addPermanentWidget(m_simStatus);
 
-    connect(m_doc, &Document::layoutChanged, this, &MainWindow::onLayoutChanged);
+    connect(m_doc, &Document::changed, this, &MainWindow::onLayoutChanged);
     connect(m_doc, &Document::fileStateChanged, this, &MainWindow::updateTitle);
     connect(m_doc, &Document::formatUpgraded, this,
             [this](const QString& m) { statusBar()->showMessage(m, 15000); });
@@ -103,6 +103,7 @@ MainWindow::MainWindow(QWidget* parent)
     });
     connect(m_sim, &SimulationController::error, this, &MainWindow::showError);
     connect(m_sim, &SimulationController::advanced, this, &MainWindow::onSimulationAdvanced);
+    connect(m_sim, &SimulationController::staleChanged, this, &MainWindow::onSimulationAdvanced);
     connect(m_sim, &SimulationController::simulationReset, this, [this] {
         m_plot->sourcesChanged();
         m_scene->setEventMarker(Vec3::Constant(std::nan("")));
@@ -140,7 +141,7 @@ MainWindow::MainWindow(QWidget* parent)
     m_first->hideDocksWithoutContent(); // the restored layout places them; content shows them
     updateTitle();
     updateRecentMenu();
-    onLayoutChanged();
+    onLayoutChanged(design::LayoutChange::everything());
 }
 
 MainWindow::~MainWindow() {
@@ -432,15 +433,16 @@ void MainWindow::createActions() {
     help->addAction(tr("&About TrackLab"), this, &MainWindow::showAbout);
 }
 
-void MainWindow::onLayoutChanged() {
-    const int rebuilt = m_scene->setLayout(m_doc->layout());
+void MainWindow::onLayoutChanged(const design::LayoutChange& change) {
+    // (a drag step draws the dragged track as a ribbon; the drag's end builds its full mesh)
+    const int rebuilt = m_scene->setLayout(m_doc->layout(), &m_doc->validation(), change.interim);
     if (!m_doc->compileError().isEmpty())
         statusBar()->showMessage(m_doc->compileError(), 8000);
-    else if (rebuilt > 0)
+    else if (rebuilt > 0 && !change.interim) // (during a drag the status bar says where the point is)
         statusBar()->showMessage(tr("%n track(s) rebuilt", nullptr, rebuilt), 2000);
     const auto layout = m_doc->layout();
     if (m_editor->selectedTrack() >= int(layout ? layout->trackCount() : 0)) m_editor->select(-1, -1);
-    const ValidationReport& report = m_scene->validation();
+    const ValidationReport& report = m_doc->validation();
     const int errors = report.count(Severity::Error), warnings = report.count(Severity::Warning);
     m_validationStatus->setText(
         errors     ? tr("<span style='color:#c00'>%n joint error(s)</span>", nullptr, errors)
@@ -451,8 +453,11 @@ void MainWindow::onLayoutChanged() {
 }
 
 void MainWindow::onSimulationAdvanced() {
-    m_simStatus->setText(
-        tr("t = %1 s%2").arg(m_sim->shownTime(), 0, 'f', 2).arg(m_sim->isScrubbing() ? tr(" (replay)") : ""));
+    m_simStatus->setText(tr("t = %1 s%2")
+                             .arg(m_sim->shownTime(), 0, 'f', 2)
+                             .arg(m_sim->isStale()       ? tr(" (stale: the layout is being edited)")
+                                  : m_sim->isScrubbing() ? tr(" (replay)")
+                                                         : ""));
     m_plot->dataChanged();
     if (m_sim->isScrubbing()) {
         m_plot->setFollow(false);

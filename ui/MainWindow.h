@@ -9,6 +9,10 @@ class QLabel;
 class QMenu;
 class QActionGroup;
 
+namespace tl::design {
+struct LayoutChange;
+}
+
 namespace tl::render {
 class LayoutScene;
 class VehicleNodes;
@@ -81,7 +85,7 @@ private:
     void createActions();
     void updateTitle();
     void updateRecentMenu();
-    void onLayoutChanged();
+    void onLayoutChanged(const tl::design::LayoutChange& change);
     void showError(const QString& message); // non-blocking message box + status bar
     void onSimulationAdvanced();
     void selectVehiclePart(int part);

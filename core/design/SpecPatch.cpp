@@ -6,17 +6,26 @@ namespace tl::design {
 
 namespace {
 
-template <class T> Hunks<T> diffList(const std::vector<T>& a, const std::vector<T>& b) {
+// Items equal; the same shared item of two SharedLists is equal without comparing (a drag step compares
+// one track, not all of them).
+template <class C> bool sameItem(const C& a, std::size_t i, const C& b, std::size_t j) {
+    if constexpr (requires { a.sharesItem(i, b, j); })
+        if (a.sharesItem(i, b, j)) return true;
+    return a[i] == b[j];
+}
+
+template <class C> Hunks<typename C::value_type> diffList(const C& a, const C& b) {
+    using T = typename C::value_type;
     std::size_t p = 0;
-    while (p < a.size() && p < b.size() && a[p] == b[p])
+    while (p < a.size() && p < b.size() && sameItem(a, p, b, p))
         ++p;
     std::size_t q = 0;
-    while (q < a.size() - p && q < b.size() - p && a[a.size() - 1 - q] == b[b.size() - 1 - q])
+    while (q < a.size() - p && q < b.size() - p && sameItem(a, a.size() - 1 - q, b, b.size() - 1 - q))
         ++q;
     Hunks<T> hs;
     if (a.size() == b.size()) { // items replaced in place: only those
         for (std::size_t i = p; i < a.size() - q; ++i)
-            if (!(a[i] == b[i])) hs.push_back(Hunk<T>{i, {a[i]}, {b[i]}});
+            if (!sameItem(a, i, b, i)) hs.push_back(Hunk<T>{i, {a[i]}, {b[i]}});
         return hs;
     }
     Hunk<T> h;
@@ -27,7 +36,7 @@ template <class T> Hunks<T> diffList(const std::vector<T>& a, const std::vector<
     return hs;
 }
 
-template <class T> void applyList(std::vector<T>& v, const Hunks<T>& hs, bool forward) {
+template <class C, class T> void applyList(C& v, const Hunks<T>& hs, bool forward) {
     for (const Hunk<T>& h : hs) { // either one hunk, or hunks that keep the count (indices stay valid)
         const auto& remove = forward ? h.before : h.after;
         const auto& insert = forward ? h.after : h.before;

@@ -98,7 +98,9 @@ Layout Layout::compile(const LayoutSpec& spec, const std::string& file, const La
     std::vector<CurvePtr> curves(n);
     for (std::size_t i = 0; i < n; ++i) {
         // curves are immutable: an unchanged curve of the previous compile is shared, not rebuilt
-        if (reuse && i < reuse->trackCount() && reuse->spec().tracks[i].curve == spec.tracks[i].curve) {
+        if (reuse && i < reuse->trackCount() &&
+            (reuse->spec().tracks.sharesItem(i, spec.tracks, i) ||
+             reuse->spec().tracks[i].curve == spec.tracks[i].curve)) {
             curves[i] = reuse->track(i).curvePtr();
             continue;
         }

@@ -5,6 +5,7 @@
 // checked on construction: parse (LayoutJson.h) checks types, checkLayoutSpec (LayoutCheck.h) checks
 // values and references, Layout::compile builds the geometry.
 #include "core/geometry/Frame.h"
+#include "core/layout/SharedList.h"
 
 #include <nlohmann/json.hpp>
 
@@ -175,7 +176,7 @@ struct LayoutSpec {
     static constexpr int currentVersion = 2;
 
     int version = currentVersion;
-    std::vector<TrackSpec> tracks;
+    SharedList<TrackSpec> tracks; // (an edit copies the tracks it changes: SharedList.h)
     std::vector<ConnectionSpec> connections;
     std::vector<SwitchSpec> switches;
     std::optional<LayoutLook> look; // "look"; absent = railway

@@ -20,6 +20,7 @@
 #include <osgViewer/View>
 
 #include <cmath>
+#include <set>
 
 namespace tl::render {
 
@@ -85,8 +86,10 @@ LayoutScene::LayoutScene()
     m_handleSwitch->setNewChildDefaultValue(true);
 }
 
-int LayoutScene::setLayout(std::shared_ptr<const Layout> layout) {
+int LayoutScene::setLayout(std::shared_ptr<const Layout> layout, const ValidationReport* validation,
+                           bool draft) {
     m_layout = std::move(layout);
+    m_givenValidation = validation;
     m_bodyPoses.clear(); // (a new layout: its bodies at their initial poses until a run shows them)
     const std::size_t n = m_layout ? m_layout->trackCount() : 0;
     int rebuilt = 0;
@@ -121,6 +124,7 @@ int LayoutScene::setLayout(std::shared_ptr<const Layout> layout) {
     double total = 0.0;
     for (std::size_t i = 0; i < n; ++i)
         total += m_layout->track(i).length();
+    std::set<std::string> rebuiltIds;
     const TrackStyle before = m_style.withinBudget(m_totalLength), after = m_style.withinBudget(total);
     m_totalLength = total;
     if (before.detailed != after.detailed || before.maxSampleSpacing != after.maxSampleSpacing) {
@@ -133,18 +137,29 @@ int LayoutScene::setLayout(std::shared_ptr<const Layout> layout) {
         const Track& t = m_layout->track(i);
         const TrackSpec& spec = m_layout->spec().tracks[i];
         if (i < m_nodes.size() && m_nodes[i].spec == spec &&
-            m_nodes[i].placement.isApprox(t.placement(), 0.0)) {
+            m_nodes[i].placement.isApprox(t.placement(), 0.0) && (draft || !m_nodes[i].draft)) {
             m_nodes[i].body->setMatrix(toOsg(drawnBodyPose(t.body())));
             continue;
         }
-        buildTrack(i);
+        buildTrack(i, draft);
         ++rebuilt;
+        rebuiltIds.insert(spec.id);
     }
     updateHighlight();
     updateHandleSwitch();
-    fitGround();
+    if (!draft) fitGround(); // (the ground follows when a drag ends)
     rebuildMarkers();
-    rebuildDrives();
+    m_givenValidation = nullptr; // (the caller's, for this call only)
+    // drive sections and buffer stops: when they or a track they are on changed
+    bool furniture =
+        !m_layout || m_drivesShown != m_layout->spec().drives || m_stopsShown != m_layout->spec().bufferStops;
+    if (m_layout) {
+        for (const DriveSpec& d : m_layout->spec().drives)
+            furniture = furniture || rebuiltIds.count(d.track);
+        for (const BufferStopSpec& b : m_layout->spec().bufferStops)
+            furniture = furniture || rebuiltIds.count(b.end.track);
+    }
+    if (furniture) rebuildDrives();
     if (unitChanged && m_overlayObserver) m_overlayObserver(m_overlay);
     return rebuilt;
 }
@@ -231,7 +246,7 @@ void LayoutScene::setOverlay(const OverlayOptions& overlay) {
     if (m_overlayObserver) m_overlayObserver(m_overlay);
 }
 
-void LayoutScene::buildTrack(std::size_t i) {
+void LayoutScene::buildTrack(std::size_t i, bool draft) {
     if (m_nodes.size() <= i) m_nodes.resize(i + 1);
     TrackNodes& tn = m_nodes[i];
     const Track& t = m_layout->track(i);
@@ -243,7 +258,10 @@ void LayoutScene::buildTrack(std::size_t i) {
     }
     tn.body->setMatrix(toOsg(drawnBodyPose(t.body())));
     tn.body->removeChildren(0, tn.body->getNumChildren());
-    tn.mesh = buildTrackMesh(t, m_style.withinBudget(m_totalLength), m_overlay);
+    TrackStyle style = m_style.withinBudget(m_totalLength);
+    style.detailed = style.detailed && !draft;
+    tn.draft = draft;
+    tn.mesh = buildTrackMesh(t, style, m_overlay);
     tn.body->addChild(tn.mesh);
     rebuildHandles(i);
 }
@@ -392,6 +410,8 @@ Vec3 LayoutScene::handlePosition(int track, int point) const {
 }
 
 void LayoutScene::rebuildDrives() {
+    m_drivesShown = m_layout ? m_layout->spec().drives : std::vector<DriveSpec>{};
+    m_stopsShown = m_layout ? m_layout->spec().bufferStops : std::vector<BufferStopSpec>{};
     m_drives->removeChildren(0, m_drives->getNumChildren());
     if (!m_layout) return;
     if (!m_layout->drives().empty())
@@ -404,7 +424,7 @@ void LayoutScene::rebuildMarkers() {
     m_markers->removeChildren(0, m_markers->getNumChildren());
     m_validation = ValidationReport{};
     if (!m_layout || m_layout->trackCount() == 0) return;
-    m_validation = validateLayout(*m_layout);
+    m_validation = m_givenValidation ? *m_givenValidation : validateLayout(*m_layout);
     const osg::Vec4 colours[3] = {{0.2f, 0.8f, 0.3f, 1.f}, {1.0f, 0.6f, 0.1f, 1.f}, {0.95f, 0.1f, 0.1f, 1.f}};
     for (const JointCheck& j : m_validation.joints) {
         const int t = m_layout->trackIndex(j.from.track);

@@ -36,8 +36,12 @@ public:
     osg::Group* root() const { return m_root.get(); }
 
     // Show this layout. Tracks whose spec and placement are unchanged since the last call keep their
-    // meshes. Returns the number of track meshes rebuilt.
-    int setLayout(std::shared_ptr<const Layout> layout);
+    // meshes. Returns the number of track meshes rebuilt. `validation`: the layout's joint checks when the
+    // caller has them (the document makes them once per change); else the scene makes them. `draft`: a
+    // step of a drag -- the tracks rebuilt now are drawn as the plain ribbon (a fraction of the mesh's
+    // cost), and get their full meshes at the next call without `draft` (the drag's end).
+    int setLayout(std::shared_ptr<const Layout> layout, const ValidationReport* validation = nullptr,
+                  bool draft = false);
     const Layout* layout() const { return m_layout.get(); }
     int rebuildAll(); // e.g. after a style change
 
@@ -92,8 +96,9 @@ private:
         osg::ref_ptr<osg::MatrixTransform> body; // body pose
         osg::ref_ptr<osg::Group> mesh;
         osg::ref_ptr<osg::Group> handles;
+        bool draft = false; // drawn as the plain ribbon (setLayout's draft)
     };
-    void buildTrack(std::size_t i);
+    void buildTrack(std::size_t i, bool draft = false);
     void rebuildHandles(std::size_t i);
     void rebuildMarkers();
     void rebuildDrives();
@@ -121,6 +126,9 @@ private:
     std::vector<TrackNodes> m_nodes;
     std::map<std::string, Pose> m_bodyPoses; // the moving bodies as the simulation shows them
     ValidationReport m_validation;
+    const ValidationReport* m_givenValidation = nullptr; // setLayout's, during the call
+    std::vector<DriveSpec> m_drivesShown;                // what rebuildDrives drew
+    std::vector<BufferStopSpec> m_stopsShown;
     std::map<const osg::Node*, std::pair<int, int>> m_handleIds; // handle node -> (track, point)
     int m_selTrack = -1, m_selPoint = -1;
     bool m_handlesOn = true, m_handlesSuppressed = false;

@@ -180,7 +180,7 @@ void TstRiskGui::mapFillsInAndMatchesTheBatch() {
     QVERIFY(risk->mapButton()->isEnabled());
 
     // an edit of the layout ends the map: it was of the layout before
-    QSignalSpy changed(w.document(), &tl::ui::Document::layoutChanged);
+    QSignalSpy changed(w.document(), &tl::ui::Document::changed);
     w.editor()->select(layout->trackIndex("siding"), -1);
     w.view()->setFocus();
     QTest::keyClick(w.view(), Qt::Key_B); // Track > Add Buffer Stop at the siding's open end

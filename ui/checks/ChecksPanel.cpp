@@ -146,9 +146,11 @@ ChecksPanel::ChecksPanel(Document* doc, render::LayoutScene* scene, OsgViewWidge
     m_debounce->setSingleShot(true);
     m_debounce->setInterval(150);
     connect(m_debounce, &QTimer::timeout, this, &ChecksPanel::runCheck);
-    connect(m_doc, &Document::layoutChanged, this, [this] {
-        updateTrains();
-        if (isVisible()) m_debounce->start();
+    connect(m_doc, &Document::changed, this, [this](const design::LayoutChange& c) {
+        using C = design::LayoutChange;
+        if (c.has(C::Trains | C::Vehicles | C::TrackList | C::TrackDetails)) updateTrains();
+        // once per edit: a drag is checked when it ends
+        if (isVisible() && !c.interim && c.affectsRuns()) m_debounce->start();
     });
     connect(m_profiles, &QComboBox::currentIndexChanged, this, [this] {
         m_picked = true; // programmatic choices block the signal

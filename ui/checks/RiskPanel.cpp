@@ -197,8 +197,10 @@ RiskPanel::RiskPanel(Document* doc, render::LayoutScene* scene, OsgViewWidget* v
         const auto rows = m_places->selectionModel()->selectedRows();
         if (!rows.isEmpty()) selectPlace(rows.front().row());
     });
-    connect(m_doc, &Document::layoutChanged, this, [this] {
-        updateTrains();
+    connect(m_doc, &Document::changed, this, [this](const design::LayoutChange& c) {
+        using C = design::LayoutChange;
+        if (c.has(C::Trains | C::Vehicles | C::TrackList | C::TrackDetails)) updateTrains();
+        if (!c.affectsRuns()) return; // (notes: the map stands)
         if (!m_result && !m_running) return;
         if (m_mapped == m_doc->layout()) return; // (the same layout: nothing to end)
         stopRun();

@@ -10,15 +10,11 @@ EditLayout::EditLayout(Document* doc, const LayoutSpec& after, const QString& te
       m_mergeKey(std::move(mergeKey)) {}
 
 void EditLayout::redo() {
-    LayoutSpec s = m_doc->spec();
-    design::applyPatch(s, m_patch, true);
-    m_doc->applySpec(s);
+    m_doc->applyPatch(m_patch, true);
 }
 
 void EditLayout::undo() {
-    LayoutSpec s = m_doc->spec();
-    design::applyPatch(s, m_patch, false);
-    m_doc->applySpec(s);
+    m_doc->applyPatch(m_patch, false);
 }
 
 bool EditLayout::mergeWith(const QUndoCommand* other) {

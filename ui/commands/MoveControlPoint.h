@@ -1,6 +1,7 @@
 #pragma once
-// Move one spline control point (curve-local coordinates). Successive moves of the same point merge,
-// so a whole mouse drag is one undo step.
+// Move one spline control point (curve-local coordinates), or with point -1 the track's start (its
+// placement's position, in its body). Successive moves of the same point merge, so a whole mouse drag is
+// one undo step. Each move copies the one track it changes (Document::replaceTrack), not the layout.
 #include "core/geometry/Frame.h"
 
 #include <QUndoCommand>
@@ -19,9 +20,10 @@ public:
     bool mergeWith(const QUndoCommand* other) override;
 
 private:
+    void moveTo(const Vec3& position);
     Document* m_doc;
     int m_track, m_point;
-    Vec3 m_before, m_after; // curve-local [m]
+    Vec3 m_before, m_after; // curve-local [m] (the start: in the track's body)
 };
 
 } // namespace tl::ui

@@ -8,6 +8,8 @@
 
 #include <QFileInfo>
 
+#include <utility>
+
 namespace tl::ui {
 
 Document::Document(QObject* parent) : QObject(parent), m_layout(std::make_shared<Layout>()) {
@@ -34,12 +36,16 @@ void Document::resetTo(LayoutSpec spec, std::shared_ptr<const Layout> layout, co
     m_spec = std::move(spec);
     m_layout = std::move(layout);
     m_compileError.clear();
+    m_validation = m_layout && m_layout->trackCount() ? validateLayout(*m_layout) : ValidationReport{};
+    m_changes = 0;
+    m_gesture = false;
+    m_gestureChange = {};
     m_path = path;
     m_bundled.clear();
     m_undo.clear();
     m_undo.setClean();
     emit documentReset();
-    emit layoutChanged();
+    emit changed(design::LayoutChange::everything());
     emit fileStateChanged();
     emit replaced();
 }
@@ -126,19 +132,51 @@ void Document::clear() {
     resetTo(LayoutSpec{}, std::make_shared<Layout>(), QString());
 }
 
-bool Document::applySpec(const LayoutSpec& spec) {
-    m_spec = spec;
+bool Document::applyPatch(const design::SpecPatch& patch, bool forward) {
+    design::applyPatch(m_spec, patch, forward);
+    return recompile(design::changeOf(patch, forward));
+}
+
+bool Document::replaceTrack(int index, TrackSpec track) {
+    design::LayoutChange change =
+        design::changeOfTrack(index, std::as_const(m_spec.tracks).at(std::size_t(index)), track);
+    m_spec.tracks.set(std::size_t(index), std::move(track));
+    return recompile(std::move(change));
+}
+
+bool Document::recompile(design::LayoutChange change) {
     bool ok = true;
     try {
         m_layout = std::make_shared<const Layout>(
             Layout::compile(m_spec, displayName().toStdString(), m_layout.get()));
         m_compileError.clear();
+        m_validation = m_layout->trackCount() ? validateLayout(*m_layout) : ValidationReport{};
     } catch (const std::exception& e) {
         m_compileError = QString::fromStdString(e.what());
         ok = false;
     }
-    emit layoutChanged();
+    ++m_changes;
+    if (m_gesture) {
+        m_gestureChange.merge(change);
+        change.interim = true;
+    }
+    emit changed(change);
     return ok;
+}
+
+void Document::beginGesture() {
+    if (m_gesture) return;
+    m_gesture = true;
+    m_gestureChange = {};
+}
+
+void Document::endGesture() {
+    if (!m_gesture) return;
+    m_gesture = false;
+    design::LayoutChange total = std::move(m_gestureChange);
+    m_gestureChange = {};
+    total.interim = false;
+    if (!total.empty()) emit changed(total);
 }
 
 } // namespace tl::ui

@@ -104,6 +104,7 @@ bool EditController::mouseMove(QMouseEvent* e) {
         const auto at = planePoint(m_pressPos, e->modifiers());
         m_grabOffset = at ? Vec3(m_dragOrigin - *at) : Vec3::Zero();
         m_dragging = true;
+        m_doc->beginGesture(); // the run waits for the end of the drag (Document::changed)
     }
     return dragTo(e->position(), e->modifiers());
 }
@@ -112,6 +113,7 @@ bool EditController::mouseRelease(QMouseEvent* e) {
     if (!m_armed || e->button() != Qt::LeftButton) return false;
     if (m_dragging) dragTo(e->position(), e->modifiers());
     m_armed = false;
+    if (m_dragging) m_doc->endGesture();
     m_dragging = false;
     return true;
 }
@@ -163,12 +165,8 @@ bool EditController::dragTo(const QPointF& pos, Qt::KeyboardModifiers mods) {
     const Layout& layout = *m_doc->layout();
     const Track& t = layout.track(std::size_t(m_track));
     if (m_dragStart) {
-        LayoutSpec s = m_doc->spec();
-        s.tracks[std::size_t(m_track)].placement.pose.position =
-            layout.initialBodyPose(t.body()).inverse() * world;
-        m_doc->undoStack()->push(new EditLayout(m_doc, std::move(s),
-                                                tr("Move %1").arg(QString::fromStdString(t.id())),
-                                                QString("move-start:%1").arg(m_track)));
+        m_doc->undoStack()->push(
+            new MoveControlPoint(m_doc, m_track, -1, layout.initialBodyPose(t.body()).inverse() * world));
     } else {
         const Vec3 local = trackToWorld(m_track).inverse() * world;
         m_doc->undoStack()->push(new MoveControlPoint(m_doc, m_track, m_point, local));

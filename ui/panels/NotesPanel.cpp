@@ -61,7 +61,10 @@ NotesPanel::NotesPanel(Document* doc, QWidget* parent) : QWidget(parent), m_doc(
     connect(m_drive, &QPushButton::clicked, this, &NotesPanel::driveRequested);
     connect(m_edit, &QPushButton::clicked, this, &NotesPanel::editRequested);
     connect(m_derail, &QPushButton::clicked, this, &NotesPanel::derailmentRequested);
-    connect(doc, &Document::layoutChanged, this, &NotesPanel::refresh);
+    connect(doc, &Document::changed, this, [this](const design::LayoutChange& c) {
+        using C = design::LayoutChange;
+        if (c.has(C::Notes | C::TrackDetails | C::TrackList | C::Trains)) refresh(); // (notes, trains)
+    });
     connect(doc, &Document::fileStateChanged, this, &NotesPanel::refresh);
     refresh();
 }

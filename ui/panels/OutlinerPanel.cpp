@@ -11,7 +11,13 @@ OutlinerPanel::OutlinerPanel(Document* doc, QWidget* parent) : QTreeWidget(paren
     setHeaderLabels({tr("Name"), tr("Details")});
     header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     setSelectionMode(QAbstractItemView::SingleSelection);
-    connect(doc, &Document::layoutChanged, this, &OutlinerPanel::rebuild);
+    connect(doc, &Document::changed, this, [this](const design::LayoutChange& c) {
+        using C = design::LayoutChange;
+        if (c.has(C::TrackList | C::TrackDetails | C::Switches | C::Connections | C::BufferStops | C::Drives |
+                  C::Bodies | C::Vehicles | C::Trains) ||
+            (c.has(C::TrackGeometry) && !c.interim))
+            rebuild(); // (names and lengths: the lengths once a drag ends; twists leave it as it is)
+    });
     connect(this, &QTreeWidget::itemSelectionChanged, this, [this] {
         if (m_updating) return;
         const auto items = selectedItems();

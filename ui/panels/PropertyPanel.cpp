@@ -97,7 +97,13 @@ PropertyPanel::PropertyPanel(Document* doc, QWidget* parent) : QWidget(parent), 
     m_error->setStyleSheet("color: #b00020;");
     outer->addWidget(m_error);
     outer->addStretch();
-    connect(doc, &Document::layoutChanged, this, &PropertyPanel::scheduleRebuild);
+    connect(doc, &Document::changed, this, [this](const design::LayoutChange& c) {
+        using C = design::LayoutChange;
+        if (c.interim)
+            return; // a drag: the status bar shows where the point is; the fields follow at its end
+        if (c.touchesTrack(m_track) || c.has(C::Look | C::Bodies | C::Switches | C::Connections | C::Drives))
+            scheduleRebuild();
+    });
     connect(&Units::instance(), &Units::changed, this, &PropertyPanel::scheduleRebuild);
     rebuild();
 }

@@ -82,7 +82,12 @@ TwistEditor::TwistEditor(Document* doc, QWidget* parent) : QWidget(parent), m_do
     m_view->viewport()->installEventFilter(this);
     layout->addWidget(m_view, 1);
 
-    connect(doc, &Document::layoutChanged, this, &TwistEditor::refresh);
+    connect(doc, &Document::changed, this, [this](const design::LayoutChange& c) {
+        // the shown track's curve, twist or frame, or the rail-centre distance cant is measured over; during
+        // a drag of its curve in the 3D view, once the drag ends (a drag of its keys here: every step)
+        if (c.interim && !c.has(design::LayoutChange::TrackTwist)) return;
+        if (c.touchesTrack(m_track) || c.has(design::LayoutChange::Look)) refresh();
+    });
     connect(m_speed, &QDoubleSpinBox::valueChanged, this, &TwistEditor::refresh);
     connect(&Units::instance(), &Units::changed, this, [this] {
         const double v = m_speedSI;
@@ -329,6 +334,7 @@ bool TwistEditor::eventFilter(QObject* watched, QEvent* event) {
         const int k = keyNear(e->position());
         if (e->button() == Qt::LeftButton && k >= 0) {
             m_dragKey = k;
+            m_doc->beginGesture(); // the run waits for the end of the drag
             return true;
         }
         if (e->button() == Qt::RightButton && k >= 0) {
@@ -347,6 +353,7 @@ bool TwistEditor::eventFilter(QObject* watched, QEvent* event) {
     case QEvent::MouseButtonRelease:
         if (m_dragKey >= 0) {
             m_dragKey = -1;
+            m_doc->endGesture();
             refresh(); // rescale now
             return true;
         }

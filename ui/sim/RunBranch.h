@@ -4,6 +4,7 @@
 // dropped. SimulationController holds the shown run's parts itself and parks the others here.
 #include "physics/run/Recording.h"
 #include "physics/sim/Simulation.h"
+#include "physics/spec/Scenario.h"
 #include "ui/sim/TelemetryHistory.h"
 
 #include <QString>
@@ -24,6 +25,11 @@ struct RunBranch {
     int serial = 1;                  // 1, 2, ... in the order the runs were made
     int parent = -1;                 // serial of the run it was forked from (-1: the first run)
     double forkTime = 0.0;           // where it left its parent [s]
+    // What the run was built from: the document's layout and scenario then. An edit keeps the runs made
+    // before it (SimulationController), so replaying or forking one builds from these, not the document.
+    std::shared_ptr<const Layout> layout;
+    std::shared_ptr<const Scenario> scenario;
+    int beforeEdit = 0; // 0: made from the document's layout as it is; N: kept across the N-th edit
 };
 
 } // namespace tl::ui

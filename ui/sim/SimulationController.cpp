@@ -14,11 +14,37 @@ SimulationController::SimulationController(Document* doc, render::VehicleNodes* 
     : QObject(parent), m_doc(doc), m_vehicles(vehicles) {
     m_tick.setInterval(16);
     connect(&m_tick, &QTimer::timeout, this, &SimulationController::tick);
-    connect(doc, &Document::layoutChanged, this, [this] {
-        setRunning(false);
+    connect(doc, &Document::documentReset, this, [this] { m_newDocument = true; });
+    connect(doc, &Document::changed, this, &SimulationController::onDocumentChanged);
+}
+
+void SimulationController::onDocumentChanged(const design::LayoutChange& change) {
+    if (m_newDocument) { // another document: the runs were of the one before
+        m_newDocument = false;
+        m_edits = 0;
         m_scenarioStale = true;
-        reset(); // edited: the next run starts from the new layout
-    });
+        const bool was = m_stale;
+        m_stale = false;
+        reset();
+        if (was) emit staleChanged(false);
+        return;
+    }
+    if (!change.affectsRuns()) return; // notes: the run goes on
+    setRunning(false);
+    m_scenarioStale = true;
+    if (change.interim) { // a drag step: pause, rebuild once when the drag ends
+        if (!m_stale) {
+            m_stale = true;
+            emit staleChanged(true);
+            emit notice(tr("Simulation paused while the layout is edited: it restarts at t = 0 when the "
+                           "drag ends, and the runs so far are kept"));
+        }
+        return;
+    }
+    const bool was = m_stale;
+    m_stale = false;
+    startRun(true);
+    if (was) emit staleChanged(false);
 }
 
 SimulationController::~SimulationController() = default;
@@ -34,26 +60,52 @@ double SimulationController::shownTime() const {
 }
 
 void SimulationController::reset() {
+    startRun(false);
+}
+
+void SimulationController::startRun(bool keepRuns) {
     setRunning(false);
+    std::vector<RunBranch> kept;
+    if (keepRuns && !m_runs.empty()) {
+        swapShown(m_runs[std::size_t(m_current)]); // park the shown run, whole
+        ++m_edits;
+        for (RunBranch& r : m_runs) {
+            if (!r.sim || r.sim->time() <= 0.0) continue; // nothing recorded: nothing to keep
+            if (r.beforeEdit == 0) r.beforeEdit = m_edits;
+            kept.push_back(std::move(r));
+        }
+        while (int(kept.size()) >= kMaxRuns) { // room for the new run: the oldest goes
+            emit notice(tr("%1 dropped: TrackLab keeps %2 runs").arg(kept.front().name).arg(kMaxRuns));
+            kept.erase(kept.begin());
+        }
+    }
     m_sim.reset();
     m_replay.reset();
+    m_recording = Recording{};
     m_scrubbing = false;
     m_pending = 0;
     m_consumed = 0;
     m_derailments = 0;
     m_collisions = 0;
-    m_runs.clear(); // a new layout or time 0: the runs made so far belong to the old state
+    m_runs = std::move(kept); // a new document or time 0 without keeping: the runs so far are dropped
     m_runs.emplace_back();
-    m_runs.back().name = tr("Run %1").arg(m_serial = 1);
-    m_current = 0;
-    m_parts.clear();
-    m_partsShown = nullptr;
+    RunBranch& run = m_runs.back();
+    run.serial = m_runs.size() == 1 ? (m_serial = 1) : ++m_serial;
+    run.name = tr("Run %1").arg(run.serial);
+    m_current = int(m_runs.size()) - 1;
     const auto layout = m_doc->layout();
-    std::vector<Vec3> boxes;
-    std::vector<std::string> models; // a model file per part ("" = box)
-    std::vector<HistorySource> sources;
     if (layout && m_doc->compileError().isEmpty()) {
         try {
+            run.layout = layout;
+            if (m_scenarioStale || !m_scenario) {
+                m_scenario.reset(); // a parse that throws leaves no scenario: the next build tries again
+                const std::string file = m_doc->filePath().isEmpty() ? m_doc->displayName().toStdString()
+                                                                     : m_doc->filePath().toStdString();
+                m_scenario = std::make_shared<const Scenario>(
+                    parseScenario(*layout, file, SimulationOptions{}.rollingStockDirs, &m_stockFiles));
+                m_scenarioStale = false;
+            }
+            run.scenario = m_scenario;
             m_sim = makeSimulation(true);
             m_error.clear();
         } catch (const std::exception& e) {
@@ -61,6 +113,21 @@ void SimulationController::reset() {
             emit error(m_error);
         }
     }
+    m_history.reset(rebuildParts());
+    if (m_sim) m_recording.start(*m_sim);
+    if (m_sim) present();
+    emit simulationReset();
+    emit runsChanged();
+    emit eventsReplaced();
+    emit advanced(shownTime());
+}
+
+std::vector<HistorySource> SimulationController::rebuildParts() {
+    m_parts.clear();
+    m_partsShown = nullptr;
+    std::vector<Vec3> boxes;
+    std::vector<std::string> models; // a model file per part ("" = box)
+    std::vector<HistorySource> sources;
     if (m_sim) {
         const SimulationView& view = m_sim->view();
         for (int i = 0; i < view.vehicleCount(); ++i) {
@@ -90,16 +157,11 @@ void SimulationController::reset() {
                 }
             }
         }
-        m_recording.start(*m_sim);
     }
-    m_history.reset(std::move(sources));
     m_vehicles->reset(boxes, models);
     for (const std::string& p : m_vehicles->loadProblems())
         emit error(QString::fromStdString(p));
-    if (m_sim) present();
-    emit simulationReset();
-    emit runsChanged();
-    emit advanced(shownTime());
+    return sources;
 }
 
 void SimulationController::reload() {
@@ -109,20 +171,15 @@ void SimulationController::reload() {
     reset();
 }
 
-std::unique_ptr<Simulation> SimulationController::makeSimulation(bool telemetry) const {
-    const std::string file =
-        m_doc->filePath().isEmpty() ? m_doc->displayName().toStdString() : m_doc->filePath().toStdString();
+std::unique_ptr<Simulation> SimulationController::makeSimulation(bool telemetry) {
+    const RunBranch& run = m_runs.at(std::size_t(m_current));
+    if (!run.layout || !run.scenario) throw std::runtime_error("no layout to simulate");
     SimulationOptions o;
     o.recordTelemetry = telemetry;
     o.threads = StepThreads::availableCpus(); // (the same bits as one thread)
-    if (m_scenarioStale || !m_scenario) {
-        m_scenario.reset(); // a parse that throws leaves no scenario: the next build tries again
-        m_scenario = std::make_shared<const Scenario>(
-            parseScenario(*m_doc->layout(), file, o.rollingStockDirs, &m_stockFiles));
-        m_scenarioStale = false;
-    }
-    auto sim = std::make_unique<Simulation>(*m_doc->layout(), *m_scenario, o);
+    auto sim = std::make_unique<Simulation>(*run.layout, *run.scenario, o);
     applyTelemetryWindow(sim->telemetry());
+    ++m_builds;
     return sim;
 }
 
@@ -141,6 +198,11 @@ void SimulationController::setTelemetryWindow(double seconds) {
 
 void SimulationController::setRunning(bool on) {
     if (on == m_tick.isActive()) return;
+    if (on && m_stale) { // (Space during a drag) the edit so far counts
+        m_stale = false;
+        startRun(true);
+        emit staleChanged(false);
+    }
     if (on && !m_sim) reset();
     if (on && !m_sim) return;
     if (on && m_scrubbing) returnToLive();
@@ -239,7 +301,7 @@ std::map<std::string, Pose> SimulationController::bodyPoses() const {
     std::map<std::string, Pose> out;
     const Simulation* sim = shown();
     if (!sim) return out;
-    const auto layout = m_doc->layout();
+    const auto& layout = m_runs.at(std::size_t(m_current)).layout; // what the shown run was made from
     if (!layout) return out;
     for (std::size_t i = 0; i < layout->trackCount(); ++i) { // the bodies that carry tracks
         const std::string& body = layout->track(i).body();
@@ -387,6 +449,9 @@ void SimulationController::forkHere() {
     run.name = tr("Run %1").arg(run.serial);
     run.parent = m_runs[std::size_t(m_current)].serial;
     run.forkTime = t;
+    run.layout = m_runs[std::size_t(m_current)].layout;
+    run.scenario = m_runs[std::size_t(m_current)].scenario;
+    run.beforeEdit = m_runs[std::size_t(m_current)].beforeEdit;
     const QString from = m_runs[std::size_t(m_current)].name;
     m_runs.push_back(std::move(run));
     swapShown(m_runs[std::size_t(m_current)]); // park the run we leave, whole
@@ -415,9 +480,16 @@ void SimulationController::switchRun(int i) {
     if (i < 0 || i >= int(m_runs.size()) || i == m_current) return;
     setRunning(false);
     swapShown(m_runs[std::size_t(m_current)]);
+    const bool otherBuild = m_runs[std::size_t(i)].layout != m_runs[std::size_t(m_current)].layout ||
+                            m_runs[std::size_t(i)].scenario != m_runs[std::size_t(m_current)].scenario;
     m_current = i;
     swapShown(m_runs[std::size_t(m_current)]);
     m_scrubbing = false;
+    if (otherBuild) {     // a run from before an edit: its own layout, trains and vehicles
+        m_replay.reset(); // (replays are built from the shown run's layout)
+        rebuildParts();
+        emit simulationReset();
+    }
     present();
     emit runsChanged();
     emit eventsReplaced();
@@ -431,8 +503,10 @@ const Simulation* SimulationController::runSimulation(int i) const {
 
 QString SimulationController::runLabel(int i) const {
     const RunBranch& r = m_runs.at(std::size_t(i));
-    if (r.parent < 0) return r.name;
-    return tr("%1 (from Run %2 at %3 s)").arg(r.name).arg(r.parent).arg(r.forkTime, 0, 'f', 2);
+    const QString edit = r.beforeEdit > 0 ? tr("before edit %1").arg(r.beforeEdit) : QString();
+    if (r.parent < 0) return edit.isEmpty() ? r.name : tr("%1 (%2)").arg(r.name, edit);
+    const QString from = tr("from Run %1 at %2 s").arg(r.parent).arg(r.forkTime, 0, 'f', 2);
+    return tr("%1 (%2)").arg(r.name, edit.isEmpty() ? from : from + ", " + edit);
 }
 
 bool SimulationController::makeRoomForRun() {

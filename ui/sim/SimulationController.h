@@ -6,12 +6,18 @@
 // and keeps the one it leaves (RunBranch): the user switches between runs, nothing recorded is dropped.
 // Optionally pauses at a run's first derailment. Poses the vehicle boxes and feeds the telemetry history
 // behind the plots.
+// An edit of the layout (Document::changed) restarts at t = 0 from the new layout and keeps the runs
+// recorded so far in the run selector ("before edit N"): each replays and forks from the layout it was made
+// from. During a gesture (a drag) the run pauses and is stale (isStale()) until the gesture ends; edits
+// that no run depends on (notes) leave it alone. docs/architecture.md, "Document changes".
 #include "physics/run/Recording.h"
 #include "physics/sim/Simulation.h"
 #include "physics/spec/RollingStockFiles.h"
 #include "ui/sim/RunBranch.h"
 #include "ui/sim/RunEvents.h"
 #include "ui/sim/TelemetryHistory.h"
+
+#include "core/design/LayoutChange.h"
 
 #include <QElapsedTimer>
 #include <QObject>
@@ -58,6 +64,9 @@ public:
     // The layout's bodies as the shown state has them (id -> world pose); empty without a simulation.
     std::map<std::string, Pose> bodyPoses() const;
     QString lastError() const { return m_error; }
+    // The layout is being edited (a drag is under way): the run is paused and restarts when it ends.
+    bool isStale() const { return m_stale; }
+    int simulationBuilds() const { return m_builds; } // simulations built for runs so far (benchmarks)
 
     void setRate(double rate) { m_rate = rate; } // simulated s per real s; <= 0: as fast as possible
     double rate() const { return m_rate; }
@@ -79,7 +88,7 @@ public:
     int currentRun() const { return m_current; }
     const RunBranch& runInfo(int i) const { return m_runs.at(std::size_t(i)); } // name, parent, fork time
     const Simulation* runSimulation(int i) const;                               // run i's live simulation
-    QString runLabel(int i) const; // "Run 2 (from Run 1 at 61.50 s)"
+    QString runLabel(int i) const; // "Run 2 (from Run 1 at 61.50 s)", "Run 1 (before edit 2)"
     // Asked before a run is dropped (returns true to drop it); unset: never drop, refuse the fork.
     void setConfirmDrop(std::function<bool(const QString& question)> ask) { m_confirmDrop = std::move(ask); }
 
@@ -94,7 +103,7 @@ public:
 public slots:
     void setRunning(bool on);
     void stepOnce();
-    void reset(); // rebuild from the document's layout at time 0
+    void reset(); // rebuild from the document's layout at time 0 (the runs made so far are dropped)
     // Simulation > Reset (Ctrl+R): read the rolling-stock files again (a changed or unreadable one is
     // reported), then reset().
     void reload();
@@ -112,6 +121,7 @@ signals:
     void derailed(int eventIndex); // a new derailment event in simulation()->view().derailments()
     void eventsReplaced();         // the shown run changed (fork, switch): its events as a whole
     void runsChanged();            // a run was added, dropped or switched to
+    void staleChanged(bool stale); // isStale()
     void collided(int eventIndex); // a new collision event in simulation()->view().collisions()
     void trainsChanged();          // the shown simulation's trains coupled or uncoupled (or another is shown)
     void stoppedAtEvent(const tl::ui::RunEvent& event); // paused at the run's first derailment or collision
@@ -119,13 +129,18 @@ signals:
     void error(const QString& message);
 
 private:
+    void onDocumentChanged(const design::LayoutChange& change);
+    // A new run at time 0 from the document's layout; keepRuns: the runs recorded so far stay (an edit).
+    void startRun(bool keepRuns);
+    // The vehicle boxes and parts of the shown simulation's trains and vehicles (and their plot sources).
+    std::vector<HistorySource> rebuildParts();
     void tick();
     void advanceBy(double simSeconds, double wallBudget);
     void stepLive();
     void present();
     void consumeTelemetry();
-    // From the document's layout and its scenario, parsed once per document change (and at reload()).
-    std::unique_ptr<Simulation> makeSimulation(bool telemetry) const;
+    // From the shown run's layout and scenario (RunBranch).
+    std::unique_ptr<Simulation> makeSimulation(bool telemetry);
     void swapShown(RunBranch& run); // exchange the shown run's parts with a parked run's
     bool makeRoomForRun();
     bool forkForInput(); // a driver input while scrubbing: fork first (false: refused, input ignored) // at
@@ -160,6 +175,10 @@ private:
     std::vector<RunBranch> m_runs; // every run; the shown one's parts are parked in the members above
     int m_current = 0;             // index of the shown run in m_runs
     int m_serial = 0;              // serial of the newest run
+    int m_edits = 0;               // edits that restarted the run since the document was opened
+    int m_builds = 0;              // simulations built (simulationBuilds)
+    bool m_stale = false;          // isStale()
+    bool m_newDocument = false;    // documentReset came: its changed() drops the runs
     bool m_stopAtFirstEvent = true;
     double m_telemetryWindow = Telemetry::kLiveWindow; // [s] (the GUI keeps its own history)
     void applyTelemetryWindow(Telemetry& t) const;

@@ -43,7 +43,12 @@ DesignTools::DesignTools(Document* doc, render::LayoutScene* scene, OsgViewWidge
         m_lastClickTrack = t;
         m_lastClickS = s;
     });
-    connect(m_doc, &Document::layoutChanged, this, [this] { updatePreview(); });
+    connect(m_doc, &Document::changed, this, [this](const design::LayoutChange& c) {
+        using C = design::LayoutChange;
+        if (c.interim) return; // (a drag: the preview follows when it ends)
+        if (c.has(C::TrackGeometry | C::TrackTwist | C::TrackList | C::Connections | C::Switches))
+            updatePreview(); // (the piece attaches to an end)
+    });
 }
 
 DesignTools::~DesignTools() = default; // the view drops its event filter when either goes
