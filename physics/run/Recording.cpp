@@ -71,7 +71,9 @@ int Recording::seek(Simulation& sim, std::int64_t step) const {
 void Recording::truncate(std::int64_t step) {
     while (keyframes_.size() > 1 && keyframes_.back().first > step)
         keyframes_.pop_back();
-    while (!inputs_.empty() && inputs_.back().step > step)
+    // inputs made at `step` itself go too: seek(step) does not apply them (the state "at step n" is the one
+    // a fork drives on from), so a fork that kept them would replay an input its live run never had
+    while (!inputs_.empty() && inputs_.back().step >= step)
         inputs_.pop_back();
     last_ = std::clamp(step, first_, last_);
 }

@@ -41,7 +41,8 @@ public:
     // Bring `sim` (built from the same layout) to recorded step `step` (clamped to the recorded range).
     // Returns the number of steps simulated to get there (<= keyframe interval).
     int seek(Simulation& sim, std::int64_t step) const;
-    // Fork: forget everything recorded after `step` (keyframes and inputs); recording goes on from there.
+    // Fork: forget everything recorded after `step` (keyframes, and the inputs made at `step` or later: they
+    // come after the state a seek(step) shows); recording goes on from there.
     void truncate(std::int64_t step);
 
     static std::int64_t stepIndex(const Simulation& sim); // round(time / dt)
