@@ -20,81 +20,126 @@ struct Decor {
     QString tip;                                         // status tip
 };
 
-// Status tips and icons by the action's plain text (prefix match for the undo stack's "Undo <command>").
+// Status tips and icons by the action's id (its objectName), so a translated text or a renamed menu entry
+// cannot lose them. An action without an id, icon or tip is a defect (tst_mainwindow checks every one).
 const QHash<QString, Decor>& table() {
     using S = QStyle;
     static const QHash<QString, Decor> t = {
-        {"New", {S::SP_FileIcon, {}, QObject::tr("Start an empty layout")}},
-        {"Open", {S::SP_DialogOpenButton, {}, QObject::tr("Open a layout file (.json)")}},
-        {"Save", {S::SP_DialogSaveButton, {}, QObject::tr("Save the layout to its file")}},
-        {"Save As", {S::SP_DriveFDIcon, {}, QObject::tr("Save the layout to a new file")}},
-        {"Quit", {S::SP_DialogCloseButton, {}, QObject::tr("Close TrackLab (asks about unsaved changes)")}},
-        {"Undo", {S::SP_ArrowBack, {}, QObject::tr("Undo the last change")}},
-        {"Redo", {S::SP_ArrowForward, {}, QObject::tr("Redo the change undone last")}},
-        {"Delete Point", {S::SP_TrashIcon, {}, QObject::tr("Delete the selected control point")}},
-        {"Extend Track From Free End",
+        {"fileNew", {S::SP_FileIcon, {}, QObject::tr("Start an empty layout")}},
+        {"fileOpen", {S::SP_DialogOpenButton, {}, QObject::tr("Open a layout file (.json)")}},
+        {"fileSave", {S::SP_DialogSaveButton, {}, QObject::tr("Save the layout to its file")}},
+        {"fileSaveAs", {S::SP_DriveFDIcon, {}, QObject::tr("Save the layout to a new file")}},
+        {"fileQuit",
+         {S::SP_DialogCloseButton, {}, QObject::tr("Close TrackLab (asks about unsaved changes)")}},
+        {"editUndo", {S::SP_ArrowBack, {}, QObject::tr("Undo the last change")}},
+        {"editRedo", {S::SP_ArrowForward, {}, QObject::tr("Redo the change undone last")}},
+        {"editDeletePoint", {S::SP_TrashIcon, {}, QObject::tr("Delete the selected control point")}},
+        {"editExtend",
          {S::SP_CustomBase, "+", QObject::tr("Add a 50 m track continuing the selected track's free end")}},
-        {"Connect Nearest Free Ends",
+        {"editConnect",
          {S::SP_CustomBase, "⇌", QObject::tr("Connect the two nearest free track ends (within 5 m)")}},
-        {"Free (ground plane; Shift: vertical)",
+        {"editDragFree",
          {S::SP_CustomBase, "✥", QObject::tr("Drag points in the ground plane (Shift: vertically)")}},
-        {"Along X", {S::SP_CustomBase, "X", QObject::tr("Drag points along the world X axis only")}},
-        {"Along Y", {S::SP_CustomBase, "Y", QObject::tr("Drag points along the world Y axis only")}},
-        {"Along Z", {S::SP_CustomBase, "Z", QObject::tr("Drag points along the vertical (Z) only")}},
-        {"Frame All", {S::SP_CustomBase, "⌂", QObject::tr("Show the whole layout")}},
-        {"Frame Selected",
+        {"editDragX", {S::SP_CustomBase, "X", QObject::tr("Drag points along the world X axis only")}},
+        {"editDragY", {S::SP_CustomBase, "Y", QObject::tr("Drag points along the world Y axis only")}},
+        {"editDragZ", {S::SP_CustomBase, "Z", QObject::tr("Drag points along the vertical (Z) only")}},
+        {"viewFrameAll", {S::SP_CustomBase, "⌂", QObject::tr("Show the whole layout")}},
+        {"viewFrameSelected",
          {S::SP_CustomBase, "◎", QObject::tr("Bring the selected track or point into view")}},
-        {"Top View", {S::SP_CustomBase, "T", QObject::tr("Look straight down on the layout")}},
-        {"Side View", {S::SP_CustomBase, "V", QObject::tr("Look at the layout from the side")}},
-        {"Natural", {S::SP_CustomBase, "N", QObject::tr("Tracks in their natural colours")}},
-        {"By Curvature", {S::SP_CustomBase, "κ", QObject::tr("Colour tracks by curvature (red: tight)")}},
-        {"By Bank Angle", {S::SP_CustomBase, "φ", QObject::tr("Colour tracks by bank angle")}},
-        {"By Cant Deficiency (twist editor speed)",
+        {"viewTop", {S::SP_CustomBase, "T", QObject::tr("Look straight down on the layout")}},
+        {"viewSide", {S::SP_CustomBase, "V", QObject::tr("Look at the layout from the side")}},
+        {"trackColour:natural", {S::SP_CustomBase, "N", QObject::tr("Tracks in their natural colours")}},
+        {"trackColour:curvature",
+         {S::SP_CustomBase, "κ", QObject::tr("Colour tracks by curvature (red: tight)")}},
+        {"trackColour:bank",
+         {S::SP_CustomBase, "φ", QObject::tr("Colour tracks by bank angle, or by cant on a railway")}},
+        {"trackColour:cant-deficiency",
          {S::SP_CustomBase, "Δ",
           QObject::tr("Colour tracks by cant deficiency at the twist editor's speed")}},
-        {"By Peak Y/Q of the Run",
+        {"trackColour:peak-yq",
          {S::SP_CustomBase, "Y",
           QObject::tr("Colour tracks by the highest Y/Q against its Nadal limit so far")}},
-        {"Design Checks",
+        {"trackColour:risk", {S::SP_CustomBase, "p", {}}}, // (its tip is set where it is made)
+        {"viewChecks",
          {S::SP_CustomBase, "✓",
           QObject::tr("Check the layout against design rules: violations, curves, permissible speeds")}},
-        {"Free Orbit", {S::SP_CustomBase, "◯", QObject::tr("Orbit, pan and zoom freely")}},
-        {"Follow Train",
+        {"cameraFree", {S::SP_CustomBase, "◯", QObject::tr("Orbit, pan and zoom freely")}},
+        {"cameraFollow",
          {S::SP_CustomBase, "⇢", QObject::tr("Keep the selected train in the middle of the view")}},
-        {"Cab View", {S::SP_CustomBase, "▣", QObject::tr("Look ahead from the driver's cab")}},
-        {"Speeds in km/h", {S::SP_CustomBase, "km", QObject::tr("Show speeds in kilometres per hour")}},
-        {"Speeds in m/s", {S::SP_CustomBase, "m/s", QObject::tr("Show speeds in metres per second")}},
-        {"Angles in degrees", {S::SP_CustomBase, "°", QObject::tr("Show angles in degrees")}},
-        {"Angles in radians", {S::SP_CustomBase, "rad", QObject::tr("Show angles in radians")}},
-        {"Railway (rails, sleepers, ballast)",
-         {S::SP_CustomBase, "‖", QObject::tr("Draw tracks as railway track")}},
-        {"Roller Coaster (tube rails, spine, supports)",
-         {S::SP_CustomBase, "∩", QObject::tr("Draw tracks as roller-coaster track")}},
-        {"Control Points", {S::SP_CustomBase, "•", QObject::tr("Show the selected track's edit handles")}},
-        {"Frame Gizmo at Selection",
+        {"cameraCab", {S::SP_CustomBase, "▣", QObject::tr("Look ahead from the driver's cab")}},
+        {"unitsKmh", {S::SP_CustomBase, "km", QObject::tr("Show speeds in kilometres per hour")}},
+        {"unitsMs", {S::SP_CustomBase, "m/s", QObject::tr("Show speeds in metres per second")}},
+        {"unitsDegrees", {S::SP_CustomBase, "°", QObject::tr("Show angles in degrees")}},
+        {"unitsRadians", {S::SP_CustomBase, "rad", QObject::tr("Show angles in radians")}},
+        {"lookRailway", {S::SP_CustomBase, "‖", QObject::tr("Draw tracks as railway track")}},
+        {"lookCoaster", {S::SP_CustomBase, "∩", QObject::tr("Draw tracks as roller-coaster track")}},
+        {"viewHandles", {S::SP_CustomBase, "•", QObject::tr("Show the selected track's edit handles")}},
+        {"viewGizmo",
          {S::SP_CustomBase, "⊥", QObject::tr("Show the track frame (T, N, B) where a track was clicked")}},
-        {"Run", {S::SP_MediaPlay, {}, QObject::tr("Run or pause the simulation")}},
-        {"Step", {S::SP_MediaSkipForward, {}, QObject::tr("Advance the simulation by one time step")}},
-        {"Reset", {S::SP_BrowserReload, {}, QObject::tr("Back to time 0 with the layout as it is now")}},
-        {"Slow Motion (¼×)",
-         {S::SP_MediaSeekBackward, {}, QObject::tr("Simulate at a quarter of real time")}},
-        {"Real Time", {S::SP_MediaPlay, {}, QObject::tr("Simulate in real time")}},
-        {"Fast (4×)", {S::SP_MediaSeekForward, {}, QObject::tr("Simulate four times faster than real time")}},
-        {"Stop at First Event",
+        {"simRun", {S::SP_MediaPlay, {}, QObject::tr("Run or pause the simulation")}},
+        {"simStep", {S::SP_MediaSkipForward, {}, QObject::tr("Advance the simulation by one time step")}},
+        {"simReset",
+         {S::SP_BrowserReload,
+          {},
+          QObject::tr("Back to time 0 with the layout as it is now (reads the rolling-stock files again)")}},
+        {"rateSlow", {S::SP_MediaSeekBackward, {}, QObject::tr("Simulate at a quarter of real time")}},
+        {"rateReal", {S::SP_MediaPlay, {}, QObject::tr("Simulate in real time")}},
+        {"rateFast", {S::SP_MediaSeekForward, {}, QObject::tr("Simulate four times faster than real time")}},
+        {"stopAtFirstEvent",
          {S::SP_MediaStop,
           {},
           QObject::tr(
               "Pause at the run's first derailment or collision, with the event selected and in view")}},
-        {"Throttle Up", {S::SP_ArrowUp, {}, QObject::tr("Open the selected train's throttle by 10 %")}},
-        {"Throttle Down", {S::SP_ArrowDown, {}, QObject::tr("Close the selected train's throttle by 10 %")}},
-        {"Brake On", {S::SP_CustomBase, "B+", QObject::tr("Apply the selected train's brake 10 % more")}},
-        {"Brake Off", {S::SP_CustomBase, "B−", QObject::tr("Release the selected train's brake by 10 %")}},
-        {"User Guide", {S::SP_DialogHelpButton, {}, QObject::tr("Read the user guide")}},
-        {"Keyboard Shortcuts", {S::SP_FileDialogListView, {}, QObject::tr("List every keyboard shortcut")}},
-        {"Open Demo Layout", {S::SP_DirHomeIcon, {}, QObject::tr("Open the bundled railway demo")}},
-        {"Open Coaster Demo", {S::SP_DirHomeIcon, {}, QObject::tr("Open the bundled roller-coaster demo")}},
-        {"About TrackLab",
+        {"simThrottleUp", {S::SP_ArrowUp, {}, QObject::tr("Open the selected train's throttle by 10 %")}},
+        {"simThrottleDown",
+         {S::SP_ArrowDown, {}, QObject::tr("Close the selected train's throttle by 10 %")}},
+        {"simBrakeOn", {S::SP_CustomBase, "B+", QObject::tr("Apply the selected train's brake 10 % more")}},
+        {"simBrakeOff", {S::SP_CustomBase, "B−", QObject::tr("Release the selected train's brake by 10 %")}},
+        {"uncoupleBehind", {S::SP_CustomBase, "⊣", {}}}, // (its tip is set where it is made)
+        {"helpGuide", {S::SP_DialogHelpButton, {}, QObject::tr("Read the user guide")}},
+        {"helpShortcuts", {S::SP_FileDialogListView, {}, QObject::tr("List every keyboard shortcut")}},
+        {"helpDemo", {S::SP_DirHomeIcon, {}, QObject::tr("Open the bundled railway demo")}},
+        {"helpCoasterDemo", {S::SP_DirHomeIcon, {}, QObject::tr("Open the bundled roller-coaster demo")}},
+        {"helpAbout",
          {S::SP_MessageBoxInformation, {}, QObject::tr("Versions of TrackLab and its libraries")}},
+        // the Track menu (ui/tools/DesignTools.cpp draws their icons)
+        {"track-first",
+         {S::SP_CustomBase, {}, QObject::tr("Click on the ground to place a first straight track")}},
+        {"track-straight",
+         {S::SP_CustomBase,
+          {},
+          QObject::tr("Append a straight at the selected free end (length in the panel)")}},
+        {"track-arc-left",
+         {S::SP_CustomBase, {}, QObject::tr("Append a left curve (radius, angle and lead-in in the panel)")}},
+        {"track-arc-right",
+         {S::SP_CustomBase,
+          {},
+          QObject::tr("Append a right curve (radius, angle and lead-in in the panel)")}},
+        {"track-transition",
+         {S::SP_CustomBase, {}, QObject::tr("Append a clothoid transition to the radius in the panel")}},
+        {"track-slope",
+         {S::SP_CustomBase,
+          {},
+          QObject::tr("Append a change of grade with a vertical curve (grade, radius)")}},
+        {"track-helix",
+         {S::SP_CustomBase, {}, QObject::tr("Append a helix (radius, turns and rise in the panel)")}},
+        {"track-spline", {S::SP_CustomBase, {}, QObject::tr("Append a spline through the points you click")}},
+        {"track-join",
+         {S::SP_CustomBase, {}, QObject::tr("Join two free ends you click with a smooth track")}},
+        {"track-join-nearest",
+         {S::SP_CustomBase, {}, QObject::tr("Join the selected track's free end to the nearest free end")}},
+        {"track-split", {S::SP_CustomBase, {}, QObject::tr("Split the selected track where it was clicked")}},
+        {"track-switch",
+         {S::SP_CustomBase, {}, QObject::tr("Insert a switch where the selected track was clicked")}},
+        {"track-buffer-stop", {S::SP_CustomBase, {}, {}}}, // (its tip is set where it is made)
+        {"track-buffer-stop-delete",
+         {S::SP_CustomBase, {}, QObject::tr("Remove the buffer stop from the selected track's end")}},
+        {"track-delete",
+         {S::SP_CustomBase, {}, QObject::tr("Delete the selected track and what refers to it")}},
+        {"track-rename",
+         {S::SP_CustomBase, {}, QObject::tr("Rename the selected track everywhere it is referred to")}},
+        {"track-train",
+         {S::SP_CustomBase, {}, QObject::tr("Add a train where the selected track was clicked")}},
     };
     return t;
 }
@@ -117,12 +162,10 @@ QIcon glyphIcon(const QString& glyph) {
     return QIcon(pm);
 }
 
-const Decor* lookup(const QString& text) {
+const Decor* lookup(const QString& id) {
     const auto& t = table();
-    if (auto it = t.find(text); it != t.end()) return &it.value();
-    for (const char* prefix : {"Undo", "Redo"})
-        if (text.startsWith(prefix)) return &t.find(prefix).value();
-    return nullptr;
+    const auto it = t.find(id);
+    return it == t.end() ? nullptr : &it.value();
 }
 
 void collect(QMenu* menu, QList<QAction*>& out) {
@@ -160,17 +203,29 @@ void decorateActions(QWidget* window) {
             if (a->menu()) collect(a->menu(), actions);
     QStyle* style = window->style();
     for (QAction* a : actions) {
-        const QString text = plainActionText(a);
-        const Decor* d = lookup(text);
-        if (a->icon().isNull()) {
-            if (d && d->icon != QStyle::SP_CustomBase)
+        const Decor* d = lookup(a->objectName());
+        if (d && a->icon().isNull()) {
+            if (d->icon != QStyle::SP_CustomBase)
                 a->setIcon(style->standardIcon(d->icon));
-            else
-                a->setIcon(glyphIcon(d && !d->glyph.isEmpty() ? d->glyph : text.left(1)));
+            else if (!d->glyph.isEmpty())
+                a->setIcon(glyphIcon(d->glyph));
         }
         a->setToolTip(tooltipWithShortcut(a));
-        if (a->statusTip().isEmpty()) a->setStatusTip(d ? d->tip : text);
+        if (d && a->statusTip().isEmpty()) a->setStatusTip(d->tip);
     }
+}
+
+QAction* withId(QAction* a, const char* id) {
+    a->setObjectName(QString::fromLatin1(id));
+    return a;
+}
+
+QList<QAction*> menuActions(QWidget* window) {
+    QList<QAction*> actions;
+    for (QMenuBar* bar : window->findChildren<QMenuBar*>())
+        for (QAction* a : bar->actions())
+            if (a->menu()) collect(a->menu(), actions);
+    return actions;
 }
 
 } // namespace tl::ui

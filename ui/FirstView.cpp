@@ -56,19 +56,14 @@ void FirstView::addMainToolBar() {
     // the actions a first hour needs, as icons (their tooltips name the shortcuts)
     QToolBar* bar = new QToolBar(tr("Main"), m_window);
     bar->setObjectName("mainToolBar");
-    const QList<QAction*> all = m_window->findChildren<QAction*>();
-    auto find = [&all](const QString& text) -> QAction* {
-        for (QAction* a : all)
-            if (plainActionText(a) == text) return a;
-        return nullptr;
-    };
-    const QStringList groups[] = {{"Open", "Save", "Undo", "Redo"},
-                                  {"Frame All", "Free Orbit", "Follow Train", "Cab View"},
-                                  {"User Guide"}};
+    // by id (ui/ActionDecor.h): texts are translated, and the undo action's changes with the command
+    const QStringList groups[] = {{"fileOpen", "fileSave", "editUndo", "editRedo"},
+                                  {"viewFrameAll", "cameraFree", "cameraFollow", "cameraCab"},
+                                  {"helpGuide"}};
     for (const QStringList& group : groups) {
         if (!bar->actions().isEmpty()) bar->addSeparator();
-        for (const QString& text : group)
-            if (QAction* a = find(text)) bar->addAction(a);
+        for (const QString& id : group)
+            if (auto* a = m_window->findChild<QAction*>(id)) bar->addAction(a);
     }
     m_window->insertToolBar(m_window->findChild<QToolBar*>("simulationToolBar"), bar);
 }

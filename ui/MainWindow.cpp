@@ -105,6 +105,8 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_sim, &SimulationController::advanced, this, &MainWindow::onSimulationAdvanced);
     connect(m_sim, &SimulationController::staleChanged, this, &MainWindow::onSimulationAdvanced);
     connect(m_sim, &SimulationController::simulationReset, this, [this] {
+        m_scene->setBodyBoxes(m_sim->bodyBoxes()); // (a turntable's deck, a ferry's hull)
+        m_scene->setBodyPoses(m_sim->bodyPoses());
         m_plot->sourcesChanged();
         m_scene->setEventMarker(Vec3::Constant(std::nan("")));
         m_selectedPart = -1;
@@ -225,19 +227,23 @@ void MainWindow::createDocks() {
 
 void MainWindow::createActions() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
-    file->addAction(tr("&New"), QKeySequence::New, m_files, &FileManager::newFileInteractive);
-    file->addAction(tr("&Open…"), QKeySequence::Open, m_files, &FileManager::openInteractive);
+    withId(file->addAction(tr("&New"), QKeySequence::New, m_files, &FileManager::newFileInteractive),
+           "fileNew");
+    withId(file->addAction(tr("&Open…"), QKeySequence::Open, m_files, &FileManager::openInteractive),
+           "fileOpen");
     m_recentMenu = file->addMenu(tr("Open &Recent"));
-    file->addAction(tr("&Save"), QKeySequence::Save, m_files, [this] { m_files->save(); });
-    file->addAction(tr("Save &As…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S), m_files,
-                    [this] { m_files->saveAsInteractive(); });
+    withId(file->addAction(tr("&Save"), QKeySequence::Save, m_files, [this] { m_files->save(); }),
+           "fileSave");
+    withId(file->addAction(tr("Save &As…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S), m_files,
+                           [this] { m_files->saveAsInteractive(); }),
+           "fileSaveAs");
     file->addSeparator();
-    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+    withId(file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close), "fileQuit");
 
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
-    QAction* undo = m_doc->undoStack()->createUndoAction(this, tr("&Undo"));
+    QAction* undo = withId(m_doc->undoStack()->createUndoAction(this, tr("&Undo")), "editUndo");
     undo->setShortcut(QKeySequence::Undo);
-    QAction* redo = m_doc->undoStack()->createRedoAction(this, tr("&Redo"));
+    QAction* redo = withId(m_doc->undoStack()->createRedoAction(this, tr("&Redo")), "editRedo");
     redo->setShortcuts({QKeySequence::Redo, QKeySequence(Qt::CTRL | Qt::Key_Y)});
     edit->addAction(undo);
     edit->addAction(redo);
@@ -245,15 +251,19 @@ void MainWindow::createActions() {
     auto report = [this](bool ok) {
         if (!ok) statusBar()->showMessage(m_editor->lastError(), 5000);
     };
-    edit->addAction(tr("&Delete Point"), QKeySequence::Delete, this,
-                    [this, report] { report(m_editor->deleteSelectedPoint()); });
-    edit->addAction(tr("&Extend Track From Free End"), QKeySequence(Qt::CTRL | Qt::Key_E), this,
-                    [this, report] { report(m_editor->extendFromFreeEnd()); });
-    edit->addAction(tr("&Connect Nearest Free Ends"), QKeySequence(Qt::CTRL | Qt::Key_J), this,
-                    [this, report] { report(m_editor->connectNearestFreeEnds()); });
+    withId(edit->addAction(tr("&Delete Point"), QKeySequence::Delete, this,
+                           [this, report] { report(m_editor->deleteSelectedPoint()); }),
+           "editDeletePoint");
+    withId(edit->addAction(tr("&Extend Track From Free End"), QKeySequence(Qt::CTRL | Qt::Key_E), this,
+                           [this, report] { report(m_editor->extendFromFreeEnd()); }),
+           "editExtend");
+    withId(edit->addAction(tr("&Connect Nearest Free Ends"), QKeySequence(Qt::CTRL | Qt::Key_J), this,
+                           [this, report] { report(m_editor->connectNearestFreeEnds()); }),
+           "editConnect");
     edit->addSeparator();
     QMenu* axis = edit->addMenu(tr("Drag &Constraint"));
     auto* axisGroup = new QActionGroup(this);
+    const char* lockIds[] = {"editDragFree", "editDragX", "editDragY", "editDragZ"};
     const std::pair<QString, EditController::AxisLock> locks[] = {
         {tr("Free (ground plane; Shift: vertical)"), EditController::AxisLock::None},
         {tr("Along X"), EditController::AxisLock::X},
@@ -262,7 +272,7 @@ void MainWindow::createActions() {
     const QKeySequence keys[] = {QKeySequence(Qt::Key_F4), QKeySequence(Qt::Key_X), QKeySequence(Qt::Key_Y),
                                  QKeySequence(Qt::Key_Z)};
     for (int i = 0; i < 4; ++i) {
-        QAction* a = axis->addAction(locks[i].first);
+        QAction* a = withId(axis->addAction(locks[i].first), lockIds[i]);
         a->setCheckable(true);
         a->setChecked(i == 0);
         a->setShortcut(keys[i]);
@@ -279,17 +289,22 @@ void MainWindow::createActions() {
         a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
         m_view->addAction(a);
     };
-    viewKey(view->addAction(tr("Frame &All"), QKeySequence(Qt::Key_Home), this, &MainWindow::frameAll));
+    viewKey(withId(view->addAction(tr("Frame &All"), QKeySequence(Qt::Key_Home), this, &MainWindow::frameAll),
+                   "viewFrameAll"));
+    viewKey(withId(
+        view->addAction(tr("Frame &Selected"), QKeySequence(Qt::Key_F), this, &MainWindow::frameSelected),
+        "viewFrameSelected"));
+    viewKey(withId(view->addAction(tr("&Top View"), QKeySequence(Qt::Key_T), m_view, &OsgViewWidget::viewTop),
+                   "viewTop"));
     viewKey(
-        view->addAction(tr("Frame &Selected"), QKeySequence(Qt::Key_F), this, &MainWindow::frameSelected));
-    viewKey(view->addAction(tr("&Top View"), QKeySequence(Qt::Key_T), m_view, &OsgViewWidget::viewTop));
-    viewKey(view->addAction(tr("Si&de View"), QKeySequence(Qt::Key_V), m_view, &OsgViewWidget::viewSide));
+        withId(view->addAction(tr("Si&de View"), QKeySequence(Qt::Key_V), m_view, &OsgViewWidget::viewSide),
+               "viewSide"));
     view->addSeparator();
     m_colours = new TrackColourMenu(view, m_doc, m_scene.get(), m_view, m_twist, m_sim, m_checks,
                                     findChild<QDockWidget*>("checksDock"), statusBar(), this);
     {
         auto* checksDock = findChild<QDockWidget*>("checksDock");
-        QAction* checks = view->addAction(tr("Design &Checks"));
+        QAction* checks = withId(view->addAction(tr("Design &Checks")), "viewChecks");
         checks->setCheckable(true);
         checks->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K));
         connect(checks, &QAction::toggled, checksDock, [checksDock](bool on) {
@@ -301,10 +316,11 @@ void MainWindow::createActions() {
     }
     QMenu* camera = view->addMenu(tr("&Camera"));
     auto* cameraGroup = new QActionGroup(this);
-    for (const auto& [name, mode, key] : {std::tuple{tr("Free Orbit"), Camera::Free, Qt::Key_F5},
-                                          {tr("Follow Train"), Camera::Follow, Qt::Key_F6},
-                                          {tr("Cab View"), Camera::Cab, Qt::Key_F7}}) {
-        QAction* a = camera->addAction(name);
+    for (const auto& [name, mode, key, id] :
+         {std::tuple{tr("Free Orbit"), Camera::Free, Qt::Key_F5, "cameraFree"},
+          {tr("Follow Train"), Camera::Follow, Qt::Key_F6, "cameraFollow"},
+          {tr("Cab View"), Camera::Cab, Qt::Key_F7, "cameraCab"}}) {
+        QAction* a = withId(camera->addAction(name), id);
         a->setCheckable(true);
         a->setChecked(mode == Camera::Free);
         a->setShortcut(QKeySequence(key));
@@ -317,9 +333,10 @@ void MainWindow::createActions() {
         Units& u = Units::instance();
         auto* speeds = new QActionGroup(this);
         auto* angles = new QActionGroup(this);
-        for (const auto& [name, value] : {std::pair{tr("Speeds in km/h"), Units::Speed::KilometresPerHour},
-                                          {tr("Speeds in m/s"), Units::Speed::MetresPerSecond}}) {
-            QAction* a = unitsMenu->addAction(name);
+        for (const auto& [name, value, id] :
+             {std::tuple{tr("Speeds in km/h"), Units::Speed::KilometresPerHour, "unitsKmh"},
+              {tr("Speeds in m/s"), Units::Speed::MetresPerSecond, "unitsMs"}}) {
+            QAction* a = withId(unitsMenu->addAction(name), id);
             a->setCheckable(true);
             a->setChecked(u.speed() == value);
             speeds->addAction(a);
@@ -327,9 +344,10 @@ void MainWindow::createActions() {
             connect(a, &QAction::triggered, this, [v] { Units::instance().setSpeed(v); });
         }
         unitsMenu->addSeparator();
-        for (const auto& [name, value] : {std::pair{tr("Angles in degrees"), Units::Angle::Degrees},
-                                          {tr("Angles in radians"), Units::Angle::Radians}}) {
-            QAction* a = unitsMenu->addAction(name);
+        for (const auto& [name, value, id] :
+             {std::tuple{tr("Angles in degrees"), Units::Angle::Degrees, "unitsDegrees"},
+              {tr("Angles in radians"), Units::Angle::Radians, "unitsRadians"}}) {
+            QAction* a = withId(unitsMenu->addAction(name), id);
             a->setCheckable(true);
             a->setChecked(u.angle() == value);
             angles->addAction(a);
@@ -339,10 +357,10 @@ void MainWindow::createActions() {
     }
     QMenu* look = view->addMenu(tr("Track &Look"));
     auto* lookGroup = new QActionGroup(this);
-    for (const auto& [name, kind] :
-         {std::pair{tr("Railway (rails, sleepers, ballast)"), render::TrackLook::Railway},
-          {tr("Roller Coaster (tube rails, spine, supports)"), render::TrackLook::Coaster}}) {
-        QAction* a = look->addAction(name);
+    for (const auto& [name, kind, id] :
+         {std::tuple{tr("Railway (rails, sleepers, ballast)"), render::TrackLook::Railway, "lookRailway"},
+          {tr("Roller Coaster (tube rails, spine, supports)"), render::TrackLook::Coaster, "lookCoaster"}}) {
+        QAction* a = withId(look->addAction(name), id);
         a->setCheckable(true);
         lookGroup->addAction(a);
         const auto k = kind;
@@ -351,14 +369,14 @@ void MainWindow::createActions() {
             m_view->update();
         });
     }
-    QAction* handles = view->addAction(tr("Control &Points"));
+    QAction* handles = withId(view->addAction(tr("Control &Points")), "viewHandles");
     handles->setCheckable(true);
     handles->setChecked(true);
     connect(handles, &QAction::toggled, this, [this](bool on) {
         m_scene->setHandlesVisible(on);
         m_view->update();
     });
-    QAction* gizmo = view->addAction(tr("Frame &Gizmo at Selection"));
+    QAction* gizmo = withId(view->addAction(tr("Frame &Gizmo at Selection")), "viewGizmo");
     gizmo->setCheckable(true);
     gizmo->setChecked(true);
     auto updateGizmo = [this, gizmo] {
@@ -389,20 +407,23 @@ void MainWindow::createActions() {
     });
 
     QMenu* sim = menuBar()->addMenu(tr("&Simulation"));
-    QAction* run = sim->addAction(tr("&Run"));
+    QAction* run = withId(sim->addAction(tr("&Run")), "simRun");
     run->setCheckable(true);
     run->setShortcut(QKeySequence(Qt::Key_Space));
     connect(run, &QAction::toggled, m_sim, &SimulationController::setRunning);
     connect(m_sim, &SimulationController::runningChanged, run, &QAction::setChecked);
-    QAction* step =
-        sim->addAction(tr("S&tep"), QKeySequence(Qt::Key_Period), m_sim, &SimulationController::stepOnce);
-    QAction* reset = sim->addAction(tr("R&eset"), QKeySequence(Qt::CTRL | Qt::Key_R), m_sim,
-                                    &SimulationController::reload);
+    QAction* step = withId(
+        sim->addAction(tr("S&tep"), QKeySequence(Qt::Key_Period), m_sim, &SimulationController::stepOnce),
+        "simStep");
+    QAction* reset = withId(sim->addAction(tr("R&eset"), QKeySequence(Qt::CTRL | Qt::Key_R), m_sim,
+                                           &SimulationController::reload),
+                            "simReset");
     QMenu* rate = sim->addMenu(tr("Simulation &Speed"));
     auto* rateGroup = new QActionGroup(this);
-    for (const auto& [name, r] :
-         {std::pair{tr("Slow Motion (¼×)"), 0.25}, {tr("Real Time"), 1.0}, {tr("Fast (4×)"), 4.0}}) {
-        QAction* a = rate->addAction(name);
+    for (const auto& [name, r, id] : {std::tuple{tr("Slow Motion (¼×)"), 0.25, "rateSlow"},
+                                      {tr("Real Time"), 1.0, "rateReal"},
+                                      {tr("Fast (4×)"), 4.0, "rateFast"}}) {
+        QAction* a = withId(rate->addAction(name), id);
         a->setCheckable(true);
         a->setChecked(r == 1.0);
         rateGroup->addAction(a);
@@ -411,11 +432,17 @@ void MainWindow::createActions() {
     }
     addRunOptions(sim, m_sim, this); // stop at the first derailment; fork questions and notices
     sim->addSeparator();
-    sim->addAction(tr("Throttle Up"), QKeySequence(Qt::Key_Q), this, [this] { m_drive->nudgeThrottle(10); });
-    sim->addAction(tr("Throttle Down"), QKeySequence(Qt::Key_A), this,
-                   [this] { m_drive->nudgeThrottle(-10); });
-    sim->addAction(tr("Brake On"), QKeySequence(Qt::Key_W), this, [this] { m_drive->nudgeBrake(10); });
-    sim->addAction(tr("Brake Off"), QKeySequence(Qt::Key_S), this, [this] { m_drive->nudgeBrake(-10); });
+    withId(sim->addAction(tr("Throttle Up"), QKeySequence(Qt::Key_Q), this,
+                          [this] { m_drive->nudgeThrottle(10); }),
+           "simThrottleUp");
+    withId(sim->addAction(tr("Throttle Down"), QKeySequence(Qt::Key_A), this,
+                          [this] { m_drive->nudgeThrottle(-10); }),
+           "simThrottleDown");
+    withId(sim->addAction(tr("Brake On"), QKeySequence(Qt::Key_W), this, [this] { m_drive->nudgeBrake(10); }),
+           "simBrakeOn");
+    withId(
+        sim->addAction(tr("Brake Off"), QKeySequence(Qt::Key_S), this, [this] { m_drive->nudgeBrake(-10); }),
+        "simBrakeOff");
     sim->addSeparator();
     QAction* uncouple =
         sim->addAction(tr("&Uncouple Behind"), QKeySequence(Qt::Key_U), this, &MainWindow::uncoupleBehind);
@@ -430,7 +457,7 @@ void MainWindow::createActions() {
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     addHelpActions(help, this, m_files);
-    help->addAction(tr("&About TrackLab"), this, &MainWindow::showAbout);
+    withId(help->addAction(tr("&About TrackLab"), this, &MainWindow::showAbout), "helpAbout");
 }
 
 void MainWindow::onLayoutChanged(const design::LayoutChange& change) {
@@ -603,13 +630,16 @@ void MainWindow::updateTitle() {
 void MainWindow::updateRecentMenu() {
     m_recentMenu->clear();
     const QStringList files = m_files->recentFiles();
-    for (const QString& f : files)
-        m_recentMenu
-            ->addAction(QFileInfo(f).fileName(), this,
-                        [this, f] {
-                            if (m_files->maybeSave()) m_files->open(f);
-                        })
-            ->setToolTip(f);
+    for (const QString& f : files) {
+        QAction* a = withId(m_recentMenu->addAction(QFileInfo(f).fileName(), this,
+                                                    [this, f] {
+                                                        if (m_files->maybeSave()) m_files->open(f);
+                                                    }),
+                            "fileRecent");
+        a->setToolTip(f);
+        a->setStatusTip(tr("Open %1").arg(f));
+        a->setIcon(style()->standardIcon(QStyle::SP_FileIcon));
+    }
     m_recentMenu->setEnabled(!files.isEmpty());
 }
 

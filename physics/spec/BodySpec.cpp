@@ -39,6 +39,7 @@ std::vector<BodySpec> parseBodies(const nlohmann::json& bodies, const std::strin
         b.linearVelocity = r.vec3("linearVelocity", Vec3::Zero());
         b.angularVelocity = r.vec3("angularVelocity", Vec3::Zero());
         b.mass = r.positive("mass", b.mass);
+        b.boxGiven = r.has("box");
         b.box = r.vec3("box", b.box);
         if (!(b.box.minCoeff() > 0)) r.fail("box", "all three dimensions must be > 0");
         b.gravity = r.boolean("gravity", true);

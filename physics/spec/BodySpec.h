@@ -21,7 +21,8 @@ struct BodySpec {
     Vec3 linearVelocity = Vec3::Zero();  // [m/s, world] (kinematic: constant)
     Vec3 angularVelocity = Vec3::Zero(); // [rad/s, world] about the body origin (kinematic: constant)
     double mass = 10000.0;               // [kg] (dynamic only)
-    Vec3 box = Vec3(10.0, 4.0, 1.0);     // full box dimensions for the inertia [m] (dynamic only)
+    Vec3 box = Vec3(10.0, 4.0, 1.0);     // full box dimensions [m]: the inertia (dynamic) and what is drawn
+    bool boxGiven = false;               // "box" in the file: drawn for kinematic bodies too (a deck)
     bool gravity = true;                 // dynamic only: false = floats (e.g. a ship on water)
 
     // Pose of a kinematic body at time t: rotation exp(w t) about its origin, origin moving with v.

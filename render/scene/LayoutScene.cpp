@@ -69,6 +69,8 @@ LayoutScene::LayoutScene()
     m_gizmo->setNodeMask(0);
     m_environment->addChild(m_gizmo);
     m_root->addChild(m_environment);
+    m_bodyBoxes = new osg::Group;
+    m_root->addChild(m_bodyBoxes);
     m_eventMarker = new osg::MatrixTransform;
     {
         osg::ref_ptr<osg::AutoTransform> pin = new osg::AutoTransform;
@@ -91,6 +93,7 @@ int LayoutScene::setLayout(std::shared_ptr<const Layout> layout, const Validatio
     m_layout = std::move(layout);
     m_givenValidation = validation;
     m_bodyPoses.clear(); // (a new layout: its bodies at their initial poses until a run shows them)
+    placeBodyBoxes();
     const std::size_t n = m_layout ? m_layout->trackCount() : 0;
     int rebuilt = 0;
     // the layout's own look ("look": "coaster" at the top level), unless the user chose one
@@ -217,6 +220,35 @@ Pose LayoutScene::drawnBodyPose(const std::string& body) const {
     return it != m_bodyPoses.end() ? it->second : m_layout->initialBodyPose(body);
 }
 
+void LayoutScene::setBodyBoxes(const std::map<std::string, Vec3>& boxes) {
+    if (boxes == m_bodyBoxSizes) return;
+    m_bodyBoxSizes = boxes;
+    m_bodyBoxes->removeChildren(0, m_bodyBoxes->getNumChildren());
+    m_bodyBoxNodes.clear();
+    for (const auto& [id, size] : boxes) {
+        auto* box = new osg::ShapeDrawable(
+            new osg::Box(osg::Vec3(), float(size.x()), float(size.y()), float(size.z())));
+        box->setColor(osg::Vec4(0.42f, 0.42f, 0.46f, 1.f)); // a steel-grey deck under the rails
+        auto* geode = new osg::Geode;
+        geode->addDrawable(box);
+        osg::ref_ptr<osg::MatrixTransform> xf = new osg::MatrixTransform;
+        xf->addChild(geode);
+        m_bodyBoxes->addChild(xf);
+        m_bodyBoxNodes[id] = xf;
+    }
+    placeBodyBoxes();
+}
+
+void LayoutScene::placeBodyBoxes() {
+    for (auto& [id, xf] : m_bodyBoxNodes)
+        xf->setMatrix(m_layout ? toOsg(drawnBodyPose(id)) : osg::Matrixd());
+}
+
+osg::Matrixd LayoutScene::bodyBoxTransform(const std::string& body) const {
+    const auto it = m_bodyBoxNodes.find(body);
+    return it == m_bodyBoxNodes.end() ? osg::Matrixd() : it->second->getMatrix();
+}
+
 void LayoutScene::setBodyPoses(const std::map<std::string, Pose>& poses) {
     if (poses.size() == m_bodyPoses.size() &&
         std::equal(poses.begin(), poses.end(), m_bodyPoses.begin(), [](const auto& a, const auto& b) {
@@ -224,6 +256,7 @@ void LayoutScene::setBodyPoses(const std::map<std::string, Pose>& poses) {
         }))
         return;
     m_bodyPoses = poses;
+    placeBodyBoxes();
     if (!m_layout) return;
     for (std::size_t i = 0; i < m_nodes.size() && i < m_layout->trackCount(); ++i) {
         const std::string& body = m_layout->track(i).body();

@@ -53,6 +53,10 @@ public:
     // each track and its control points are drawn on its body's pose; a body not in `poses`, and every
     // body after setLayout, at its initial pose. Editing is at the initial poses (the run restarts).
     void setBodyPoses(const std::map<std::string, Pose>& poses);
+    // The boxes drawn for bodies (by body id: full dimensions, centred on the body's origin), e.g. a
+    // turntable's deck; they move with setBodyPoses. Replaces the boxes shown before.
+    void setBodyBoxes(const std::map<std::string, Vec3>& boxes);
+    osg::Matrixd bodyBoxTransform(const std::string& body) const; // identity if not drawn (tests)
     Pose drawnBodyPose(const std::string& body) const;
     osg::Matrixd trackTransform(int track) const; // the drawn track's body transform (tests)
 
@@ -125,6 +129,10 @@ private:
     osg::ref_ptr<osg::MatrixTransform> m_eventMarker;
     std::vector<TrackNodes> m_nodes;
     std::map<std::string, Pose> m_bodyPoses; // the moving bodies as the simulation shows them
+    osg::ref_ptr<osg::Group> m_bodyBoxes;    // setBodyBoxes
+    std::map<std::string, osg::ref_ptr<osg::MatrixTransform>> m_bodyBoxNodes;
+    std::map<std::string, Vec3> m_bodyBoxSizes;
+    void placeBodyBoxes();
     ValidationReport m_validation;
     const ValidationReport* m_givenValidation = nullptr; // setLayout's, during the call
     std::vector<DriveSpec> m_drivesShown;                // what rebuildDrives drew

@@ -3,11 +3,17 @@
 // and About names the libraries.
 #include "GuiTestUtil.h"
 
+#include <QMenu>
 #include <QPushButton>
+#include <QSet>
+#include <QTemporaryDir>
+#include <QToolBar>
+#include <QWidgetAction>
 
 #include "core/layout/Layout.h"
 #include "render/OsgConvert.h"
 #include "render/scene/LayoutScene.h"
+#include "ui/ActionDecor.h"
 #include "ui/document/Document.h"
 #include "ui/document/FileManager.h"
 #include "ui/edit/EditController.h"
@@ -29,6 +35,7 @@ private slots:
     void wheelZooms();
     void plotFillsFromSimulation();
     void aboutNamesLibraries();
+    void everyActionHasIdIconAndTip();
 };
 
 void TstMainWindow::viewRendersDemo() {
@@ -142,6 +149,47 @@ void TstMainWindow::aboutNamesLibraries() {
     QVERIFY2(text.contains("Qt 6.") && text.contains("OpenSceneGraph 3.") && text.contains("Bullet 3.") &&
                  text.contains("double precision") && text.contains("Eigen 3."),
              qPrintable(text));
+}
+
+// Every action in the menus and toolbars has an id (objectName: toolbars, icons and tips find it by that,
+// ui/ActionDecor.h), an icon and a status tip; ids are unique (but the recent files'). With a recent file
+// and after an edit (the undo action's text then names the command, its id stays).
+void TstMainWindow::everyActionHasIdIconAndTip() {
+    MainWindow w;
+    QVERIFY(w.files()->openDemo());
+    QVERIFY(showAndWait(w));
+    QTemporaryDir dir;
+    const QString path = dir.filePath("saved.json");
+    QVERIFY(w.files()->saveAs(path)); // a recent file
+    QVERIFY(w.files()->open(path));
+    w.editor()->select(w.document()->layout()->trackIndex("hill"), 2);
+    QVERIFY(w.editor()->deleteSelectedPoint()); // "Undo Delete point of hill"
+    QList<QAction*> actions = tl::ui::menuActions(&w);
+    for (QToolBar* bar : w.findChildren<QToolBar*>())
+        for (QAction* a : bar->actions())
+            if (!a->isSeparator() && !a->menu() && !qobject_cast<QWidgetAction*>(a))
+                actions << a; // (not widgets)
+    QVERIFY(actions.size() > 60);
+    QSet<QString> ids;
+    QStringList problems;
+    for (const QAction* a : std::as_const(actions)) {
+        const QString name = tl::ui::plainActionText(a);
+        if (a->objectName().isEmpty()) problems << name + ": no id";
+        if (a->icon().isNull()) problems << name + ": no icon";
+        if (a->statusTip().isEmpty()) problems << name + ": no status tip";
+        if (a->objectName() != "fileRecent") ids.insert(a->objectName());
+    }
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join("\n")));
+    QSet<const QAction*> distinct(actions.begin(), actions.end());
+    int recent = 0;
+    for (const QAction* a : distinct)
+        recent += a->objectName() == "fileRecent";
+    QCOMPARE(ids.size() + recent, int(distinct.size())); // one id, one action
+    QVERIFY(recent >= 1);
+    QVERIFY(w.findChild<QAction*>("editUndo")->text().contains("Delete point"));
+    // the first-start toolbar finds its actions by id
+    auto* bar = w.findChild<QToolBar*>("mainToolBar");
+    if (bar) QVERIFY(bar->actions().contains(w.findChild<QAction*>("editUndo")));
 }
 
 QTEST_MAIN(TstMainWindow)

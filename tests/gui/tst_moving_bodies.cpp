@@ -3,7 +3,9 @@
 // it for 5 s the track on it is drawn turned by 0.2 t (the kinematic body's closed form), the parked wagon
 // stands on its drawn rails (lateral offset in the drawn track's frame ~ 0, where the rails drawn at the
 // start would be metres away) and has slid out to r0 cosh(w t) from the centre; scrubbing the replay back
-// to t = 0 turns the drawn track back.
+// to t = 0 turns the drawn track back. A kinematic body with a "box" (tests/data/gui/turntable_deck.json) is
+// drawn as that box, turning with the table (0.2 t) and scrubbed back with it; one without a box is not
+// drawn.
 #include "GuiTestUtil.h"
 
 #include "render/OsgConvert.h"
@@ -27,6 +29,7 @@ public:
 
 private slots:
     void turntableTracksAreDrawnTurning();
+    void kinematicDeckIsDrawnTurning();
 };
 
 namespace {
@@ -77,6 +80,39 @@ void TstMovingBodies::turntableTracksAreDrawnTurning() {
     QTRY_COMPARE(w.simulation()->shownTime(), 0.0);
     QTRY_VERIFY(std::abs(drawnYaw(w.scene()->trackTransform(T))) < 1e-12);
     w.grab().save("tst_moving_bodies.png");
+}
+
+void TstMovingBodies::kinematicDeckIsDrawnTurning() {
+    MainWindow w;
+    w.resize(1280, 960);
+    QVERIFY(w.files()->open(dataPath("tests/data/gui/turntable_deck.json")));
+    QVERIFY(showAndWait(w));
+    const osg::Matrixd deck0 = w.scene()->bodyBoxTransform("table");
+    QVERIFY(deck0.isIdentity()); // at its initial pose (identity in this file) ...
+    QCOMPARE(w.simulation()->bodyBoxes().size(), std::size_t(1)); // ... and drawn: its box is given
+    QCOMPARE(w.simulation()->bodyBoxes().at("table"), tl::Vec3(22, 4, 0.3));
+    w.view()->setFocus();
+    QTest::keyClick(w.view(), Qt::Key_Space);
+    QTRY_VERIFY_WITH_TIMEOUT(w.simulation()->shownTime() >= 5.0, 60000);
+    QTest::keyClick(w.view(), Qt::Key_Space);
+    QTRY_VERIFY(!w.simulation()->isRunning());
+    const double t = w.simulation()->shownTime();
+    const double yaw = drawnYaw(w.scene()->bodyBoxTransform("table"));
+    qInfo("t = %.3f s: deck drawn turned %.6f rad (0.2 t = %.6f)", t, yaw, 0.2 * t);
+    QVERIFY(std::abs(yaw - 0.2 * t) < 1e-9);
+    // the deck and the track on it turn together
+    const int T = w.document()->layout()->trackIndex("T");
+    QVERIFY(std::abs(drawnYaw(w.scene()->trackTransform(T)) - yaw) < 1e-12);
+    QSlider* timeline = w.timeline()->slider();
+    timeline->setFocus();
+    QTest::keyClick(timeline, Qt::Key_Home);
+    QTRY_COMPARE(w.simulation()->shownTime(), 0.0);
+    QTRY_VERIFY(std::abs(drawnYaw(w.scene()->bodyBoxTransform("table"))) < 1e-12);
+
+    // the plain turntable (no "box"): no deck drawn
+    QVERIFY(w.files()->open(dataPath("tests/data/physics/turntable.json")));
+    QVERIFY(w.simulation()->bodyBoxes().empty());
+    QVERIFY(w.scene()->bodyBoxTransform("table").isIdentity());
 }
 
 QTEST_MAIN(TstMovingBodies)

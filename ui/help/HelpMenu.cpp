@@ -18,6 +18,7 @@ void addHelpActions(QMenu* help, QWidget* window, FileManager* files) {
         b->raise();
         b->activateWindow();
     });
+    guide->setObjectName("helpGuide");
     guide->setShortcut(QKeySequence::HelpContents);
     if (guide->shortcut().isEmpty()) guide->setShortcut(QKeySequence(Qt::Key_F1));
     help->addAction(QObject::tr("&Keyboard Shortcuts"), QKeySequence(Qt::CTRL | Qt::Key_Slash), window,
@@ -26,14 +27,19 @@ void addHelpActions(QMenu* help, QWidget* window, FileManager* files) {
                         auto* d = new ShortcutsDialog(window);
                         d->setAttribute(Qt::WA_DeleteOnClose);
                         d->show();
-                    });
+                    })
+        ->setObjectName("helpShortcuts");
     help->addSeparator();
-    help->addAction(QObject::tr("Open &Demo Layout"), window, [files] {
-        if (files->maybeSave()) files->openDemo();
-    });
-    help->addAction(QObject::tr("Open &Coaster Demo"), window, [files] {
-        if (files->maybeSave()) files->openDemo(QStringLiteral("coaster.json"));
-    });
+    help->addAction(QObject::tr("Open &Demo Layout"), window,
+                    [files] {
+                        if (files->maybeSave()) files->openDemo();
+                    })
+        ->setObjectName("helpDemo");
+    help->addAction(QObject::tr("Open &Coaster Demo"), window,
+                    [files] {
+                        if (files->maybeSave()) files->openDemo(QStringLiteral("coaster.json"));
+                    })
+        ->setObjectName("helpCoasterDemo");
     help->addSeparator();
 }
 

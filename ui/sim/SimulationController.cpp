@@ -301,14 +301,27 @@ std::map<std::string, Pose> SimulationController::bodyPoses() const {
     std::map<std::string, Pose> out;
     const Simulation* sim = shown();
     if (!sim) return out;
-    const auto& layout = m_runs.at(std::size_t(m_current)).layout; // what the shown run was made from
+    const RunBranch& run = m_runs.at(std::size_t(m_current)); // what the shown run was made from
+    const auto& layout = run.layout;
     if (!layout) return out;
+    if (run.scenario)
+        for (const BodySpec& b : run.scenario->bodies) // every body (boxes are drawn for some)
+            if (const int k = sim->view().bodyIndex(b.id); k >= 0) out[b.id] = sim->view().bodyPose(k);
     for (std::size_t i = 0; i < layout->trackCount(); ++i) { // the bodies that carry tracks
         const std::string& body = layout->track(i).body();
         if (body == "ground" || out.count(body)) continue;
         const int b = sim->view().bodyIndex(body);
         if (b >= 0) out[body] = sim->view().bodyPose(b);
     }
+    return out;
+}
+
+std::map<std::string, Vec3> SimulationController::bodyBoxes() const {
+    std::map<std::string, Vec3> out;
+    const RunBranch& run = m_runs.at(std::size_t(m_current));
+    if (!run.scenario) return out;
+    for (const BodySpec& b : run.scenario->bodies)
+        if (b.motion == BodySpec::Motion::Dynamic || b.boxGiven) out[b.id] = b.box;
     return out;
 }
 

@@ -63,6 +63,9 @@ public:
     double shownTime() const;
     // The layout's bodies as the shown state has them (id -> world pose); empty without a simulation.
     std::map<std::string, Pose> bodyPoses() const;
+    // The boxes drawn for the shown run's bodies (id -> full dimensions): dynamic bodies, and kinematic
+    // ones whose "box" the file gives (a turntable's deck).
+    std::map<std::string, Vec3> bodyBoxes() const;
     QString lastError() const { return m_error; }
     // The layout is being edited (a drag is under way): the run is paused and restarts when it ends.
     bool isStale() const { return m_stale; }

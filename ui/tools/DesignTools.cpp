@@ -181,9 +181,12 @@ void DesignTools::createActions(QMainWindow* window) {
     connect(make("train", tr("Add Train Here"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_T), false),
             &QAction::triggered, this, [this, report] { report(addTrainOnSelectedTrack()); });
     QMenu* types = menu->addMenu(pieceIcon("type"), tr("Change Curve &Type"));
-    for (const char* t : {"line", "arc", "clothoid", "spline", "quintic"})
-        connect(types->addAction(QString(t)), &QAction::triggered, this,
-                [this, report, t] { report(changeSelectedTrackType(t)); });
+    for (const char* t : {"line", "arc", "clothoid", "spline", "quintic"}) {
+        QAction* a = types->addAction(pieceIcon("type"), QString(t));
+        a->setObjectName(QString("track-type-") + t);
+        a->setStatusTip(tr("Change the selected track's curve to a %1").arg(t));
+        connect(a, &QAction::triggered, this, [this, report, t] { report(changeSelectedTrackType(t)); });
+    }
     window->addToolBar(Qt::LeftToolBarArea, m_toolBar);
 }
 
