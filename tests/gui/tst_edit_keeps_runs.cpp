@@ -11,6 +11,8 @@
 // - Undo (Ctrl+Z) is an edit too: Run 2 is kept ("before edit 2") beside Run 1, and Run 3 starts on the
 //   demo's hill again, where it ends exactly where Run 1 ended.
 // - An edit of the notes only (no run depends on them) leaves the run alone.
+// - Adding a train (Track > Add Train Here) keeps the runs as well; the run selector shows each run with its
+//   own trains (Run 3: one train, its vehicle parts and end state; Run 4: two).
 #include "GuiTestUtil.h"
 
 #include "core/design/LayoutChange.h"
@@ -22,6 +24,7 @@
 #include "ui/document/FileManager.h"
 #include "ui/sim/RunSelector.h"
 #include "ui/sim/SimulationController.h"
+#include "ui/tools/DesignTools.h"
 #include "ui/view/OsgViewWidget.h"
 
 #include <QLabel>
@@ -197,6 +200,24 @@ void TstEditKeepsRuns::dragKeepsTheRunBefore() {
     QCOMPARE(sim->simulationBuilds(), builds);
     QCOMPARE(sim->runCount(), 3);
     QCOMPARE(sim->simulation()->time(), t1);
+
+    // adding a train (Track > Add Train Here) keeps the runs too; each run shows its own trains
+    const std::size_t parts1 = sim->parts().size();
+    w.editor()->select(w.document()->layout()->trackIndex("top"), -1);
+    w.design()->action("train")->trigger();
+    QCOMPARE(sim->runCount(), 4);
+    QCOMPARE(selector->itemText(2), QString("Run 3 (before edit 3)"));
+    QCOMPARE(sim->simulation()->view().trainCount(), 2);
+    const std::size_t parts2 = sim->parts().size();
+    QVERIFY(parts2 > parts1);
+    selector->setFocus();
+    QTest::keyClick(selector, Qt::Key_Up); // Run 3: one train, its parts and its end state
+    QCOMPARE(sim->currentRun(), 2);
+    QCOMPARE(sim->simulation()->view().trainCount(), 1);
+    QCOMPARE(sim->parts().size(), parts1);
+    QVERIFY(samePose(sim->simulation()->view().carPose(0, 0), end1));
+    QTest::keyClick(selector, Qt::Key_Down); // Run 4 again: two trains
+    QCOMPARE(sim->parts().size(), parts2);
 }
 
 QTEST_MAIN(TstEditKeepsRuns)
