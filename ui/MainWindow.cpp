@@ -1,6 +1,7 @@
 #include "ui/MainWindow.h"
 
 #include "app/info/LibraryVersions.h"
+#include "core/layout/LineSpeed.h"
 #include "render/OsgConvert.h"
 #include "render/scene/LayoutScene.h"
 #include "render/scene/VehicleNodes.h"
@@ -106,6 +107,11 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_sim, &SimulationController::staleChanged, this, &MainWindow::onSimulationAdvanced);
     connect(m_sim, &SimulationController::simulationReset, this, [this] {
         m_scene->setBodyBoxes(m_sim->bodyBoxes()); // (a turntable's deck, a ferry's hull)
+        // the HUD's speed signs, once per simulation (not per frame): of the layout the shown run is on
+        m_lineSpeeds =
+            m_sim->simulation()
+                ? std::make_shared<const std::vector<LineSpeedOf>>(lineSpeeds(m_sim->simulation()->layout()))
+                : nullptr;
         m_scene->setBodyPoses(m_sim->bodyPoses());
         m_plot->sourcesChanged();
         m_scene->setEventMarker(Vec3::Constant(std::nan("")));
@@ -512,7 +518,8 @@ void MainWindow::onSimulationAdvanced() {
     m_hud->setVisible(m_camera != Camera::Free && sim && t >= 0 && t < sim->view().trainCount());
     if (m_hud->isVisible())
         m_hud->setReadout(hudReadout(sim, t, DrivePanel::kNotches, m_sim->rate(),
-                                     m_sim->isRunning() ? m_sim->achievedRate() : std::nan("")));
+                                     m_sim->isRunning() ? m_sim->achievedRate() : std::nan(""),
+                                     m_lineSpeeds.get()));
     m_view->update();
 }
 

@@ -4,11 +4,15 @@
 #include <QMainWindow>
 
 #include <memory>
+#include <vector>
 
 class QLabel;
 class QMenu;
 class QActionGroup;
 
+namespace tl {
+struct LineSpeedOf;
+}
 namespace tl::design {
 struct LayoutChange;
 }
@@ -109,6 +113,7 @@ private:
     DriverHud* m_hud = nullptr;
     ChecksPanel* m_checks = nullptr;
     Camera m_camera = Camera::Free;
+    std::shared_ptr<const std::vector<LineSpeedOf>> m_lineSpeeds; // the HUD's speed signs (per simulation)
     int m_selectedPart = -1;
     SimulationController* m_sim = nullptr;
     QMenu* m_recentMenu = nullptr;

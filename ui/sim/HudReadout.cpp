@@ -18,7 +18,8 @@ QString notchText(double throttle, double brake, int notches) {
     return part("P", throttle) + " " + part("B", brake);
 }
 
-HudReadout hudReadout(const Simulation* sim, int train, int notches, double requested, double achieved) {
+HudReadout hudReadout(const Simulation* sim, int train, int notches, double requested, double achieved,
+                      const std::vector<LineSpeedOf>* speeds) {
     HudReadout r;
     if (!sim || train < 0 || train >= sim->view().trainCount()) return r;
     const SimulationView& view = sim->view();
@@ -41,8 +42,8 @@ HudReadout hudReadout(const Simulation* sim, int train, int notches, double requ
         TrackPosition here = b.position;
         here.direction = forward ? b.position.direction : -b.position.direction;
         // (the documented rule, as the Checks dock applies it: core/layout/LineSpeed.h)
-        const LineSpeedAhead a =
-            lineSpeedAhead(sim->layout(), lineSpeeds(sim->layout()), sim->switchStates(), here);
+        const LineSpeedAhead a = lineSpeedAhead(sim->layout(), speeds ? *speeds : lineSpeeds(sim->layout()),
+                                                sim->switchStates(), here);
         r.limit = a.current;
         r.next = a.next;
         r.nextDistance = a.distance;

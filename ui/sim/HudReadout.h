@@ -3,6 +3,7 @@
 // next speed sign ahead with its distance (core/layout/LineSpeed.h, from the head bogie in the direction of
 // travel), the throttle / brake notch, the head car's rider channels, and the simulation rate when it falls
 // behind the one asked for. Plain data from the shown simulation state, so tests compare it with the run.
+#include "core/layout/LineSpeed.h"
 #include "physics/monitor/RiderChannels.h"
 #include "physics/sim/Simulation.h"
 
@@ -36,7 +37,9 @@ QString notchText(double throttle, double brake, int notches);
 // The readout of train `train` (none: valid = false). requested / achieved: the simulation rate asked for
 // (<= 0: as fast as possible) and reached (NaN: not measured); `behind` is set when achieved < 0.95 x
 // requested.
+// `speeds`: lineSpeeds(sim->layout()) when the caller keeps them (they change only with the layout, not
+// every frame); null: made here.
 HudReadout hudReadout(const Simulation* sim, int train, int notches, double requested = 1.0,
-                      double achieved = std::nan(""));
+                      double achieved = std::nan(""), const std::vector<LineSpeedOf>* speeds = nullptr);
 
 } // namespace tl::ui
