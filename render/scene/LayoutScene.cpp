@@ -92,7 +92,9 @@ int LayoutScene::setLayout(std::shared_ptr<const Layout> layout, const Validatio
                            bool draft) {
     m_layout = std::move(layout);
     m_givenValidation = validation;
-    m_bodyPoses.clear(); // (a new layout: its bodies at their initial poses until a run shows them)
+    // a new layout: its bodies at their initial poses until a run shows them -- but not during a drag, which
+    // edits the tracks where they are drawn (a turned turntable stays turned until the drag ends)
+    if (!draft) m_bodyPoses.clear();
     placeBodyBoxes();
     const std::size_t n = m_layout ? m_layout->trackCount() : 0;
     int rebuilt = 0;

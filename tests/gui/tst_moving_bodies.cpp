@@ -5,7 +5,9 @@
 // start would be metres away) and has slid out to r0 cosh(w t) from the centre; scrubbing the replay back
 // to t = 0 turns the drawn track back. A kinematic body with a "box" (tests/data/gui/turntable_deck.json) is
 // drawn as that box, turning with the table (0.2 t) and scrubbed back with it; one without a box is not
-// drawn.
+// drawn. Editing where the table is drawn: after 5 s (turned 1 rad) a drag of track T's start handle out and
+// back to where it began leaves T's placement where it was (converted through the drawn pose, not the
+// initial one, which would put it metres away), and the run restarts at t = 0 when the drag ends.
 #include "GuiTestUtil.h"
 
 #include "render/OsgConvert.h"
@@ -30,6 +32,7 @@ public:
 private slots:
     void turntableTracksAreDrawnTurning();
     void kinematicDeckIsDrawnTurning();
+    void editingOnTheTurnedTable();
 };
 
 namespace {
@@ -113,6 +116,42 @@ void TstMovingBodies::kinematicDeckIsDrawnTurning() {
     QVERIFY(w.files()->open(dataPath("tests/data/physics/turntable.json")));
     QVERIFY(w.simulation()->bodyBoxes().empty());
     QVERIFY(w.scene()->bodyBoxTransform("table").isIdentity());
+}
+
+void TstMovingBodies::editingOnTheTurnedTable() {
+    MainWindow w;
+    w.resize(1280, 960);
+    QVERIFY(w.files()->open(dataPath("tests/data/gui/turntable_deck.json")));
+    QVERIFY(showAndWait(w));
+    w.view()->setFocus();
+    QTest::keyClick(w.view(), Qt::Key_Space);
+    QTRY_VERIFY_WITH_TIMEOUT(w.simulation()->shownTime() >= 5.0, 60000);
+    QTest::keyClick(w.view(), Qt::Key_Space);
+    QTRY_VERIFY(!w.simulation()->isRunning());
+    const int T = w.document()->layout()->trackIndex("T");
+    w.editor()->select(T, -1);
+    w.frameSelected();
+    viewImage(w);
+    const tl::Vec3 handle = w.scene()->handlePosition(T, -1);
+    QVERIFY(std::isfinite(handle.x()));
+    const tl::Vec3 before = w.document()->spec().tracks[std::size_t(T)].placement.pose.position;
+    const QPoint at = w.view()->project(tl::render::toOsg(handle)).toPoint();
+    // out 40 px and back: the start stays where it was
+    QTest::mousePress(w.view(), Qt::LeftButton, Qt::NoModifier, at);
+    for (const QPoint p : {at + QPoint(10, 0), at + QPoint(40, 0), at + QPoint(10, 0), at}) {
+        QMouseEvent move(QEvent::MouseMove, QPointF(p), w.view()->mapToGlobal(QPointF(p)), Qt::NoButton,
+                         Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(w.view(), &move);
+        QTest::qWait(10);
+    }
+    QVERIFY(w.simulation()->isStale());
+    QTest::mouseRelease(w.view(), Qt::LeftButton, Qt::NoModifier, at);
+    const tl::Vec3 after = w.document()->spec().tracks[std::size_t(T)].placement.pose.position;
+    qInfo("T's start on the table: before (%.4f, %.4f, %.4f), after a drag out and back (%.4f, %.4f, %.4f)",
+          before.x(), before.y(), before.z(), after.x(), after.y(), after.z());
+    QVERIFY((after - before).norm() < 0.05); // (a pixel is centimetres here; the initial pose: metres)
+    QVERIFY(!w.simulation()->isStale());
+    QCOMPARE(w.simulation()->shownTime(), 0.0); // restarted on the edited layout
 }
 
 QTEST_MAIN(TstMovingBodies)

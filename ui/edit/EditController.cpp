@@ -51,9 +51,9 @@ void EditController::select(int track, int point) {
 }
 
 Pose EditController::trackToWorld(int track) const {
-    const Layout& layout = *m_doc->layout();
-    const Track& t = layout.track(std::size_t(track));
-    return layout.initialBodyPose(t.body()) * t.placement();
+    // where the track is drawn: on a moving body at the pose the shown run has it (a turned turntable)
+    const Track& t = m_doc->layout()->track(std::size_t(track));
+    return m_scene->drawnBodyPose(t.body()) * t.placement();
 }
 
 bool EditController::mousePress(QMouseEvent* e) {
@@ -166,7 +166,7 @@ bool EditController::dragTo(const QPointF& pos, Qt::KeyboardModifiers mods) {
     const Track& t = layout.track(std::size_t(m_track));
     if (m_dragStart) {
         m_doc->undoStack()->push(
-            new MoveControlPoint(m_doc, m_track, -1, layout.initialBodyPose(t.body()).inverse() * world));
+            new MoveControlPoint(m_doc, m_track, -1, m_scene->drawnBodyPose(t.body()).inverse() * world));
     } else {
         const Vec3 local = trackToWorld(m_track).inverse() * world;
         m_doc->undoStack()->push(new MoveControlPoint(m_doc, m_track, m_point, local));
