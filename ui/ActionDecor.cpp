@@ -197,12 +197,8 @@ QString tooltipWithShortcut(const QAction* a) {
 }
 
 void decorateActions(QWidget* window) {
-    QList<QAction*> actions;
-    for (QMenuBar* bar : window->findChildren<QMenuBar*>())
-        for (QAction* a : bar->actions())
-            if (a->menu()) collect(a->menu(), actions);
     QStyle* style = window->style();
-    for (QAction* a : actions) {
+    for (QAction* a : menuActions(window)) {
         const Decor* d = lookup(a->objectName());
         if (d && a->icon().isNull()) {
             if (d->icon != QStyle::SP_CustomBase)

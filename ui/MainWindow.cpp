@@ -31,6 +31,7 @@
 #include "ui/view/OsgViewWidget.h"
 #include "ui/view/OverlayLegendWidget.h"
 #include "ui/view/TrackColourMenu.h"
+#include "ui/window/MainDocks.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -67,15 +68,22 @@ MainWindow::MainWindow(QWidget* parent)
     m_scene->setOverlayObserver([legend](const render::OverlayOptions& o) { legend->setOverlay(o); });
     m_editor = new EditController(m_doc, m_scene.get(), m_view, this);
 
-    createDocks();
+    // the docks and their panels (ui/window/MainDocks.h)
+    auto* docks = new MainDocks(this, m_doc, m_scene.get(), m_view, m_vehicles.get(), m_editor);
+    m_outliner = docks->outliner();
+    m_properties = docks->properties();
+    m_twist = docks->twist();
+    m_sim = docks->simulation();
+    m_plot = docks->plot();
+    m_events = docks->events();
+    m_drive = docks->drive();
+    m_checks = docks->checks();
+    m_timeline = docks->timeline();
     createActions();
     // the track tools see the 3D view's mouse first and hand the rest to the editor
     m_design = new DesignTools(m_doc, m_scene.get(), m_view, m_editor, this);
     m_view->setTool(m_design);
-    auto* tools = new QDockWidget(tr("Track tools"), this);
-    tools->setObjectName("trackToolsDock");
-    tools->setWidget(m_design->panel());
-    addDockWidget(Qt::LeftDockWidgetArea, tools);
+    docks->addTrackTools(m_design->panel());
     connect(m_design, &DesignTools::status, this,
             [this](const QString& m) { statusBar()->showMessage(m, 6000); });
     m_first = new FirstView(this); // before restoreState(): the notes dock and the first-start arrangement
@@ -161,74 +169,6 @@ MainWindow::~MainWindow() {
     m_doc->disconnect(this);
     m_sim->disconnect(this);
     m_sim->setRunning(false);
-}
-
-void MainWindow::createDocks() {
-    auto dock = [this](const QString& title, const char* name, QWidget* w, Qt::DockWidgetArea area) {
-        auto* d = new QDockWidget(title, this);
-        d->setObjectName(name);
-        d->setWidget(w);
-        addDockWidget(area, d);
-        return d;
-    };
-    m_outliner = new OutlinerPanel(m_doc, this);
-    dock(tr("Outliner"), "outlinerDock", m_outliner, Qt::LeftDockWidgetArea);
-    m_properties = new PropertyPanel(m_doc, this);
-    auto* props = dock(tr("Properties"), "propertiesDock", m_properties, Qt::RightDockWidgetArea);
-    auto* history =
-        dock(tr("History"), "historyDock", new QUndoView(m_doc->undoStack(), this), Qt::RightDockWidgetArea);
-    tabifyDockWidget(props, history);
-    props->raise();
-    m_twist = new TwistEditor(m_doc, this);
-    connect(m_twist, &TwistEditor::speedChanged, this, [this](double v) { // the overlay follows its speed
-        render::OverlayOptions o = m_scene->overlay();
-        if (o.overlay != render::TrackOverlay::CantDeficiency || o.speed == v) return;
-        o.speed = v;
-        m_scene->setOverlay(o);
-        m_view->update();
-    });
-    auto* twist = dock(tr("Twist profile"), "twistDock", m_twist, Qt::BottomDockWidgetArea);
-    m_sim = new SimulationController(m_doc, m_vehicles.get(), this);
-    connect(m_sim, &SimulationController::bodiesMoved, this, [this] {
-        m_scene->setBodyPoses(m_sim->bodyPoses()); // tracks on a turntable drawn where it has turned
-        m_view->update();
-    });
-    m_plot = new TelemetryPlot(&m_sim->history(), this);
-    auto* plot = dock(tr("Live plot"), "plotDock", m_plot, Qt::BottomDockWidgetArea);
-    tabifyDockWidget(twist, plot);
-    m_events = new EventLog(m_sim, this);
-    auto* eventPanel = new QWidget(this); // the filters above the list
-    auto* eventColumn = new QVBoxLayout(eventPanel);
-    eventColumn->setContentsMargins(0, 0, 0, 0);
-    eventColumn->setSpacing(0);
-    eventColumn->addWidget(m_events->filterBar());
-    eventColumn->addWidget(m_events, 1);
-    auto* events = dock(tr("Events"), "eventsDock", eventPanel, Qt::BottomDockWidgetArea);
-    tabifyDockWidget(plot, events);
-    // show what matters now: the plot when a run starts, the list when something derails or collides
-    connect(m_sim, &SimulationController::runningChanged, plot, [plot](bool on) {
-        if (on) plot->raise();
-    });
-    connect(m_sim, &SimulationController::derailed, events, [events] { events->raise(); });
-    connect(m_sim, &SimulationController::collided, events, [events] { events->raise(); });
-    twist->raise();
-    m_drive = new DrivePanel(m_sim, this);
-    auto* drive = dock(tr("Drive"), "driveDock", m_drive, Qt::RightDockWidgetArea);
-    splitDockWidget(props, drive, Qt::Vertical);
-    m_checks = new ChecksPanel(m_doc, m_scene.get(), m_view, m_editor, this);
-    // in a scroll area: its tables and legend must not raise the window's minimum height
-    auto* checksScroll = new QScrollArea(this);
-    checksScroll->setWidgetResizable(true);
-    checksScroll->setFrameShape(QFrame::NoFrame);
-    checksScroll->setWidget(m_checks);
-    auto* checks = dock(tr("Checks"), "checksDock", checksScroll, Qt::BottomDockWidgetArea);
-    tabifyDockWidget(events, checks);
-    checks->hide(); // View > Design Checks opens it
-    m_timeline = new TimelineBar(m_sim, this);
-    QToolBar* timeline = new QToolBar(tr("Timeline"), this);
-    timeline->setObjectName("timelineToolBar");
-    timeline->addWidget(m_timeline);
-    addToolBar(Qt::BottomToolBarArea, timeline);
 }
 
 void MainWindow::createActions() {

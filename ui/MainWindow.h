@@ -85,7 +85,6 @@ protected:
     void closeEvent(QCloseEvent* e) override;
 
 private:
-    void createDocks();
     void createActions();
     void updateTitle();
     void updateRecentMenu();
