@@ -77,6 +77,7 @@ public:
     void setPersistent(bool on);
 
 public slots:
+    void uncoupleBehind(); // Simulation > Uncouple Behind: the selected car's train, behind that car
     void showAbout();
     void frameAll();
     void frameSelected();
@@ -85,14 +86,12 @@ protected:
     void closeEvent(QCloseEvent* e) override;
 
 private:
-    void createActions();
     void updateTitle();
     void updateRecentMenu();
     void onLayoutChanged(const tl::design::LayoutChange& change);
     void showError(const QString& message); // non-blocking message box + status bar
     void onSimulationAdvanced();
     void selectVehiclePart(int part);
-    void uncoupleBehind();
 
     Document* m_doc = nullptr;
     FileManager* m_files = nullptr;
@@ -105,6 +104,7 @@ private:
     PropertyPanel* m_properties = nullptr;
     TwistEditor* m_twist = nullptr;
     TrackColourMenu* m_colours = nullptr;
+    class MainMenus* m_menus = nullptr;
     TelemetryPlot* m_plot = nullptr;
     DrivePanel* m_drive = nullptr;
     EventLog* m_events = nullptr;
