@@ -81,8 +81,6 @@ MainWindow::MainWindow(QWidget* parent)
     m_checks = docks->checks();
     m_timeline = docks->timeline();
     m_menus = new MainMenus(this); // (ui/window/MainMenus.h)
-    m_recentMenu = m_menus->recentMenu();
-    m_colours = m_menus->colours();
     // the track tools see the 3D view's mouse first and hand the rest to the editor
     m_design = new DesignTools(m_doc, m_scene.get(), m_view, m_editor, this);
     m_view->setTool(m_design);
@@ -304,7 +302,7 @@ void MainWindow::inspectEvent(const RunEvent& event) {
 }
 
 void MainWindow::colourByPeakYQ() {
-    m_colours->colourByPeakYQ();
+    m_menus->colours()->colourByPeakYQ();
 }
 
 void MainWindow::frameAll() {
@@ -343,19 +341,19 @@ void MainWindow::updateTitle() {
 }
 
 void MainWindow::updateRecentMenu() {
-    m_recentMenu->clear();
+    m_menus->recentMenu()->clear();
     const QStringList files = m_files->recentFiles();
     for (const QString& f : files) {
-        QAction* a = withId(m_recentMenu->addAction(QFileInfo(f).fileName(), this,
-                                                    [this, f] {
-                                                        if (m_files->maybeSave()) m_files->open(f);
-                                                    }),
+        QAction* a = withId(m_menus->recentMenu()->addAction(QFileInfo(f).fileName(), this,
+                                                             [this, f] {
+                                                                 if (m_files->maybeSave()) m_files->open(f);
+                                                             }),
                             "fileRecent");
         a->setToolTip(f);
         a->setStatusTip(tr("Open %1").arg(f));
         a->setIcon(style()->standardIcon(QStyle::SP_FileIcon));
     }
-    m_recentMenu->setEnabled(!files.isEmpty());
+    m_menus->recentMenu()->setEnabled(!files.isEmpty());
 }
 
 void MainWindow::showError(const QString& message) {

@@ -42,6 +42,7 @@ class TwistEditor;
 class DesignTools;
 class ChecksPanel;
 class TrackColourMenu;
+class MainMenus;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -103,8 +104,7 @@ private:
     OutlinerPanel* m_outliner = nullptr;
     PropertyPanel* m_properties = nullptr;
     TwistEditor* m_twist = nullptr;
-    TrackColourMenu* m_colours = nullptr;
-    class MainMenus* m_menus = nullptr;
+    MainMenus* m_menus = nullptr; // File > Open Recent and View > Track Colour live there
     TelemetryPlot* m_plot = nullptr;
     DrivePanel* m_drive = nullptr;
     EventLog* m_events = nullptr;
@@ -115,7 +115,6 @@ private:
     std::shared_ptr<const std::vector<LineSpeedOf>> m_lineSpeeds; // the HUD's speed signs (per simulation)
     int m_selectedPart = -1;
     SimulationController* m_sim = nullptr;
-    QMenu* m_recentMenu = nullptr;
     QLabel* m_simStatus = nullptr;
     QLabel* m_validationStatus = nullptr;
     QString m_lastMessage;

@@ -91,7 +91,6 @@ LayoutScene::LayoutScene()
 int LayoutScene::setLayout(std::shared_ptr<const Layout> layout, const ValidationReport* validation,
                            bool draft) {
     m_layout = std::move(layout);
-    m_givenValidation = validation;
     // a new layout: its bodies at their initial poses until a run shows them -- but not during a drag, which
     // edits the tracks where they are drawn (a turned turntable stays turned until the drag ends)
     if (!draft) m_bodyPoses.clear();
@@ -153,8 +152,7 @@ int LayoutScene::setLayout(std::shared_ptr<const Layout> layout, const Validatio
     updateHighlight();
     updateHandleSwitch();
     if (!draft) fitGround(); // (the ground follows when a drag ends)
-    rebuildMarkers();
-    m_givenValidation = nullptr; // (the caller's, for this call only)
+    rebuildMarkers(validation);
     // drive sections and buffer stops: when they or a track they are on changed
     bool furniture =
         !m_layout || m_drivesShown != m_layout->spec().drives || m_stopsShown != m_layout->spec().bufferStops;
@@ -455,11 +453,11 @@ void LayoutScene::rebuildDrives() {
         m_drives->addChild(buildBufferStops(*m_layout)); // (track furniture too)
 }
 
-void LayoutScene::rebuildMarkers() {
+void LayoutScene::rebuildMarkers(const ValidationReport* given) {
     m_markers->removeChildren(0, m_markers->getNumChildren());
     m_validation = ValidationReport{};
     if (!m_layout || m_layout->trackCount() == 0) return;
-    m_validation = m_givenValidation ? *m_givenValidation : validateLayout(*m_layout);
+    m_validation = given ? *given : validateLayout(*m_layout);
     const osg::Vec4 colours[3] = {{0.2f, 0.8f, 0.3f, 1.f}, {1.0f, 0.6f, 0.1f, 1.f}, {0.95f, 0.1f, 0.1f, 1.f}};
     for (const JointCheck& j : m_validation.joints) {
         const int t = m_layout->trackIndex(j.from.track);

@@ -104,7 +104,7 @@ private:
     };
     void buildTrack(std::size_t i, bool draft = false);
     void rebuildHandles(std::size_t i);
-    void rebuildMarkers();
+    void rebuildMarkers(const ValidationReport* given); // given: the caller's joint checks, else made here
     void rebuildDrives();
     void updateHighlight();
     void updateHandleSwitch();
@@ -134,8 +134,7 @@ private:
     std::map<std::string, Vec3> m_bodyBoxSizes;
     void placeBodyBoxes();
     ValidationReport m_validation;
-    const ValidationReport* m_givenValidation = nullptr; // setLayout's, during the call
-    std::vector<DriveSpec> m_drivesShown;                // what rebuildDrives drew
+    std::vector<DriveSpec> m_drivesShown; // what rebuildDrives drew
     std::vector<BufferStopSpec> m_stopsShown;
     std::map<const osg::Node*, std::pair<int, int>> m_handleIds; // handle node -> (track, point)
     int m_selTrack = -1, m_selPoint = -1;

@@ -36,7 +36,7 @@ void Document::resetTo(LayoutSpec spec, std::shared_ptr<const Layout> layout, co
     m_spec = std::move(spec);
     m_layout = std::move(layout);
     m_compileError.clear();
-    m_validation = m_layout && m_layout->trackCount() ? validateLayout(*m_layout) : ValidationReport{};
+    revalidate();
     m_changes = 0;
     m_gesture = false;
     m_gestureChange = {};
@@ -144,13 +144,17 @@ bool Document::replaceTrack(int index, TrackSpec track) {
     return recompile(std::move(change));
 }
 
+void Document::revalidate() {
+    m_validation = m_layout && m_layout->trackCount() ? validateLayout(*m_layout) : ValidationReport{};
+}
+
 bool Document::recompile(design::LayoutChange change) {
     bool ok = true;
     try {
         m_layout = std::make_shared<const Layout>(
             Layout::compile(m_spec, displayName().toStdString(), m_layout.get()));
         m_compileError.clear();
-        m_validation = m_layout->trackCount() ? validateLayout(*m_layout) : ValidationReport{};
+        revalidate();
     } catch (const std::exception& e) {
         m_compileError = QString::fromStdString(e.what());
         ok = false;

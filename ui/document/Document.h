@@ -79,6 +79,7 @@ signals:
 private:
     std::string saveText() const;
     bool recompile(design::LayoutChange change);
+    void revalidate(); // m_validation of m_layout (the one place the document makes its joint checks)
     void resetTo(LayoutSpec spec, std::shared_ptr<const Layout> layout, const QString& path);
 
     LayoutSpec m_spec;

@@ -302,22 +302,16 @@ std::map<std::string, Pose> SimulationController::bodyPoses() const {
     const Simulation* sim = shown();
     if (!sim) return out;
     const RunBranch& run = m_runs.at(std::size_t(m_current)); // what the shown run was made from
-    const auto& layout = run.layout;
-    if (!layout) return out;
-    if (run.scenario)
-        for (const BodySpec& b : run.scenario->bodies) // every body (boxes are drawn for some)
-            if (const int k = sim->view().bodyIndex(b.id); k >= 0) out[b.id] = sim->view().bodyPose(k);
-    for (std::size_t i = 0; i < layout->trackCount(); ++i) { // the bodies that carry tracks
-        const std::string& body = layout->track(i).body();
-        if (body == "ground" || out.count(body)) continue;
-        const int b = sim->view().bodyIndex(body);
-        if (b >= 0) out[body] = sim->view().bodyPose(b);
-    }
+    if (!run.scenario) return out;
+    // every body of the run (a track's body is one of them: core/layout/LayoutCheck.cpp)
+    for (const BodySpec& b : run.scenario->bodies)
+        if (const int k = sim->view().bodyIndex(b.id); k >= 0) out[b.id] = sim->view().bodyPose(k);
     return out;
 }
 
 std::map<std::string, Vec3> SimulationController::bodyBoxes() const {
     std::map<std::string, Vec3> out;
+    if (m_runs.empty()) return out;
     const RunBranch& run = m_runs.at(std::size_t(m_current));
     if (!run.scenario) return out;
     for (const BodySpec& b : run.scenario->bodies)

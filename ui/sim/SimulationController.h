@@ -155,9 +155,9 @@ private:
     // The document's scenario (bodies, vehicles, trains with their rolling stock: physics/spec/Scenario.h),
     // parsed when stale (the document changed, or reload()); the rolling-stock files it read, each read
     // from disk once until reload().
-    mutable std::shared_ptr<const Scenario> m_scenario;
-    mutable bool m_scenarioStale = true;
-    mutable RollingStockFiles m_stockFiles;
+    std::shared_ptr<const Scenario> m_scenario;
+    bool m_scenarioStale = true;
+    RollingStockFiles m_stockFiles;
     std::unique_ptr<Simulation> m_replay; // for scrubbing (built on demand from the same layout)
     Recording m_recording;
     TelemetryHistory m_history;
