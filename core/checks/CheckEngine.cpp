@@ -245,11 +245,13 @@ CheckReport checkLayout(const Layout& layout, const RuleProfile& profile,
         if (layout.track(t).curve().closed()) {
             bSeg = firstSeg[t];
         } else {
-            try {
-                const Transition tr = layout.next(int(t), TrackEnd::End, states);
-                if (!tr.open && tr.entry == TrackEnd::Start) bSeg = firstSeg[std::size_t(tr.track)];
-            } catch (const std::exception&) {
-            }
+            // the one track continuing across t's end as set, if entered at its start: a one-hop walk
+            layout.walkRoute(TrackPosition{int(t), layout.track(t).length(), +1}, states,
+                             [&](const RouteHop& h) {
+                                 if (h.via.entry == TrackEnd::Start)
+                                     bSeg = firstSeg[std::size_t(h.via.track)];
+                                 return false;
+                             });
         }
         if (bSeg < 0 || bSeg == a || segs[std::size_t(bSeg)].i0 != 0 ||
             segs[std::size_t(bSeg)].sign != segs[std::size_t(a)].sign || segs[std::size_t(bSeg)].prev >= 0)

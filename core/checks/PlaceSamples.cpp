@@ -75,22 +75,17 @@ private:
                 if (d.track == track && d.direction > 0 && (!best || d.to > best->to)) best = &d;
             if (best) return best;
         }
-        const SwitchStates states = layout_.initialSwitchStates();
-        int t = track;
-        for (int hop = 0; hop < 64; ++hop) {
-            Transition tr;
-            try {
-                tr = layout_.next(t, TrackEnd::Start, states);
-            } catch (const std::exception&) {
-                return nullptr;
-            }
-            if (tr.open || tr.entry != TrackEnd::End || tr.track == track) return nullptr;
-            t = tr.track;
-            for (const auto& d : drives_)
-                if (d.track == t && d.direction > 0 && (!best || d.to > best->to)) best = &d;
-            if (best) return best;
-        }
-        return nullptr;
+        // back from the start along the route as the file sets it, up to an open end, an entry not at an end
+        // (a track met the wrong way round) or this track again
+        layout_.walkRoute(TrackPosition{track, 0.0, -1}, layout_.initialSwitchStates(),
+                          [&](const RouteHop& h) {
+                              if (h.via.entry != TrackEnd::End || h.via.track == track) return false;
+                              for (const auto& d : drives_)
+                                  if (d.track == h.via.track && d.direction > 0 && (!best || d.to > best->to))
+                                      best = &d;
+                              return best == nullptr;
+                          });
+        return best;
     }
 
     const Layout& layout_;

@@ -8,12 +8,17 @@
 // switch's "at" end (a trailing move, whatever the state). The new direction is +1 when entering at a
 // start, -1 when entering at an end (so it flips where two like ends meet). Switch states are runtime data
 // (SwitchStates, one branch index per switch, in the order of switches()).
+//
+// Every walk over the network goes through Layout: next() (one end, as set), branchesAcross() (one end,
+// every way), walkRoute() (hop by hop along the route as set) and advance() (a distance); all are defined
+// in core/layout/LayoutTraversal.cpp.
 #include "core/layout/BufferStop.h"
 #include "core/layout/LayoutSpec.h"
 #include "core/layout/Track.h"
 #include "core/layout/TrackDrive.h"
 
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -58,6 +63,22 @@ struct TrackPosition {
     int track = 0;      // track index
     double s = 0.0;     // arc length [m]
     int direction = +1; // vehicle orientation: +1 faces increasing s, -1 decreasing
+};
+
+// One end crossed by Layout::walkRoute.
+struct RouteHop {
+    int hop = 0;           // 0 for the first end crossed, then 1, 2, ...
+    TrackEndIndex left;    // the end crossed (of the track left)
+    Transition via;        // the crossing (never open): via.track entered at via.entry, moving via.direction
+    double distance = 0.0; // from the walk's start to where via.track is entered [m]
+};
+
+// Why Layout::walkRoute stopped.
+enum class WalkStop {
+    Visitor,  // visit returned false
+    OpenEnd,  // an open end (nothing attached)
+    NoBranch, // a facing switch set to a state that is no branch
+    HopLimit, // 2 x trackCount() + 2 ends crossed
 };
 
 struct AdvanceResult {
@@ -111,6 +132,23 @@ public:
     // track index or a switch state outside its branches (states shorter than switches() use the file's).
     Transition next(int track, TrackEnd end, const SwitchStates& states) const;
 
+    // Every way across end `end` of `track`: each branch of a facing switch (in branch order, whatever its
+    // state; Transition::branch = the branch), else the one way next() gives (a connection, a trailing move
+    // with trailedAgainst from `states`, a closed curve onto itself); none at an open end. Throws
+    // std::out_of_range for a bad track index only.
+    std::vector<Transition> branchesAcross(int track, TrackEnd end, const SwitchStates& states) const;
+
+    // Walk the route as the switches are set from `from`, moving along from.direction (>= 0: increasing s,
+    // < 0: decreasing): cross the end ahead, enter the next track, run its whole length to its far end, cross
+    // that, and so on. visit is called once per end crossed, with the track entered and the distance from
+    // from.s (taken as given, not clamped) to its entry: the room left on from.track plus the whole lengths
+    // of the tracks entered before. The walk stops (and says why) when visit returns false, at an open end,
+    // at a facing switch set to no branch (no throw: visit is not called for it), or after 2 x trackCount()
+    // + 2 ends crossed (enough to walk any loop once; a closed curve with nothing attached goes round
+    // itself until then). Throws std::out_of_range for a bad from.track only.
+    WalkStop walkRoute(const TrackPosition& from, const SwitchStates& states,
+                       const std::function<bool(const RouteHop&)>& visit) const;
+
     // Move by ds [m] along the vehicle's orientation (ds < 0 moves backwards), crossing as many ends as
     // needed. A closed curve with nothing attached wraps onto itself.
     AdvanceResult advance(const TrackPosition& from, double ds, const SwitchStates& states) const;
@@ -124,6 +162,9 @@ private:
         TrackEndIndex other; // the other end (Connection)
     };
     const Attachment& attachment(int track, TrackEnd end) const;
+    // next() without the throw: `noBranch` set (and an open Transition) where a facing switch's state is
+    // no branch.
+    Transition crossing(int track, TrackEnd end, const SwitchStates& states, bool& noBranch) const;
 
     LayoutSpec spec_;
     std::vector<Track> tracks_;

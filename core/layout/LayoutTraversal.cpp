@@ -1,8 +1,10 @@
-// Layout traversal queries: next() across one end, advance() over any distance.
+// Layout traversal queries (Layout.h): next() across one end as set, branchesAcross() every way across one
+// end, walkRoute() hop by hop along the route as set, advance() over any distance.
 #include "core/layout/Layout.h"
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <stdexcept>
 #include <vector>
@@ -13,50 +15,109 @@ namespace {
 int directionEntering(TrackEnd entry) {
     return entry == TrackEnd::Start ? +1 : -1;
 }
+
+Transition entering(const TrackEndIndex& e) {
+    Transition t;
+    t.open = false;
+    t.track = e.track;
+    t.entry = e.end;
+    t.direction = directionEntering(e.end);
+    return t;
+}
+
+// Facing move through switch `index` onto `branch` (a valid branch index).
+Transition facing(const Switch& w, int index, int branch) {
+    Transition t = entering(w.branches[std::size_t(branch)]);
+    t.viaSwitch = index;
+    t.branch = branch;
+    return t;
+}
+
+int stateOf(const Switch& w, int index, const SwitchStates& states) {
+    return std::size_t(index) < states.size() ? states[std::size_t(index)] : w.initialState;
+}
 } // namespace
 
-Transition Layout::next(int track, TrackEnd end, const SwitchStates& states) const {
+Transition Layout::crossing(int track, TrackEnd end, const SwitchStates& states, bool& noBranch) const {
+    noBranch = false;
     const Attachment& a = attachment(track, end);
     Transition t;
-    auto enter = [&](const TrackEndIndex& e) {
-        t.open = false;
-        t.track = e.track;
-        t.entry = e.end;
-        t.direction = directionEntering(e.end);
-    };
     switch (a.kind) {
     case AttachKind::None:
-        if (tracks_[std::size_t(track)].curve().closed()) enter(TrackEndIndex{track, otherEnd(end)});
+        if (tracks_[std::size_t(track)].curve().closed()) t = entering(TrackEndIndex{track, otherEnd(end)});
         break;
     case AttachKind::Connection:
-        enter(a.other);
+        t = entering(a.other);
         t.viaConnection = a.index;
         break;
     case AttachKind::SwitchAt: {
         const Switch& w = switches_[std::size_t(a.index)];
-        const int state =
-            std::size_t(a.index) < states.size() ? states[std::size_t(a.index)] : w.initialState;
+        const int state = stateOf(w, a.index, states);
         if (state < 0 || std::size_t(state) >= w.branches.size())
-            throw std::out_of_range("Layout: switch \"" + w.id + "\" state " + std::to_string(state) +
-                                    " is not a branch index");
-        enter(w.branches[std::size_t(state)]);
-        t.viaSwitch = a.index;
-        t.branch = state;
+            noBranch = true;
+        else
+            t = facing(w, a.index, state);
         break;
     }
     case AttachKind::SwitchBranch: {
         const Switch& w = switches_[std::size_t(a.index)];
-        const int state =
-            std::size_t(a.index) < states.size() ? states[std::size_t(a.index)] : w.initialState;
-        enter(w.at);
+        t = entering(w.at);
         t.viaSwitch = a.index;
         t.branch = a.branch;
         t.trailing = true;
-        t.trailedAgainst = state != a.branch;
+        t.trailedAgainst = stateOf(w, a.index, states) != a.branch;
         break;
     }
     }
     return t;
+}
+
+Transition Layout::next(int track, TrackEnd end, const SwitchStates& states) const {
+    bool noBranch = false;
+    const Transition t = crossing(track, end, states, noBranch);
+    if (noBranch) {
+        const int index = attachment(track, end).index;
+        const Switch& w = switches_[std::size_t(index)];
+        throw std::out_of_range("Layout: switch \"" + w.id + "\" state " +
+                                std::to_string(stateOf(w, index, states)) + " is not a branch index");
+    }
+    return t;
+}
+
+std::vector<Transition> Layout::branchesAcross(int track, TrackEnd end, const SwitchStates& states) const {
+    std::vector<Transition> out;
+    const Attachment& a = attachment(track, end);
+    if (a.kind == AttachKind::SwitchAt) { // every branch, whatever the state
+        const Switch& w = switches_[std::size_t(a.index)];
+        for (std::size_t k = 0; k < w.branches.size(); ++k)
+            out.push_back(facing(w, a.index, int(k)));
+        return out;
+    }
+    bool noBranch = false; // (only a facing switch has a state that can be no branch)
+    const Transition t = crossing(track, end, states, noBranch);
+    if (!t.open) out.push_back(t);
+    return out;
+}
+
+WalkStop Layout::walkRoute(const TrackPosition& from, const SwitchStates& states,
+                           const std::function<bool(const RouteHop&)>& visit) const {
+    RouteHop h;
+    h.left.track = from.track;
+    int dir = from.direction >= 0 ? +1 : -1;
+    h.distance = dir > 0 ? track(std::size_t(from.track)).length() - from.s : from.s;
+    const int maxHops = 2 * int(tracks_.size()) + 2; // > the 2 entries per track: any loop comes round
+    for (h.hop = 0; h.hop < maxHops; ++h.hop) {
+        h.left.end = dir > 0 ? TrackEnd::End : TrackEnd::Start;
+        bool noBranch = false;
+        h.via = crossing(h.left.track, h.left.end, states, noBranch);
+        if (noBranch) return WalkStop::NoBranch;
+        if (h.via.open) return WalkStop::OpenEnd;
+        if (!visit(h)) return WalkStop::Visitor;
+        h.left.track = h.via.track;
+        dir = h.via.direction;
+        h.distance += tracks_[std::size_t(h.via.track)].length();
+    }
+    return WalkStop::HopLimit;
 }
 
 AdvanceResult Layout::advance(const TrackPosition& from, double ds, const SwitchStates& states) const {
