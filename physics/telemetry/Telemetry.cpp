@@ -1,6 +1,7 @@
 #include "physics/telemetry/Telemetry.h"
 
 #include "physics/state/SimulationError.h"
+#include "physics/telemetry/TelemetryChannels.h"
 
 #include <algorithm>
 #include <cmath>
@@ -11,10 +12,13 @@
 namespace tl {
 
 const char* Telemetry::csvHeader() {
-    return "t,vehicle,track,s,speed,x,y,z,e1,e2,e3,e4,e5,f1,f2,f3,f4,f5,f6,railed,train,car,bogie,yq,yq_"
-           "limit,"
-           "roll_margin,dq_q,unloaded,rider_vertical_g,rider_lateral_g,rider_longitudinal_g,"
-           "rider_jerk_g_per_s,rider_roll_rate_deg_per_s,cant_deficiency_mm,yq_2m,dq_q_2m";
+    static const std::string header = [] {
+        std::string h;
+        for (const ChannelInfo& c : telemetryChannels())
+            h += (h.empty() ? "" : ",") + std::string(c.name);
+        return h;
+    }();
+    return header.c_str();
 }
 
 void Telemetry::truncate(double t, std::size_t events, std::size_t derailments) {
@@ -27,17 +31,9 @@ void Telemetry::truncate(double t, std::size_t events, std::size_t derailments) 
 void Telemetry::add(const TelemetrySample& s) {
     // Non-finite values never reach plots or files: a state whose speed or position overflows (a body
     // flung at 1e200 m/s: finite components, infinite norm) stops the run with a clear error instead.
-    bool finite = std::isfinite(s.t) && std::isfinite(s.s) && std::isfinite(s.speed) && std::isfinite(s.x) &&
-                  std::isfinite(s.y) && std::isfinite(s.z) && std::isfinite(s.yq) &&
-                  std::isfinite(s.yqLimit) && std::isfinite(s.rollMargin) && std::isfinite(s.dqq) &&
-                  std::isfinite(s.yq2m) && std::isfinite(s.dqq2m) && std::isfinite(s.rider.vertical) &&
-                  std::isfinite(s.rider.lateral) && std::isfinite(s.rider.longitudinal) &&
-                  std::isfinite(s.rider.jerk) && std::isfinite(s.rider.rollRate) &&
-                  std::isfinite(s.rider.cantDeficiency);
-    for (double x : s.e)
-        finite = finite && std::isfinite(x);
-    for (double x : s.f)
-        finite = finite && std::isfinite(x);
+    bool finite = true;
+    for (const ChannelInfo& c : telemetryChannels())
+        finite = finite && std::isfinite(c.value(s));
     if (!finite) {
         std::ostringstream msg;
         const auto id = [](const std::vector<std::string>& ids, int i) {
@@ -69,38 +65,60 @@ void Telemetry::add(const TelemetrySample& s) {
     dropped_ += k;
 }
 
+namespace {
+
+// One cell of a row: empty where the channel does not apply (TelemetryChannels.h).
+void writeCell(std::ostream& os, const ChannelInfo& c, const TelemetrySample& s,
+               const std::vector<std::string>& vehicleIds, const std::vector<std::string>& trackIds,
+               const std::vector<std::string>& trainIds) {
+    if (c.applies && !c.applies(s)) return;
+    const double v = c.value(s);
+    const auto name = [v](const std::vector<std::string>& ids) {
+        const int i = int(v);
+        return i >= 0 && std::size_t(i) < ids.size() ? ids[std::size_t(i)] : std::string();
+    };
+    switch (c.cell) {
+    case CsvCell::Number:
+        os << (c.csv ? c.csv(v) : v);
+        break;
+    case CsvCell::Flag:
+        os << (v != 0.0 ? 1 : 0);
+        break;
+    case CsvCell::VehicleName:
+        os << name(vehicleIds);
+        break;
+    case CsvCell::TrackName:
+        os << name(trackIds);
+        break;
+    case CsvCell::TrainName:
+        os << name(trainIds);
+        break;
+    }
+}
+
+} // namespace
+
 void Telemetry::writeCsvRow(std::ostream& os, const TelemetrySample& s,
                             const std::vector<std::string>& vehicleIds,
                             const std::vector<std::string>& trackIds,
                             const std::vector<std::string>& trainIds) {
-    auto name = [](const std::vector<std::string>& ids, int i) {
-        return i >= 0 && std::size_t(i) < ids.size() ? ids[std::size_t(i)] : std::string();
-    };
-    os << std::setprecision(10) << s.t << ',' << name(vehicleIds, s.vehicle) << ',' << name(trackIds, s.track)
-       << ',' << s.s << ',' << s.speed << ',' << s.x << ',' << s.y << ',' << s.z;
-    for (double e : s.e)
-        os << ',' << e;
-    for (double f : s.f)
-        os << ',' << f;
-    os << ',' << (s.railed ? 1 : 0) << ',';
-    if (s.train >= 0) {
-        os << name(trainIds, s.train) << ',' << s.car << ',' << s.bogie << ',';
-        if (s.railed && !s.unloaded) os << s.yq; // Y/Q is not defined for an unloaded (or derailed) bogie
-        os << ',' << s.yqLimit << ',' << s.rollMargin << ',' << s.dqq << ',' << (s.unloaded ? 1 : 0);
-    } else
-        os << ",,,,,,,";
-    writeRiderColumns(os, s.rider);
-    os << ',';
-    if (s.train >= 0 && s.railed && !s.unloaded) os << s.yq2m;
-    os << ',';
-    if (s.train >= 0) os << s.dqq2m;
+    os << std::setprecision(10);
+    bool first = true;
+    for (const ChannelInfo& c : telemetryChannels()) {
+        if (!first) os << ',';
+        first = false;
+        writeCell(os, c, s, vehicleIds, trackIds, trainIds);
+    }
     os << '\n';
 }
 
 void Telemetry::writeRiderColumns(std::ostream& os, const RiderChannels& r) {
-    os << ',' << r.vertical << ',' << r.lateral << ',' << r.longitudinal << ',' << r.jerk << ','
-       << r.rollRate * 180.0 / 3.14159265358979323846 << ',';
-    if (r.hasCantDeficiency) os << r.cantDeficiency * 1000.0;
+    TelemetrySample s;
+    s.rider = r;
+    for (int c = int(Channel::RiderVertical); c <= int(Channel::CantDeficiency); ++c) {
+        os << ',';
+        writeCell(os, channelInfo(Channel(c)), s, {}, {}, {});
+    }
 }
 
 void Telemetry::writeCsv(std::ostream& os, const std::vector<std::string>& vehicleIds,
@@ -120,16 +138,11 @@ std::uint64_t Telemetry::hash() const {
             h *= 1099511628211ull;
         }
     };
-    for (const auto& s : samples_) {
-        const double d[] = {s.t, s.s, s.speed, s.x, s.y, s.z};
-        mix(d, sizeof d);
-        mix(s.e.data(), sizeof(double) * s.e.size());
-        mix(s.f.data(), sizeof(double) * s.f.size());
-        const auto w = s.ratioAndRiderValues();
-        mix(w.data(), sizeof(double) * w.size());
-        const int i[] = {s.vehicle, s.track, s.railed ? 1 : 0, s.train, s.car, s.bogie, s.unloaded ? 1 : 0};
-        mix(i, sizeof i);
-    }
+    for (const auto& s : samples_)
+        for (const ChannelInfo& c : telemetryChannels()) {
+            const double v = c.value(s);
+            mix(&v, sizeof v);
+        }
     return h;
 }
 

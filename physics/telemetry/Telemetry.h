@@ -1,9 +1,7 @@
 #pragma once
 // Per-step samples of a simulation run (one per vehicle and one per train bogie), and its events (open ends,
-// derailments, coupler overloads). CSV columns:
-//   t,vehicle,track,s,speed,x,y,z,e1,e2,e3,e4,e5,f1,f2,f3,f4,f5,f6,railed,train,car,bogie,yq,yq_limit,roll_margin,
-//   dq_q,unloaded,rider_vertical_g,rider_lateral_g,rider_longitudinal_g,rider_jerk_g_per_s,
-//   rider_roll_rate_deg_per_s,cant_deficiency_mm,yq_2m,dq_q_2m
+// derailments, coupler overloads). Its CSV has one column per channel of TelemetryChannels.h, in that
+// order (t,vehicle,track,s,speed,x,y,z,e1..e5,f1..f6,railed,train,car,bogie,yq,...,yq_2m,dq_q_2m)
 // (vehicle rows leave train..unloaded empty; bogie rows leave vehicle empty; yq is empty while the bogie is
 // unloaded -- Q at or under 10 % of its static value, unloaded = 1 -- and on derailed rows; rider columns:
 // the vehicle's / the bogie's car's rider point, RiderChannels.h; cant deficiency empty for coaster cars and
@@ -12,8 +10,8 @@
 // for hours); setSink(f, false) hands every sample to f as it is taken and keeps none (the CLI streams its
 // CSV); the default keeps everything.
 #include "physics/monitor/Derailment.h"
-#include "physics/monitor/RiderChannels.h"
 #include "physics/telemetry/RingBuffer.h"
+#include "physics/telemetry/TelemetrySample.h"
 
 #include <array>
 #include <cstdint>
@@ -24,46 +22,6 @@
 #include <vector>
 
 namespace tl {
-
-struct TelemetrySample {
-    double t = 0.0;             // simulation time after the step [s]
-    int vehicle = 0;            // vehicle index
-    int track = -1;             // track index (-1 once released)
-    double s = 0.0;             // arc length on the track [m]
-    double speed = 0.0;         // along the vehicle's direction, relative to the track [m/s]
-    double x = 0, y = 0, z = 0; // anchor position [m, world]
-    std::array<double, 5> e{};  // row errors e1..e5 after the step [m, m, rad, rad, rad]
-    std::array<double, 6> f{};  // row forces f1..f6 of the step [N, N, N m, N m, N m, N]
-    bool railed = true;         // false once the joint is released
-    int train = -1;             // train index (-1: a vehicle row)
-    int car = -1;               // car index in the train, head = 0
-    int origin = -1;      // the car's place in the build order, which coupling and uncoupling do not change
-    int bogie = -1;       // bogie index in the car, front = 0
-    double yq = 0.0;      // Y/Q = |f1| / f2 [-]
-    double yqLimit = 0.0; // Nadal limit [-]
-    double rollMargin = 1.0; // 1 - |t3| / (f2 b/2) [-]
-    RiderChannels rider;     // at the rider point of the vehicle / the bogie's car
-    double dqq = 0.0;        // wheel unloading ratio ΔQ/Q of the lighter wheel [-] (BogieMargins::dqq)
-    double yq2m = 0.0;       // Y/Q, mean over the last 2 m of travel (UIC 518) [-]; like yq, 0 if unloaded
-    double dqq2m = 0.0;      // ΔQ/Q, mean over the last 2 m of travel [-]
-    bool unloaded = false;   // Q at or under its loaded fraction: yq is not defined (0 here, empty in CSV)
-    // The wheel-rail ratios and the rider channels in one fixed order: what the telemetry hash mixes and the
-    // GUI history plots after speed, e and f (one list, so a new channel reaches both).
-    std::array<double, 12> ratioAndRiderValues() const {
-        return {yq,
-                yqLimit,
-                rollMargin,
-                dqq,
-                yq2m,
-                dqq2m,
-                rider.vertical,
-                rider.lateral,
-                rider.longitudinal,
-                rider.jerk,
-                rider.rollRate,
-                rider.cantDeficiency};
-    }
-};
 
 struct TrackEvent {
     enum class Kind { OpenEnd };

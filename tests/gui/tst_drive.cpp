@@ -78,12 +78,12 @@ void TstDrive::throttleAndBrakeSliders() {
     w.plot()->setSource(0);
     w.plot()->refresh();
     const auto& hist = sim->history();
-    const auto& speeds = hist.values(0, tl::ui::Channel::Speed);
+    const auto& speeds = hist.values(0, tl::Channel::Speed);
     QVERIFY(speeds.size() > 100);
     qInfo() << "history speed" << speeds.back() << "first" << speeds.front() << "train" << v1;
     QVERIFY(std::abs(speeds.back() - v1) < 0.2); // the history holds SI
     QVERIFY(speeds.back() > speeds.front() + 1.0);
-    QVERIFY(w.plot()->pointCount(tl::ui::Channel::Speed) > 50);
+    QVERIFY(w.plot()->pointCount(tl::Channel::Speed) > 50);
     QVERIFY(w.drive()->speedLabel()->text().contains("km/h"));
     w.setCamera(MainWindow::Camera::Follow); // look at the train (for the saved picture)
     w.view()->manipulator()->setDistance(60.0);
@@ -203,7 +203,7 @@ void TstDrive::plotsStayBoundedWhileRunning() {
     int maxPoints = 0;
     QTimer probe;
     QObject::connect(&probe, &QTimer::timeout,
-                     [&] { maxPoints = std::max(maxPoints, w.plot()->pointCount(tl::ui::Channel::Speed)); });
+                     [&] { maxPoints = std::max(maxPoints, w.plot()->pointCount(tl::Channel::Speed)); });
     probe.start(10);
     QVERIFY(runUntil(
         sim, [&] { return sim->simulation()->time() > 120.0; }, 121.0));
@@ -213,7 +213,7 @@ void TstDrive::plotsStayBoundedWhileRunning() {
     qInfo() << "simulated" << sim->simulation()->time() << "s; most points drawn" << maxPoints << "; history"
             << sim->history().memoryBytes() / 1024 << "KiB";
     QVERIFY(maxPoints <= w.plot()->maxPointsPerSeries() + 1);
-    QVERIFY(w.plot()->pointCount(tl::ui::Channel::Speed) > 100);
+    QVERIFY(w.plot()->pointCount(tl::Channel::Speed) > 100);
 }
 
 void TstDrive::exportAndPeakColouring() {
@@ -224,7 +224,7 @@ void TstDrive::exportAndPeakColouring() {
     for (int k = 0; k < 480; ++k)
         sim->stepOnce(); // 2 s
     w.plot()->setSource(0);
-    w.plot()->setChannelVisible(tl::ui::Channel::YQ, true);
+    w.plot()->setChannelVisible(tl::Channel::YQ, true);
     w.plot()->refresh();
     // CSV: a header with the shown channels, one row per kept sample, values in the shown units
     QTemporaryDir dir;
@@ -238,8 +238,8 @@ void TstDrive::exportAndPeakColouring() {
     QCOMPARE(lines.first(), QString("t,speed [km/h],f1 lateral [kN],f2 vertical [kN],Y/Q"));
     const QStringList last = lines.last().split(',');
     QCOMPARE(last[0].toDouble(), h.times(0).back());
-    QVERIFY(std::abs(last[1].toDouble() - 3.6 * h.values(0, tl::ui::Channel::Speed).back()) < 1e-3);
-    QVERIFY(std::abs(last[3].toDouble() - 1e-3 * h.values(0, tl::ui::Channel::F2).back()) < 1e-3);
+    QVERIFY(std::abs(last[1].toDouble() - 3.6 * h.values(0, tl::Channel::Speed).back()) < 1e-3);
+    QVERIFY(std::abs(last[3].toDouble() - 1e-3 * h.values(0, tl::Channel::F2).back()) < 1e-3);
     // PNG: the chart as shown
     QVERIFY(w.plot()->exportPng(dir.filePath("p.png")));
     const QImage png(dir.filePath("p.png"));

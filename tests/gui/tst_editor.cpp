@@ -515,8 +515,8 @@ void TstEditor::unitsChangeWhatIsShown() {
     QCOMPARE(field("field:twist.-1.maxAngle")->suffix(), QString(" mm"));
     QCOMPARE(QSettings().value("units/speed").toString(), QString("m/s"));
     // the plots follow: speed channel named and scaled in m/s
-    QCOMPARE(tl::ui::channelName(tl::ui::Channel::Speed), QString("speed [m/s]"));
-    QCOMPARE(tl::ui::channelScale(tl::ui::Channel::Speed), 1.0);
+    QCOMPARE(tl::ui::channelName(tl::Channel::Speed), QString("speed [m/s]"));
+    QCOMPARE(tl::ui::channelScale(tl::Channel::Speed), 1.0);
     unitAction("Speeds in km/h")->trigger();
     unitAction("Angles in degrees")->trigger();
     QTest::qWait(50);

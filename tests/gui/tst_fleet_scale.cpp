@@ -100,7 +100,7 @@ void TstFleetScale::fleetRunsInsideItsBuffers() {
         QVERIFY(times.front() < 1.0 / 60.0);
         QVERIFY(t - times.back() < 1.0 / 60.0);
         QVERIFY(std::abs(double(times.size()) - t * 60.0) <= 2.0);
-        const auto& speed = sim->history().values(b, tl::ui::Channel::Speed);
+        const auto& speed = sim->history().values(b, tl::Channel::Speed);
         QVERIFY(std::abs(speed.back() - 20.0f) < 0.5f); // its own train holds 20 m/s
     }
     const QImage shot = viewImage(w);

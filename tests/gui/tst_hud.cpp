@@ -189,7 +189,7 @@ void TstHud::riderPlotHasItsOwnAxis() {
         w.simulation()->stepOnce();
     tl::ui::TelemetryPlot* plot = w.plot();
     QTest::mouseClick(plot->findChild<QPushButton*>("riderPreset"), Qt::LeftButton);
-    using tl::ui::Channel;
+    using tl::Channel;
     QVERIFY(plot->channelVisible(Channel::RiderVertical) && plot->channelVisible(Channel::RiderLateral) &&
             plot->channelVisible(Channel::RiderLongitudinal));
     QVERIFY(!plot->channelVisible(Channel::Speed) && !plot->channelVisible(Channel::F1));

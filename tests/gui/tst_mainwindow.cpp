@@ -136,9 +136,9 @@ void TstMainWindow::plotFillsFromSimulation() {
     w.simulation()->setRunning(true);
     QVERIFY(runUntil(
         w.simulation(), [&] { return w.simulation()->simulation()->time() > 2.0; }, 3.0));
-    QTRY_VERIFY_WITH_TIMEOUT(w.plot()->pointCount(tl::ui::Channel::Speed) > 20, 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(w.plot()->pointCount(tl::Channel::Speed) > 20, 5000);
     w.simulation()->setRunning(false);
-    QVERIFY(w.plot()->pointCount(tl::ui::Channel::Speed) <= w.plot()->maxPointsPerSeries() + 1);
+    QVERIFY(w.plot()->pointCount(tl::Channel::Speed) <= w.plot()->maxPointsPerSeries() + 1);
     const double v = w.simulation()->simulation()->view().vehicleSpeed(0);
     qInfo() << "speed after" << w.simulation()->simulation()->time() << "s:" << v << "m/s";
     QVERIFY(std::abs(v - 1.0) < 1e-3);

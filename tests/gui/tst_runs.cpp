@@ -44,7 +44,7 @@
 #include <string>
 #include <tuple>
 
-using tl::ui::Channel;
+using tl::Channel;
 using tl::ui::MainWindow;
 using namespace guitest;
 
@@ -169,18 +169,19 @@ void TstRuns::stopForkAndReplayThroughDerailment() {
     QTest::qWait(100);
     QChart* chart = plot->chartView()->chart();
     QStringList units;
-    for (int c = 0; c < tl::ui::kChannelCount; ++c) {
-        if (!plot->channelVisible(Channel(c))) continue;
-        QValueAxis* axis = plot->valueAxis(Channel(c));
+    for (int c = 0; c < tl::kPlottedChannelCount; ++c) {
+        if (!plot->channelVisible(tl::ui::plotted(c))) continue;
+        QValueAxis* axis = plot->valueAxis(tl::ui::plotted(c));
         QVERIFY(axis);
-        QCOMPARE(axis->titleText(), tl::ui::axisTitle(Channel(c)));
-        if (!units.contains(tl::ui::channelUnit(Channel(c)))) units << tl::ui::channelUnit(Channel(c));
+        QCOMPARE(axis->titleText(), tl::ui::axisTitle(tl::ui::plotted(c)));
+        if (!units.contains(tl::ui::channelUnit(tl::ui::plotted(c))))
+            units << tl::ui::channelUnit(tl::ui::plotted(c));
         // never two units on one axis: every shown channel on this axis has this channel's unit
-        for (int d = 0; d < tl::ui::kChannelCount; ++d)
-            if (plot->channelVisible(Channel(d)) && plot->valueAxis(Channel(d)) == axis)
-                QCOMPARE(tl::ui::channelUnit(Channel(d)), tl::ui::channelUnit(Channel(c)));
-            else if (plot->channelVisible(Channel(d)))
-                QVERIFY(tl::ui::channelUnit(Channel(d)) != tl::ui::channelUnit(Channel(c)));
+        for (int d = 0; d < tl::kPlottedChannelCount; ++d)
+            if (plot->channelVisible(tl::ui::plotted(d)) && plot->valueAxis(tl::ui::plotted(d)) == axis)
+                QCOMPARE(tl::ui::channelUnit(tl::ui::plotted(d)), tl::ui::channelUnit(tl::ui::plotted(c)));
+            else if (plot->channelVisible(tl::ui::plotted(d)))
+                QVERIFY(tl::ui::channelUnit(tl::ui::plotted(d)) != tl::ui::channelUnit(tl::ui::plotted(c)));
     }
     QCOMPARE(int(chart->axes(Qt::Vertical).size()), int(units.size()));
     qInfo() << "value axes:" << units;
@@ -208,9 +209,9 @@ void TstRuns::stopForkAndReplayThroughDerailment() {
     for (QAbstractAxis* a : chart->axes(Qt::Vertical)) {
         auto* axis = static_cast<QValueAxis*>(a);
         double lo = INFINITY, hi = -INFINITY;
-        for (int c = 0; c < tl::ui::kChannelCount; ++c)
-            if (plot->valueAxis(Channel(c)) == axis)
-                for (const QPointF& p : plot->series(Channel(c))->points())
+        for (int c = 0; c < tl::kPlottedChannelCount; ++c)
+            if (plot->valueAxis(tl::ui::plotted(c)) == axis)
+                for (const QPointF& p : plot->series(tl::ui::plotted(c))->points())
                     lo = std::min(lo, p.y()), hi = std::max(hi, p.y());
         QVERIFY(std::isfinite(lo));
         const double pad = std::max(1e-6, 0.08 * (hi - lo));
@@ -223,17 +224,19 @@ void TstRuns::stopForkAndReplayThroughDerailment() {
     std::vector<QColor> shownColours;
     for (QLegendMarker* m : chart->legend()->markers())
         if (m->isVisible()) ++legendEntries;
-    for (int c = 0; c < tl::ui::kChannelCount; ++c) {
-        const auto markers = chart->legend()->markers(plot->series(Channel(c)));
+    for (int c = 0; c < tl::kPlottedChannelCount; ++c) {
+        const auto markers = chart->legend()->markers(plot->series(tl::ui::plotted(c)));
         QCOMPARE(markers.size(), 1);
-        QCOMPARE(markers.first()->isVisible(), plot->channelVisible(Channel(c)));
-        QCOMPARE(plot->series(Channel(c))->pen().color(), tl::ui::channelColour(Channel(c)));
-        if (plot->channelVisible(Channel(c))) shownColours.push_back(markers.first()->brush().color());
+        QCOMPARE(markers.first()->isVisible(), plot->channelVisible(tl::ui::plotted(c)));
+        QCOMPARE(plot->series(tl::ui::plotted(c))->pen().color(), tl::ui::channelColour(tl::ui::plotted(c)));
+        if (plot->channelVisible(tl::ui::plotted(c)))
+            shownColours.push_back(markers.first()->brush().color());
         for (int d = 0; d < c; ++d)
-            QVERIFY2(colourDistance(tl::ui::channelColour(Channel(c)), tl::ui::channelColour(Channel(d))) >=
-                         80,
-                     qPrintable(tl::ui::channelName(Channel(c)) + " ~ " + tl::ui::channelName(Channel(d))));
-        QVERIFY(colourDistance(tl::ui::channelColour(Channel(c)), tl::ui::wreckColour()) >= 80);
+            QVERIFY2(colourDistance(tl::ui::channelColour(tl::ui::plotted(c)),
+                                    tl::ui::channelColour(tl::ui::plotted(d))) >= 80,
+                     qPrintable(tl::ui::channelName(tl::ui::plotted(c)) + " ~ " +
+                                tl::ui::channelName(tl::ui::plotted(d))));
+        QVERIFY(colourDistance(tl::ui::channelColour(tl::ui::plotted(c)), tl::ui::wreckColour()) >= 80);
     }
     for (std::size_t i = 0; i < shownColours.size(); ++i)
         for (std::size_t j = 0; j < i; ++j)

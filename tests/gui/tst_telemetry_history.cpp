@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 
+using tl::Channel;
 using namespace tl::ui;
 
 class TstTelemetryHistory : public QObject {

@@ -1,7 +1,7 @@
 #pragma once
-// How a telemetry channel is drawn: its colour (one per channel, well apart from each other and from the
-// grey of post-derailment samples) and its unit, which decides the value axis it is drawn against (a plot
-// never puts two units on one axis).
+// How a telemetry channel is drawn: its colour (from the channel list, TelemetryChannels.h: well apart from
+// each other and from the grey of post-derailment samples) and its unit, which decides the value axis it is
+// drawn against (a plot never puts two units on one axis).
 #include "ui/sim/TelemetryHistory.h"
 
 #include <QColor>

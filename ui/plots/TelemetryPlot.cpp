@@ -34,13 +34,13 @@ TelemetryPlot::TelemetryPlot(const TelemetryHistory* history, QWidget* parent)
     side->addWidget(m_sourceBox);
     m_channels = new QListWidget(this);
     m_channels->setObjectName("plotChannels");
-    for (int c = 0; c < kChannelCount; ++c) {
-        auto* item = new QListWidgetItem(channelName(Channel(c)), m_channels);
+    for (int c = 0; c < kPlottedChannelCount; ++c) {
+        auto* item = new QListWidgetItem(channelName(plotted(c)), m_channels);
         item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
         const bool on =
-            Channel(c) == Channel::Speed || Channel(c) == Channel::F1 || Channel(c) == Channel::F2;
+            plotted(c) == Channel::Speed || plotted(c) == Channel::F1 || plotted(c) == Channel::F2;
         item->setCheckState(on ? Qt::Checked : Qt::Unchecked);
-        item->setForeground(channelColour(Channel(c)));
+        item->setForeground(channelColour(plotted(c)));
     }
     m_channels->setMaximumWidth(190);
     side->addWidget(m_channels, 1);
@@ -64,11 +64,11 @@ TelemetryPlot::TelemetryPlot(const TelemetryHistory* history, QWidget* parent)
     m_axisT = new QValueAxis;
     m_axisT->setTitleText(tr("time [s]"));
     chart->addAxis(m_axisT, Qt::AlignBottom);
-    for (int c = 0; c < kChannelCount; ++c) {
+    for (int c = 0; c < kPlottedChannelCount; ++c) {
         const bool on = m_channels->item(c)->checkState() == Qt::Checked;
         m_series[c] = new QLineSeries;
-        m_series[c]->setName(channelName(Channel(c)));
-        m_series[c]->setPen(QPen(channelColour(Channel(c)), 1.5));
+        m_series[c]->setName(channelName(plotted(c)));
+        m_series[c]->setPen(QPen(channelColour(plotted(c)), 1.5));
         chart->addSeries(m_series[c]);
         m_series[c]->attachAxis(m_axisT);
         m_series[c]->setVisible(on);
@@ -97,9 +97,9 @@ TelemetryPlot::TelemetryPlot(const TelemetryHistory* history, QWidget* parent)
     setMinimumHeight(240);
 
     connect(&Units::instance(), &Units::changed, this, [this] {
-        for (int c = 0; c < kChannelCount; ++c) {
-            m_series[c]->setName(channelName(Channel(c)));
-            m_channels->item(c)->setText(channelName(Channel(c)));
+        for (int c = 0; c < kPlottedChannelCount; ++c) {
+            m_series[c]->setName(channelName(plotted(c)));
+            m_channels->item(c)->setText(channelName(plotted(c)));
         }
         layoutAxes();
         m_dirty = true;
@@ -149,15 +149,15 @@ void TelemetryPlot::layoutAxes() {
     }
     m_axes.clear();
     m_axisUnits.clear();
-    for (int c = 0; c < kChannelCount; ++c) {
+    for (int c = 0; c < kPlottedChannelCount; ++c) {
         if (!m_series[c]->isVisible()) continue;
-        const QString unit = channelUnit(Channel(c));
+        const QString unit = channelUnit(plotted(c));
         qsizetype k = m_axisUnits.indexOf(unit);
         if (k < 0) {
             k = m_axisUnits.size();
             m_axisUnits.append(unit);
             auto* axis = new QValueAxis;
-            axis->setTitleText(axisTitle(Channel(c)));
+            axis->setTitleText(axisTitle(plotted(c)));
             chart->addAxis(axis, k % 2 == 0 ? Qt::AlignLeft : Qt::AlignRight);
             m_axes.push_back(axis);
         }
@@ -166,7 +166,7 @@ void TelemetryPlot::layoutAxes() {
     }
     if (!m_axes.empty()) m_cursorLine->attachAxis(m_axes.front());
     // the legend names the shown channels once (the grey wreck part has one entry, set by refresh)
-    for (int c = 0; c < kChannelCount; ++c) {
+    for (int c = 0; c < kPlottedChannelCount; ++c) {
         for (QLegendMarker* m : chart->legend()->markers(m_series[c]))
             m->setVisible(m_series[c]->isVisible());
         for (QLegendMarker* m : chart->legend()->markers(m_wreck[c]))
@@ -178,7 +178,7 @@ void TelemetryPlot::layoutAxes() {
 
 QValueAxis* TelemetryPlot::valueAxis(Channel c) const {
     const qsizetype k = m_axisUnits.indexOf(channelUnit(c));
-    return m_series[int(c)]->isVisible() && k >= 0 ? m_axes[std::size_t(k)] : nullptr;
+    return m_series[plottedIndex(c)]->isVisible() && k >= 0 ? m_axes[std::size_t(k)] : nullptr;
 }
 
 void TelemetryPlot::sourcesChanged() {
@@ -200,10 +200,10 @@ int TelemetryPlot::source() const {
     return m_sourceBox->currentIndex();
 }
 void TelemetryPlot::setChannelVisible(Channel c, bool on) {
-    m_channels->item(int(c))->setCheckState(on ? Qt::Checked : Qt::Unchecked);
+    m_channels->item(plottedIndex(c))->setCheckState(on ? Qt::Checked : Qt::Unchecked);
 }
 bool TelemetryPlot::channelVisible(Channel c) const {
-    return m_channels->item(int(c))->checkState() == Qt::Checked;
+    return m_channels->item(plottedIndex(c))->checkState() == Qt::Checked;
 }
 void TelemetryPlot::setFollow(bool on) {
     m_follow = on;
@@ -221,7 +221,7 @@ void TelemetryPlot::setCursorTime(double t) {
 }
 
 int TelemetryPlot::pointCount(Channel c) const {
-    return int(m_series[int(c)]->count());
+    return int(m_series[plottedIndex(c)]->count());
 }
 
 void TelemetryPlot::updateScrollBar() {
@@ -243,7 +243,7 @@ void TelemetryPlot::refresh() {
     m_dirty = false;
     const int src = source();
     if (src < 0 || src >= m_history->sourceCount()) {
-        for (int c = 0; c < kChannelCount; ++c) {
+        for (int c = 0; c < kPlottedChannelCount; ++c) {
             m_series[c]->clear();
             m_wreck[c]->clear();
         }
@@ -267,15 +267,15 @@ void TelemetryPlot::refresh() {
     };
     std::vector<Range> railed(m_axes.size()), wreck(m_axes.size());
     bool anyWreck = false;
-    for (int c = 0; c < kChannelCount; ++c) {
-        const qsizetype axis = m_axisUnits.indexOf(channelUnit(Channel(c)));
+    for (int c = 0; c < kPlottedChannelCount; ++c) {
+        const qsizetype axis = m_axisUnits.indexOf(channelUnit(plotted(c)));
         if (!m_series[c]->isVisible() || axis < 0) {
             m_series[c]->clear();
             m_wreck[c]->clear();
             continue;
         }
-        const std::vector<float>& v = m_history->values(src, Channel(c));
-        const double k = channelScale(Channel(c)); // SI -> shown unit
+        const std::vector<float>& v = m_history->values(src, plotted(c));
+        const double k = channelScale(plotted(c)); // SI -> shown unit
         QList<QPointF> on, off;
         on.reserve(qsizetype(n / stride + 2));
         for (std::size_t i = std::size_t(first); i < std::size_t(last); i += stride) {
@@ -310,7 +310,7 @@ void TelemetryPlot::refresh() {
     }
     // one legend entry for the grey part, on the first shown channel that has some
     bool labelled = false;
-    for (int c = 0; c < kChannelCount; ++c)
+    for (int c = 0; c < kPlottedChannelCount; ++c)
         for (QLegendMarker* m : m_view->chart()->legend()->markers(m_wreck[c])) {
             const bool show = anyWreck && !labelled && m_wreck[c]->count() > 0;
             labelled = labelled || show;
@@ -325,8 +325,8 @@ void TelemetryPlot::refresh() {
 }
 
 void TelemetryPlot::showRider() {
-    for (int c = 0; c < kChannelCount; ++c)
-        setChannelVisible(Channel(c), isRiderG(Channel(c)));
+    for (int c = 0; c < kPlottedChannelCount; ++c)
+        setChannelVisible(plotted(c), isRiderG(plotted(c)));
 }
 
 bool TelemetryPlot::eventFilter(QObject* watched, QEvent* event) {
@@ -350,10 +350,10 @@ bool TelemetryPlot::exportCsv(const QString& path, QString* error) const {
     QTextStream out(&text);
     out << "t";
     std::vector<int> shown;
-    for (int c = 0; c < kChannelCount; ++c)
-        if (channelVisible(Channel(c))) {
+    for (int c = 0; c < kPlottedChannelCount; ++c)
+        if (channelVisible(plotted(c))) {
             shown.push_back(c);
-            out << "," << channelName(Channel(c));
+            out << "," << channelName(plotted(c));
         }
     out << "\n";
     const std::vector<double>& t = m_history->times(src);
@@ -361,7 +361,7 @@ bool TelemetryPlot::exportCsv(const QString& path, QString* error) const {
         out << QString::number(t[i], 'g', 10);
         for (int c : shown)
             out << ","
-                << QString::number(channelScale(Channel(c)) * m_history->values(src, Channel(c))[i], 'g', 7);
+                << QString::number(channelScale(plotted(c)) * m_history->values(src, plotted(c))[i], 'g', 7);
         out << "\n";
     }
     out.flush();

@@ -45,9 +45,11 @@ public:
     int maxPointsPerSeries() const { return m_maxPoints; }
     int pointCount(Channel c) const; // points drawn now
     QChartView* chartView() const { return m_view; }
-    QLineSeries* series(Channel c) const { return m_series[int(c)]; }     // railed samples
-    QLineSeries* wreckSeries(Channel c) const { return m_wreck[int(c)]; } // after the derailment (grey)
-    QValueAxis* valueAxis(Channel c) const;                               // the axis c is drawn against
+    QLineSeries* series(Channel c) const { return m_series[plottedIndex(c)]; } // railed samples
+    QLineSeries* wreckSeries(Channel c) const {
+        return m_wreck[plottedIndex(c)];
+    }                                       // after the derailment (grey)
+    QValueAxis* valueAxis(Channel c) const; // the axis c is drawn against
 
     bool exportCsv(const QString& path, QString* error) const; // the visible channels, whole history
     bool exportPng(const QString& path) const;
@@ -74,8 +76,8 @@ private:
     std::vector<QValueAxis*> m_axes; // the value axes in the chart, one per unit shown
     QStringList m_axisUnits;         // their units
     QScrollBar* m_scroll;
-    QLineSeries* m_series[kChannelCount] = {};
-    QLineSeries* m_wreck[kChannelCount] = {};
+    QLineSeries* m_series[kPlottedChannelCount] = {};
+    QLineSeries* m_wreck[kPlottedChannelCount] = {};
     QLineSeries* m_cursorLine;
     QTimer m_timer;
     bool m_dirty = false;

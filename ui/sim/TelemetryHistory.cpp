@@ -8,89 +8,18 @@
 namespace tl::ui {
 
 QString channelName(Channel c) {
-    switch (c) {
-    case Channel::Speed:
-        return QString("speed [%1]").arg(Units::instance().speedSuffix());
-    case Channel::E1:
-        return "e1 lateral [mm]";
-    case Channel::E2:
-        return "e2 vertical [mm]";
-    case Channel::E3:
-        return "e3 roll [mrad]";
-    case Channel::E4:
-        return "e4 yaw about F.N [mrad]";
-    case Channel::E5:
-        return "e5 about F.B [mrad]";
-    case Channel::F1:
-        return "f1 lateral [kN]";
-    case Channel::F2:
-        return "f2 vertical [kN]";
-    case Channel::F3:
-        return "f3 roll [kN m]";
-    case Channel::F4:
-        return "f4 [kN m]";
-    case Channel::F5:
-        return "f5 [kN m]";
-    case Channel::F6:
-        return "f6 motor [kN]";
-    case Channel::YQ:
-        return "Y/Q";
-    case Channel::YQLimit:
-        return "Nadal limit";
-    case Channel::RollMargin:
-        return "roll margin";
-    case Channel::DQQ:
-        return "wheel unloading ΔQ/Q";
-    case Channel::YQ2m:
-        return "Y/Q 2 m mean";
-    case Channel::DQQ2m:
-        return "ΔQ/Q 2 m mean";
-    case Channel::RiderVertical:
-        return "rider vertical [g]";
-    case Channel::RiderLateral:
-        return "rider lateral [g]";
-    case Channel::RiderLongitudinal:
-        return "rider longitudinal [g]";
-    case Channel::RiderJerk:
-        return "rider jerk [g/s]";
-    case Channel::RiderRollRate:
-        return "roll rate [°/s]";
-    case Channel::CantDeficiency:
-        return "cant deficiency [mm]";
-    case Channel::Count:
-        break;
-    }
-    return {};
+    if (c == Channel::Speed) return QString("speed [%1]").arg(Units::instance().speedSuffix());
+    const ChannelInfo& i = channelInfo(c);
+    const QString label = QString::fromUtf8(i.label ? i.label : i.name);
+    return *i.unit ? QString("%1 [%2]").arg(label, QString::fromUtf8(i.unit)) : label;
 }
 
 double channelScale(Channel c) {
-    switch (c) {
-    case Channel::Speed:
-        return Units::instance().speedScale();
-    case Channel::E1:
-    case Channel::E2:
-    case Channel::E3:
-    case Channel::E4:
-    case Channel::E5:
-        return 1e3;
-    case Channel::F1:
-    case Channel::F2:
-    case Channel::F3:
-    case Channel::F4:
-    case Channel::F5:
-    case Channel::F6:
-        return 1e-3;
-    case Channel::RiderRollRate:
-        return 180.0 / 3.14159265358979323846;
-    case Channel::CantDeficiency:
-        return 1e3;
-    default:
-        return 1.0;
-    }
+    return c == Channel::Speed ? Units::instance().speedScale() : channelInfo(c).plotScale;
 }
 
 bool isRiderG(Channel c) {
-    return c == Channel::RiderVertical || c == Channel::RiderLateral || c == Channel::RiderLongitudinal;
+    return channelInfo(c).riderG;
 }
 
 void TelemetryHistory::reset(std::vector<HistorySource> sources, double rate, double fullRateSeconds,
@@ -150,16 +79,8 @@ void TelemetryHistory::add(const TelemetrySample& s) {
     d.lastKept = s.t;
     if (d.t.size() == d.t.capacity()) grow(d);
     d.t.push_back(s.t);
-    // Channel order: speed, e1..e5, f1..f6, then the sample's ratio and rider values (one list in physics)
-    double values[kChannelCount];
-    const auto rest = s.ratioAndRiderValues();
-    static_assert(1 + 5 + 6 + std::tuple_size_v<decltype(rest)> == kChannelCount);
-    values[0] = s.speed;
-    std::copy(s.e.begin(), s.e.end(), values + 1);
-    std::copy(s.f.begin(), s.f.end(), values + 6);
-    std::copy(rest.begin(), rest.end(), values + 12);
-    for (int c = 0; c < kChannelCount; ++c)
-        d.v[std::size_t(c)].push_back(float(values[c])); // SI (the plot converts for display)
+    for (int k = 0; k < kPlottedChannelCount; ++k)
+        d.v[std::size_t(k)].push_back(float(channelInfo(plotted(k)).value(s))); // SI (the plot converts)
     d.track.push_back(s.railed ? s.track : -1);
     d.s.push_back(float(s.s));
     // decimate beyond the full-rate window once the older part is over its budget (amortized O(1))
@@ -202,7 +123,7 @@ void TelemetryHistory::truncateAfter(double t) {
 std::size_t TelemetryHistory::memoryBytes() const {
     std::size_t n = 0;
     for (const Series& d : m_data)
-        n += d.t.capacity() * sizeof(double) + d.v[0].capacity() * sizeof(float) * kChannelCount +
+        n += d.t.capacity() * sizeof(double) + d.v[0].capacity() * sizeof(float) * kPlottedChannelCount +
              d.track.capacity() * sizeof(int) + d.s.capacity() * sizeof(float);
     return n;
 }

@@ -10,6 +10,7 @@
 // A sample finds its source by a hash of its indices, not a search (a fleet of 4 000 bogies adds 4 000
 // samples a step).
 #include "physics/telemetry/Telemetry.h"
+#include "physics/telemetry/TelemetryChannels.h"
 
 #include <QString>
 
@@ -20,37 +21,13 @@
 
 namespace tl::ui {
 
-// The rider channels (RiderChannels.h) follow the trackjoint's.
-enum class Channel {
-    Speed,
-    E1,
-    E2,
-    E3,
-    E4,
-    E5,
-    F1,
-    F2,
-    F3,
-    F4,
-    F5,
-    F6,
-    YQ,
-    YQLimit,
-    RollMargin,
-    DQQ,   // wheel unloading ΔQ/Q
-    YQ2m,  // Y/Q, 2 m mean (UIC 518)
-    DQQ2m, // ΔQ/Q, 2 m mean
-    RiderVertical,
-    RiderLateral,
-    RiderLongitudinal,
-    RiderJerk,
-    RiderRollRate,
-    CantDeficiency,
-    Count
-};
-bool isRiderG(Channel c); // plotted on the rider axis [g]
-constexpr int kChannelCount = int(Channel::Count);
-QString channelName(Channel c); // e.g. "f1 lateral [kN]"
+// The history keeps and the plots show the plotted channels of physics/telemetry/TelemetryChannels.h, in
+// its order; their names, units, scales and colours come from that list.
+inline Channel plotted(int k) { // the k-th plotted channel
+    return plottedChannels()[std::size_t(k)];
+}
+bool isRiderG(Channel c);       // plotted on the rider axis [g]
+QString channelName(Channel c); // e.g. "f1 lateral [kN]"; speed in the user's unit
 double channelScale(Channel c); // SI -> shown unit (e.g. 1e-3 for N -> kN)
 
 struct HistorySource {
@@ -63,8 +40,8 @@ struct HistorySource {
 class TelemetryHistory {
 public:
     static constexpr std::size_t kDefaultMaxBytes = std::size_t(512) << 20;
-    static constexpr std::size_t kBytesPerPoint =
-        sizeof(double) + kChannelCount * sizeof(float) + sizeof(int) + sizeof(float); // t, channels, track, s
+    static constexpr std::size_t kBytesPerPoint = sizeof(double) + kPlottedChannelCount * sizeof(float) +
+                                                  sizeof(int) + sizeof(float); // t, channels, track, s
     void reset(std::vector<HistorySource> sources, double rate = 60.0, double fullRateSeconds = 600.0,
                std::size_t olderPoints = 36000, std::size_t maxBytes = kDefaultMaxBytes);
     double fullRateSeconds() const { return m_fullRate; } // after the fleet's share of maxBytes
@@ -77,7 +54,7 @@ public:
     int sourceOf(const TelemetrySample& s) const; // -1 if none
     const std::vector<double>& times(int source) const { return m_data.at(std::size_t(source)).t; }
     const std::vector<float>& values(int source, Channel c) const {
-        return m_data.at(std::size_t(source)).v[std::size_t(c)];
+        return m_data.at(std::size_t(source)).v.at(std::size_t(plottedIndex(c))); // a plotted channel
     }
     const std::vector<int>& tracks(int source) const { return m_data.at(std::size_t(source)).track; }
     const std::vector<float>& arcLengths(int source) const { return m_data.at(std::size_t(source)).s; }
@@ -86,9 +63,9 @@ public:
 private:
     struct Series {
         std::vector<double> t;
-        std::array<std::vector<float>, kChannelCount> v;
-        std::vector<int> track; // track index (-1 off the track)
-        std::vector<float> s;   // arc length [m]
+        std::array<std::vector<float>, kPlottedChannelCount> v; // by plotted index
+        std::vector<int> track;                                 // track index (-1 off the track)
+        std::vector<float> s;                                   // arc length [m]
         double lastKept = -1e300;
     };
     void thin(Series& d, std::size_t older) const; // halve the first `older` samples
