@@ -1,6 +1,7 @@
 #include "core/checks/RuleProfile.h"
 
 #include "core/io/InputFile.h"
+#include "core/io/JsonReader.h"
 #include "core/io/ResourceDirs.h"
 #include "core/layout/LayoutError.h"
 
@@ -112,28 +113,26 @@ Dim ruleDim(RuleType t) {
     return Dim::Length;
 }
 
-struct Reader {
-    const std::string& file;
-    [[noreturn]] void fail(const std::string& path, const std::string& problem) const {
-        throw LayoutError(file, path, problem);
-    }
+// The profile's values: types and missing keys in the wording of every input file (core/io/JsonReader.h),
+// plus the rule file's units and ranges.
+struct Reader : JsonReader {
+    using JsonReader::JsonReader;
+
     std::string str(const json& o, const std::string& path, const char* key, bool required,
                     const std::string& fallback = {}) const {
-        const auto it = o.find(key);
-        if (it == o.end()) {
-            if (required) fail(path, std::string("missing \"") + key + "\"");
+        const json* v = find(o, key);
+        if (!v) {
+            if (required) missing(path, key);
             return fallback;
         }
-        if (!it->is_string()) fail(jsonPath(path, key), "must be a string, got " + it->dump());
-        return it->get<std::string>();
+        return string(*v, jsonPath(path, key));
     }
     double num(const json& o, const std::string& path, const char* key, double lo, double hi,
                const std::string& what) const {
-        const auto it = o.find(key);
-        if (it == o.end()) fail(path, std::string("missing \"") + key + "\" (" + what + ")");
-        if (!it->is_number()) fail(jsonPath(path, key), "must be a number, got " + it->dump());
-        const double v = it->get<double>();
-        if (!std::isfinite(v) || v < lo || v > hi) {
+        const json* x = find(o, key);
+        if (!x) missing(path, key, "(" + what + ")");
+        const double v = number(*x, jsonPath(path, key));
+        if (v < lo || v > hi) {
             char buf[160];
             std::snprintf(buf, sizeof buf, "must lie in [%g, %g], got %g", lo, hi, v);
             fail(jsonPath(path, key), buf);
@@ -160,7 +159,7 @@ struct Reader {
 };
 
 RuleSpec readRule(const Reader& r, const json& j, const std::string& path, const std::string& speedUnit) {
-    if (!j.is_object()) r.fail(path, "a rule must be an object, got " + j.dump());
+    if (!j.is_object()) r.wrongType(j, path, "a rule object");
     RuleSpec rule;
     const std::string type = r.str(j, path, "type", true);
     const auto t = ruleTypes().find(type);
@@ -239,7 +238,7 @@ RuleProfile parseRuleProfile(std::string_view text, const std::string& file) {
     const std::string label = file.empty() ? "<memory>" : file;
     const json j = parseJsonText<json>(text, label);
     const Reader r{label};
-    if (!j.is_object()) r.fail("", "a rule profile must be a JSON object");
+    r.object(j, "");
     static const std::set<std::string> top = {"format",      "version",   "name",        "description",
                                               "notes",       "speed",     "riderHeight", "sampling",
                                               "curveRadius", "speedUnit", "cantUnit",    "rules"};
@@ -247,8 +246,8 @@ RuleProfile parseRuleProfile(std::string_view text, const std::string& file) {
         if (!top.count(k)) r.fail(jsonPath("", k), "unknown key \"" + k + "\"");
     if (r.str(j, "", "format", true) != "tracklab-rules")
         r.fail("/format", "must be \"tracklab-rules\", got " + j["format"].dump());
-    if (j.contains("version") && (!j["version"].is_number_integer() || j["version"].get<long long>() != 1))
-        r.fail("/version", "only version 1 is known, got " + j["version"].dump());
+    if (const json* v = r.find(j, "version"); v && r.integer(*v, "/version") != 1)
+        r.fail("/version", "only version 1 is known, got " + v->dump());
     RuleProfile p;
     p.file = label;
     p.name = r.str(j, "", "name", true);
@@ -267,7 +266,7 @@ RuleProfile parseRuleProfile(std::string_view text, const std::string& file) {
         const std::string model =
             s.is_string()   ? s.get<std::string>()
             : s.is_object() ? r.str(s, "/speed", "model", true)
-                            : (r.fail("/speed", "must be \"line\", \"energy\" or an object"), std::string());
+                            : (r.wrongType(s, "/speed", "\"line\", \"energy\" or an object"), std::string());
         if (model == "energy")
             p.speed = SpeedModel::Energy;
         else if (model != "line")
@@ -280,9 +279,8 @@ RuleProfile parseRuleProfile(std::string_view text, const std::string& file) {
             if (s.contains("crestSpeed")) p.crestSpeed = r.num(s, "/speed", "crestSpeed", 0, 1000, "m/s");
         }
     }
-    const auto rules = j.find("rules");
-    if (rules == j.end()) r.fail("", "missing \"rules\"");
-    if (!rules->is_array() || rules->empty()) r.fail("/rules", "must be a non-empty array of rules");
+    const json* rules = &r.require(j, "", "rules");
+    if (!rules->is_array() || rules->empty()) r.wrongType(*rules, "/rules", "a non-empty array of rules");
     std::set<std::string> ids;
     for (std::size_t i = 0; i < rules->size(); ++i) {
         const std::string path = jsonPath("/rules", i);

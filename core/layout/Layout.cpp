@@ -1,5 +1,6 @@
 #include "core/layout/Layout.h"
 
+#include "core/io/JsonReader.h"
 #include "core/layout/LayoutCheck.h"
 #include "core/layout/LayoutError.h"
 #include "core/layout/LayoutFile.h"
@@ -27,6 +28,7 @@ Pose poseOf(const PoseSpec& p) {
 
 // Initial pose of every named body: "bodies"[k] = {"name"|"id": ..., "pose": {"position", "rotation"}}.
 std::vector<std::pair<std::string, Pose>> readBodyPoses(const LayoutSpec& spec, const std::string& file) {
+    const JsonReader reader(file);
     std::vector<std::pair<std::string, Pose>> out;
     for (std::size_t k = 0; spec.bodies.is_array() && k < spec.bodies.size(); ++k) {
         const Json& b = spec.bodies[k];
@@ -35,34 +37,9 @@ std::vector<std::pair<std::string, Pose>> readBodyPoses(const LayoutSpec& spec, 
             if (name.empty() && b.is_object() && b.contains(key) && b[key].is_string())
                 name = b[key].get<std::string>();
         if (name.empty()) continue;
-        Pose X = Pose::Identity();
-        auto it = b.find("pose");
-        if (it != b.end()) {
-            const std::string path = jsonPath(jsonPath("/bodies", k), "pose");
-            Vec3 p = Vec3::Zero();
-            Eigen::Vector4d q(1, 0, 0, 0);
-            auto numbers = [&](const char* key, auto& v) {
-                auto f = it->find(key);
-                if (f == it->end()) return;
-                const std::string kp = jsonPath(path, key);
-                if (!f->is_array() || f->size() != std::size_t(v.size()))
-                    throw LayoutError(file, kp,
-                                      "expected an array of " + std::to_string(v.size()) + " numbers");
-                for (int i = 0; i < v.size(); ++i) {
-                    const Json& x = (*f)[std::size_t(i)];
-                    if (!x.is_number() || !std::isfinite(x.get<double>()))
-                        throw LayoutError(file, jsonPath(kp, std::size_t(i)), "expected a finite number");
-                    v[i] = x.get<double>();
-                }
-            };
-            if (!it->is_object()) throw LayoutError(file, path, "expected an object {position, rotation}");
-            numbers("position", p);
-            numbers("rotation", q);
-            if (std::abs(q.norm() - 1.0) > 1e-3)
-                throw LayoutError(file, jsonPath(path, "rotation"), "rotation must be a unit quaternion");
-            X = poseOf(p, Quat(q[0], q[1], q[2], q[3]));
-        }
-        out.emplace_back(name, X);
+        const Json* pose = JsonReader::find(b, "pose");
+        out.emplace_back(name, pose ? reader.pose(*pose, jsonPath(jsonPath("/bodies", k), "pose"))
+                                    : Pose(Pose::Identity()));
     }
     return out;
 }

@@ -1,6 +1,7 @@
 #include "core/layout/LayoutCheck.h"
 
 #include "core/geometry/Limits.h"
+#include "core/io/JsonReader.h"
 #include "core/layout/LayoutError.h"
 #include "core/units/CantUnits.h"
 
@@ -200,8 +201,8 @@ struct Checker {
         const std::string rp = jsonPath(path, "rotation");
         if (!p.rotation.coeffs().allFinite()) fail(rp, "not a finite quaternion");
         const double n = p.rotation.norm();
-        if (std::abs(n - 1.0) > 1e-3)
-            fail(rp, "rotation must be a unit quaternion [w, x, y, z], its norm is " + num(n));
+        if (std::abs(n - 1.0) > JsonReader::kUnitQuaternionTolerance)
+            fail(rp, JsonReader::notUnitQuaternion(n));
     }
 
     int track(const std::string& id, const std::string& path) const {

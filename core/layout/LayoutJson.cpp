@@ -1,11 +1,11 @@
 #include "core/layout/LayoutJson.h"
 
+#include "core/io/JsonReader.h"
 #include "core/io/SpecReader.h"
 #include "core/layout/FormatVersion.h"
 #include "core/layout/LayoutCheck.h"
 #include "core/layout/LayoutError.h"
 
-#include <cmath>
 #include <initializer_list>
 #include <set>
 
@@ -13,25 +13,13 @@ namespace tl {
 
 namespace {
 
-const char* typeName(const Json& v) {
-    if (v.is_null()) return "null";
-    if (v.is_boolean()) return "a boolean";
-    if (v.is_number()) return "a number";
-    if (v.is_string()) return "a string";
-    if (v.is_array()) return "an array";
-    return "an object";
-}
+// Structural reader of the layout file: the typed values and their wording are core/io/JsonReader.h's;
+// this adds the file's version rules and its sections. Every accessor names the path of what it reads.
+struct Reader : JsonReader {
+    int version; // of the file: what an absent "frame" means, which keys exist
 
-std::string shown(const Json& v) {
-    std::string s = v.dump();
-    if (s.size() > 60) s = s.substr(0, 57) + "...";
-    return s;
-}
-
-// Structural reader: every accessor names the path of what it reads.
-struct Reader {
-    const std::string& file;
-    int version = LayoutSpec::currentVersion; // of the file: what an absent "frame" means, which keys exist
+    explicit Reader(const std::string& file, int version = LayoutSpec::currentVersion)
+        : JsonReader(file), version(version) {}
 
     // A key (or curve type) that came with version 2, found in an older file.
     void requireVersionOf(KeyPlace place, const std::string& key, const std::string& path) const {
@@ -45,60 +33,6 @@ struct Reader {
             requireVersionOf(place, it.key(), jsonPath(path, it.key()));
     }
 
-    [[noreturn]] void fail(const std::string& path, const std::string& problem) const {
-        throw LayoutError(file, path, problem);
-    }
-    [[noreturn]] void wrongType(const Json& v, const std::string& path, const char* expected) const {
-        fail(path, std::string("expected ") + expected + ", got " + typeName(v) + " " + shown(v));
-    }
-    const Json& object(const Json& v, const std::string& path) const {
-        if (!v.is_object()) wrongType(v, path, "an object");
-        return v;
-    }
-    const Json& array(const Json& v, const std::string& path) const {
-        if (!v.is_array()) wrongType(v, path, "an array");
-        return v;
-    }
-    const Json* find(const Json& obj, const char* key) const {
-        auto it = obj.find(key);
-        return it == obj.end() ? nullptr : &*it;
-    }
-    const Json& require(const Json& obj, const std::string& path, const char* key) const {
-        if (const Json* v = find(obj, key)) return *v;
-        fail(jsonPath(path, key), std::string("missing required key \"") + key + "\"");
-    }
-    double number(const Json& v, const std::string& path) const {
-        if (!v.is_number()) wrongType(v, path, "a number");
-        const double x = v.get<double>();
-        if (!std::isfinite(x)) fail(path, "not a finite number");
-        return x;
-    }
-    std::string string(const Json& v, const std::string& path) const {
-        if (!v.is_string()) wrongType(v, path, "a string");
-        return v.get<std::string>();
-    }
-    bool boolean(const Json& v, const std::string& path) const {
-        if (!v.is_boolean()) wrongType(v, path, "true or false");
-        return v.get<bool>();
-    }
-    int integer(const Json& v, const std::string& path) const {
-        if (!v.is_number_integer()) wrongType(v, path, "an integer");
-        // an unsigned beyond the signed range (2^64 - 1) must not wrap to a small negative number
-        if (v.is_number_unsigned() && v.get<unsigned long long>() > 1000000000ULL)
-            fail(path, "integer out of range: " + shown(v));
-        const auto x = v.get<long long>();
-        if (x < -1000000000LL || x > 1000000000LL) fail(path, "integer out of range: " + shown(v));
-        return int(x);
-    }
-    template <int N> Eigen::Matrix<double, N, 1> vec(const Json& v, const std::string& path) const {
-        if (!v.is_array() || v.size() != N)
-            wrongType(v, path,
-                      N == 3 ? "an array of 3 numbers [x, y, z]" : "an array of 4 numbers [w, x, y, z]");
-        Eigen::Matrix<double, N, 1> r;
-        for (int i = 0; i < N; ++i)
-            r[i] = number(v[i], jsonPath(path, std::size_t(i)));
-        return r;
-    }
     // Keys of `obj` not in `known`, kept verbatim.
     Json extra(const Json& obj, std::initializer_list<const char*> known) const {
         Json e = Json::object();
@@ -135,7 +69,7 @@ struct Reader {
         return r;
     }
 
-    PoseSpec pose(const Json& v, const std::string& path) const {
+    PoseSpec poseSpec(const Json& v, const std::string& path) const {
         object(v, path);
         PoseSpec p;
         if (const Json* x = find(v, "position")) p.position = vec<3>(*x, jsonPath(path, "position"));
@@ -150,9 +84,9 @@ struct Reader {
     PlacementSpec placement(const Json& v, const std::string& path) const {
         object(v, path);
         PlacementSpec p;
-        p.pose = pose(v, path);
+        p.pose = poseSpec(v, path);
         if (const Json* x = find(v, "after")) p.after = endRef(*x, jsonPath(path, "after"));
-        if (const Json* x = find(v, "offset")) p.offset = pose(*x, jsonPath(path, "offset"));
+        if (const Json* x = find(v, "offset")) p.offset = poseSpec(*x, jsonPath(path, "offset"));
         p.pose.extra = Json::object();
         p.extra = extra(v, {"position", "rotation", "after", "offset"});
         return p;
@@ -186,7 +120,7 @@ struct Reader {
         } else if (c.type == "helix") {
             params(v, path, {"radius", "pitch"}, {"length", "turns"}, c.params);
             if (!c.params.count("length") && !c.params.count("turns"))
-                fail(jsonPath(path, "length"), "missing required key \"length\" (or \"turns\")");
+                missing(path, "length", "(or \"turns\")");
             c.extra = extra(v, {"type", "radius", "pitch", "length", "turns"});
         } else if (c.type == "clothoid") {
             params(v, path, {"length"}, {"curvatureStart", "curvatureEnd"}, c.params);
@@ -305,11 +239,11 @@ struct Reader {
     // checked by checkLayoutSpec, that [from, to] lies on it by Layout::compile.
     std::vector<DriveSpec> drives(const Json& list) const {
         std::vector<DriveSpec> out;
-        if (!list.is_array()) fail("/drives", "expected an array of drive sections");
+        if (!list.is_array()) wrongType(list, "/drives", "an array of drive sections");
         for (std::size_t i = 0; i < list.size(); ++i) {
             const std::string path = jsonPath("/drives", i);
-            if (!list[i].is_object()) fail(path, "expected a drive section object");
-            const SpecReader r(list[i], file, path);
+            if (!list[i].is_object()) wrongType(list[i], path, "a drive section object");
+            const SpecReader r(list[i], file(), path);
             DriveSpec d;
             d.id = r.string("id", "drive " + std::to_string(i));
             const std::string kind = r.string("kind", "chain");
@@ -324,7 +258,7 @@ struct Reader {
             d.direction = int(dir);
             d.speed = r.number("speed");
             if (d.speed < 0) r.fail("speed", "speed must be >= 0");
-            if (!r.has("maxForce")) r.fail("maxForce", "missing required key \"maxForce\"");
+            r.require("maxForce");
             d.maxForce = r.positive("maxForce", 1.0);
             d.extra = extra(list[i], {"id", "kind", "track", "from", "to", "direction", "speed", "maxForce"});
             out.push_back(std::move(d));
@@ -336,15 +270,13 @@ struct Reader {
     // Layout::compile's to check.
     std::vector<BufferStopSpec> bufferStops(const Json& list) const {
         std::vector<BufferStopSpec> out;
-        if (!list.is_array()) fail("/bufferStops", "expected an array of buffer stops");
+        if (!list.is_array()) wrongType(list, "/bufferStops", "an array of buffer stops");
         for (std::size_t i = 0; i < list.size(); ++i) {
             const std::string path = jsonPath("/bufferStops", i);
-            if (!list[i].is_object()) fail(path, "expected a buffer stop object");
-            const SpecReader r(list[i], file, path);
+            if (!list[i].is_object()) wrongType(list[i], path, "a buffer stop object");
+            const SpecReader r(list[i], file(), path);
             BufferStopSpec b;
-            const Json* e = find(list[i], "end");
-            if (!e) r.fail("end", "missing required key \"end\"");
-            b.end = endRef(*e, jsonPath(path, "end"));
+            b.end = endRef(require(list[i], path, "end"), jsonPath(path, "end"));
             const std::string kind = r.string("kind", "friction");
             if (kind != "friction" && kind != "fixed")
                 r.fail("kind", "unknown buffer stop kind \"" + kind + "\" (expected friction or fixed)");
@@ -354,10 +286,7 @@ struct Reader {
                     if (!b.friction)
                         r.fail(key, std::string("a fixed buffer stop has no ") + key +
                                         " (it is a spring of 5e7 N/m over 0.05 m)");
-                    const double v = r.number(key);
-                    if (!(v > 0) || !std::isfinite(v))
-                        r.fail(key, std::string(key) + " must be > 0, got " + std::to_string(v));
-                    (std::string(key) == "force" ? b.force : b.stroke) = v;
+                    (std::string(key) == "force" ? b.force : b.stroke) = r.positive(key, 1.0);
                 }
             b.extra = extra(list[i], {"end", "kind", "force", "stroke"});
             out.push_back(std::move(b));
@@ -495,8 +424,8 @@ LayoutSpec layoutSpecFromJson(const Json& doc, const std::string& file) {
         spec.look = *l == "coaster" ? LayoutLook::Coaster : LayoutLook::Railway;
     }
     if (const Json* b = r.find(doc, "railCentreDistance")) {
-        if (!b->is_number()) r.fail("/railCentreDistance", "expected a number [m], got " + b->dump());
-        spec.railCentreDistance = b->get<double>();
+        if (!b->is_number()) r.wrongType(*b, "/railCentreDistance", "a number [m]");
+        spec.railCentreDistance = r.number(*b, "/railCentreDistance");
     }
     if (const Json* d = r.find(doc, "drives")) spec.drives = r.drives(*d);
     if (const Json* b = r.find(doc, "bufferStops")) spec.bufferStops = r.bufferStops(*b);

@@ -1,6 +1,7 @@
 // The uncertain inputs of a risk map and their draws (Uncertainty.h).
 #include "physics/run/Uncertainty.h"
 
+#include "core/io/JsonReader.h"
 #include "core/layout/LayoutError.h"
 
 #include <cmath>
@@ -43,11 +44,8 @@ const char* Uncertainty::name(int input) {
 
 namespace {
 double number(const nlohmann::json& j, const char* key, const std::string& file, const std::string& path) {
-    if (!j.contains(key)) throw LayoutError(file, path, std::string("missing \"") + key + "\"");
-    const auto& v = j.at(key);
-    if (!v.is_number() || !std::isfinite(v.get<double>()))
-        throw LayoutError(file, jsonPath(path, key), "expected a finite number, got " + v.dump());
-    return v.get<double>();
+    const JsonReader r(file);
+    return r.number(r.require(j, path, key), jsonPath(path, key));
 }
 } // namespace
 

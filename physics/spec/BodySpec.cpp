@@ -1,5 +1,6 @@
 #include "physics/spec/BodySpec.h"
 
+#include "core/io/JsonReader.h"
 #include "core/io/SpecReader.h"
 
 #include <set>
@@ -20,7 +21,7 @@ Pose BodySpec::poseAt(double t) const {
 std::vector<BodySpec> parseBodies(const nlohmann::json& bodies, const std::string& file) {
     std::vector<BodySpec> out;
     if (bodies.is_null()) return out;
-    if (!bodies.is_array()) throw LayoutError(file, "/bodies", "expected an array of bodies");
+    if (!bodies.is_array()) JsonReader(file).wrongType(bodies, "/bodies", "an array of bodies");
     std::set<std::string> ids;
     for (std::size_t k = 0; k < bodies.size(); ++k) {
         const SpecReader r(bodies[k], file, jsonPath("/bodies", k));

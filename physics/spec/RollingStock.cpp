@@ -48,9 +48,8 @@ RollingStockSpec parseRollingStock(const nlohmann::json& j, const std::string& f
     const SpecReader r(j, file, path);
     RollingStockSpec s;
     s.name = r.string("name", "inline");
-    if (!r.has("body")) r.fail("body", "missing (required)");
     {
-        const SpecReader b(r.at("body"), file, r.keyPath("body"));
+        const SpecReader b(r.require("body"), file, r.keyPath("body"));
         s.body.length = b.positive("length", s.body.length);
         s.body.width = b.positive("width", s.body.width);
         s.body.height = b.positive("height", s.body.height);
@@ -125,7 +124,7 @@ RollingStockSpec parseRollingStock(const nlohmann::json& j, const std::string& f
         const SpecReader t(r.at("traction"), file, r.keyPath("traction"));
         TractionSpec ts;
         for (const char* k : {"maxForce", "maxPower", "maxSpeed"})
-            if (!t.has(k)) t.fail(k, "missing (required)");
+            t.require(k);
         ts.maxForce = t.positive("maxForce", 1);
         ts.maxPower = t.positive("maxPower", 1);
         ts.maxSpeed = t.positive("maxSpeed", 1);

@@ -5,6 +5,7 @@
 #include "physics/spec/StartPlace.h"
 
 #include "core/geometry/Limits.h"
+#include "core/io/JsonReader.h"
 #include "core/io/SpecReader.h"
 #include "core/layout/Layout.h"
 
@@ -35,12 +36,11 @@ RollingStockSpec parseCar(const nlohmann::json& c, const std::string& file, cons
         if (s.name == "inline") s.name = c.get<std::string>();
         return s;
     }
-    if (!c.is_object())
-        throw LayoutError(file, path, "expected a rolling-stock name or an object, got " + c.dump());
+    const JsonReader reader(file);
+    if (!c.is_object()) reader.wrongType(c, path, "a rolling-stock name or an object");
     if (!c.contains("base")) return parseRollingStock(c, file, path);
     // {"base": "passenger-car", "body": {"mass": 50000}}: the base definition merge-patched by the rest.
-    if (!c["base"].is_string())
-        throw LayoutError(file, jsonPath(path, "base"), "expected a rolling-stock name");
+    if (!c["base"].is_string()) reader.wrongType(c["base"], jsonPath(path, "base"), "a rolling-stock name");
     std::string where;
     nlohmann::json j =
         loadStockJson(c["base"].get<std::string>(), dirs, where, file, jsonPath(path, "base"), files);
@@ -100,7 +100,8 @@ std::vector<TrainSpec> parseTrains(const nlohmann::json& trains, const Layout& l
                                    RollingStockFiles* files) {
     std::vector<TrainSpec> out;
     if (trains.is_null()) return out;
-    if (!trains.is_array()) throw LayoutError(file, "/trains", "expected an array of trains");
+    const JsonReader reader(file);
+    if (!trains.is_array()) reader.wrongType(trains, "/trains", "an array of trains");
     if (!file.empty()) dirs.insert(dirs.begin(), std::filesystem::path(file).parent_path() / "rolling-stock");
     // the car counts first, before any car is read (bounded work: core/geometry/Limits.h)
     std::size_t totalCars = 0;
@@ -124,12 +125,11 @@ std::vector<TrainSpec> parseTrains(const nlohmann::json& trains, const Layout& l
         TrainSpec t;
         t.id = r.string("id");
         if (!ids.insert(t.id).second) r.fail("id", "duplicate train id \"" + t.id + "\"");
-        if (!r.has("cars") || !r.at("cars").is_array() || r.at("cars").empty())
-            r.fail("cars", "expected a non-empty array of cars");
+        if (const auto& cars = r.require("cars"); !cars.is_array() || cars.empty())
+            reader.wrongType(cars, r.keyPath("cars"), "a non-empty array of cars");
         for (std::size_t c = 0; c < r.at("cars").size(); ++c)
             t.cars.push_back(parseCar(r.at("cars")[c], file, jsonPath(r.keyPath("cars"), c), dirs, files));
-        if (!r.has("start")) r.fail("start", "missing (required)");
-        const SpecReader st(r.at("start"), file, r.keyPath("start"));
+        const SpecReader st(r.require("start"), file, r.keyPath("start"));
         const StartPlace start = readStartPlace(st, layout);
         t.track = start.track;
         t.s = start.s;
@@ -139,22 +139,20 @@ std::vector<TrainSpec> parseTrains(const nlohmann::json& trains, const Layout& l
             st.fail("s", why);
         if (r.has("schedule")) {
             const auto& sc = r.at("schedule");
-            if (!sc.is_array()) r.fail("schedule", "expected [[t, throttle, brake], ...]");
+            if (!sc.is_array()) reader.wrongType(sc, r.keyPath("schedule"), "[[t, throttle, brake], ...]");
             for (std::size_t i = 0; i < sc.size(); ++i) {
                 const std::string p = jsonPath(r.keyPath("schedule"), i);
                 const auto& e = sc[i];
                 const bool uncouple = e.is_array() && e.size() == 2 && e[1].is_object();
                 if (!e.is_array() || (e.size() != 3 && !uncouple))
-                    throw LayoutError(file, p,
-                                      "expected [t, throttle, brake] or [t, {\"uncouple\": CAR}], got " +
-                                          e.dump());
+                    reader.wrongType(e, p, "[t, throttle, brake] or [t, {\"uncouple\": CAR}]");
                 for (std::size_t q = 0; q < (uncouple ? 1 : 3); ++q)
-                    if (!e[q].is_number()) throw LayoutError(file, jsonPath(p, q), "expected a number");
+                    reader.number(e[q], jsonPath(p, q));
                 ScheduleEntry se{e[0].get<double>(), 0.0, 0.0, -1, p};
                 if (uncouple) {
                     const std::string q = jsonPath(p, std::size_t(1));
                     if (e[1].size() != 1 || !e[1].contains("uncouple"))
-                        throw LayoutError(file, q, "expected {\"uncouple\": CAR}, got " + e[1].dump());
+                        reader.wrongType(e[1], q, "{\"uncouple\": CAR}");
                     const auto& k = e[1]["uncouple"];
                     // a train may grow by coupling: the most it can hold is every car of the layout
                     if (!k.is_number_integer() || k.get<long long>() < 0 ||

@@ -1,6 +1,7 @@
 #include "physics/spec/VehicleSpec.h"
 
 #include "core/geometry/Limits.h"
+#include "core/io/JsonReader.h"
 #include "core/io/SpecReader.h"
 #include "core/layout/Layout.h"
 #include "physics/spec/StartPlace.h"
@@ -13,7 +14,7 @@ std::vector<VehicleSpec> parseVehicles(const nlohmann::json& vehicles, const Lay
                                        const std::string& file) {
     std::vector<VehicleSpec> out;
     if (vehicles.is_null()) return out;
-    if (!vehicles.is_array()) throw LayoutError(file, "/vehicles", "expected an array of vehicles");
+    if (!vehicles.is_array()) JsonReader(file).wrongType(vehicles, "/vehicles", "an array of vehicles");
     if (vehicles.size() > limits::kMaxVehicles)
         throw LayoutError(file, "/vehicles",
                           "a layout may have at most " + std::to_string(limits::kMaxVehicles) +
@@ -44,8 +45,8 @@ std::vector<VehicleSpec> parseVehicles(const nlohmann::json& vehicles, const Lay
                 const SpecReader mr(m, file, r.keyPath("motor"));
                 MotorSpec ms;
                 ms.targetSpeed = mr.number("targetSpeed");
+                mr.require("maxForce");
                 ms.maxForce = mr.positive("maxForce", 1.0);
-                if (!mr.has("maxForce")) mr.fail("maxForce", "missing (required)");
                 v.motor = ms;
             }
         }

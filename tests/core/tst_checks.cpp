@@ -423,8 +423,9 @@ void TestChecks::parserErrors() {
           "/rules/1/type: unknown rule type \"bogus\"");
     check(head + R"({"type": "maxCant", "limit": -1, "unit": "mm"}]})", "/rules/0/limit: must lie in");
     check(head + R"({"type": "maxCant", "limit": "160", "unit": "mm"}]})",
-          "/rules/0/limit: must be a number");
-    check(head + R"({"type": "maxCant", "unit": "mm"}]})", "/rules/0: missing \"limit\"");
+          "/rules/0/limit: expected a number, got a string \"160\"");
+    check(head + R"({"type": "maxCant", "unit": "mm"}]})",
+          "/rules/0/limit: missing required key \"limit\" (in mm)");
     check(
         head +
             R"({"type": "maxCant", "limit": 1, "unit": "mm"}, {"type": "maxCant", "limit": 2, "unit": "mm"}]})",
@@ -433,10 +434,11 @@ void TestChecks::parserErrors() {
     check(head + R"({"type": "verticalAcceleration", "unit": "g"}]})", "needs \"min\", \"max\" or both");
     check(head + R"({"type": "curveSpeed", "cantDeficiency": 3, "unit": "in", "method": "aar"}]})",
           "/rules/0/method: must be \"equilibrium\" or \"fra213\"");
-    check(head + "]}", "/rules: must be a non-empty array");
+    check(head + "]}", "/rules: expected a non-empty array of rules, got an array []");
     check(R"({"format": "tracklab-layout", "name": "x", "rules": []})",
           "/format: must be \"tracklab-rules\"");
-    check(R"({"format": "tracklab-rules", "rules": [], "speed": "warp"})", ": /: missing \"name\"");
+    check(R"({"format": "tracklab-rules", "rules": [], "speed": "warp"})",
+          ": /name: missing required key \"name\"");
     check(R"({"format": "tracklab-rules", "name": "x", "speed": "warp", "rules": [{}]})",
           "/speed: must be \"line\" or \"energy\"");
     check(R"({"format": "tracklab-rules", "name": "x", "speedUnit": "mm"})",

@@ -254,7 +254,7 @@ private slots:
         QTest::newRow("railCentreDistance type")
             << top("railCentreDistance")
                    .replace("\"railCentreDistance\": []", "\"railCentreDistance\": \"1.5\"")
-            << "x.json: /railCentreDistance: expected a number [m], got \"1.5\"";
+            << "x.json: /railCentreDistance: expected a number [m], got a string \"1.5\"";
         QTest::newRow("railCentreDistance mm")
             << top("railCentreDistance").replace("\"railCentreDistance\": []", "\"railCentreDistance\": 1500")
             << "x.json: /railCentreDistance: railCentreDistance must be in [0.05, 5] m, got 1500 (1.5 for "
@@ -262,16 +262,17 @@ private slots:
         auto drive = [&](const char* body) {
             return top("drives").replace("\"drives\": []", QString("\"drives\": [%1]").arg(body));
         };
-        QTest::newRow("drives not array") << top("drives").replace("\"drives\": []", "\"drives\": {}")
-                                          << "x.json: /drives: expected an array of drive sections";
+        QTest::newRow("drives not array")
+            << top("drives").replace("\"drives\": []", "\"drives\": {}")
+            << "x.json: /drives: expected an array of drive sections, got an object {}";
         QTest::newRow("drive not object")
-            << drive("3") << "x.json: /drives/0: expected a drive section object";
+            << drive("3") << "x.json: /drives/0: expected a drive section object, got a number 3";
         QTest::newRow("drive kind")
             << drive(R"({"kind": "winch", "track": "A", "speed": 1, "maxForce": 10})")
             << "x.json: /drives/0/kind: unknown drive kind \"winch\" (expected chain or "
                "booster)";
-        QTest::newRow("drive track missing")
-            << drive(R"({"speed": 1, "maxForce": 10})") << "x.json: /drives/0/track: missing (required)";
+        QTest::newRow("drive track missing") << drive(R"({"speed": 1, "maxForce": 10})")
+                                             << "x.json: /drives/0/track: missing required key \"track\"";
         QTest::newRow("drive unknown track") << drive(R"({"track": "lopp", "speed": 1, "maxForce": 10})")
                                              << "x.json: /drives/0/track: unknown track \"lopp\"";
         QTest::newRow("drive direction")
@@ -282,7 +283,7 @@ private slots:
         QTest::newRow("drive maxForce") << drive(R"({"track": "A", "speed": 1})")
                                         << "x.json: /drives/0/maxForce: missing required key \"maxForce\"";
         QTest::newRow("drive maxForce 0") << drive(R"({"track": "A", "speed": 1, "maxForce": 0})")
-                                          << "x.json: /drives/0/maxForce: must be > 0, got 0";
+                                          << "x.json: /drives/0/maxForce: maxForce must be > 0, got 0";
     }
     void versionErrors() {
         QFETCH(QString, document);

@@ -1,8 +1,9 @@
-// SpecReader (core/io/SpecReader.h): the small reader of the object sections of input files. Checked: good
-// values come back exactly (defaults where a key is absent, a pose's rotation as its matrix); every bad value
-// throws a LayoutError whose what() is "FILE: /json/pointer: problem" (core/layout/LayoutError.h) -- the file
-// as given, the pointer of the offending value (down to an array element, '~' and '/' in keys escaped as
-// core/layout/LayoutError.h says) and the problem with the value shown (cut to 40 characters).
+// SpecReader (core/io/SpecReader.h): the view of one object section of an input file. Checked: good values
+// come back exactly (defaults where a key is absent, a pose's rotation as its matrix); every bad value throws
+// a LayoutError whose what() is "FILE: /json/pointer: problem" (core/layout/LayoutError.h) -- the file as
+// given, the pointer of the offending value (down to an array element, '~' and '/' in keys escaped as
+// core/layout/LayoutError.h says) and the problem in core/io/JsonReader.h's wording, with the value's type
+// and the value shown (cut to 60 characters).
 #include "core/io/SpecReader.h"
 #include "core/layout/LayoutError.h"
 
@@ -56,6 +57,9 @@ void TstSpecReader::goodValuesAndDefaults() {
     QCOMPARE(r.number("absent", 7.0), 7.0);
     QCOMPARE(r.positive("speed", 1.0), 12.5);
     QCOMPARE(r.positive("absent", 2.5), 2.5);
+    // an absent key gives the caller's default as it is, even one that is not > 0 (it is not the file's)
+    QCOMPARE(r.positive("absent", 0.0), 0.0);
+    QCOMPARE(r.positive("absent", -1.0), -1.0);
     QCOMPARE(r.boolean("clamped", false), true);
     QCOMPARE(r.boolean("absent", true), true);
     QVERIFY(r.vec3("box", Vec3::Zero()) == Vec3(20, 3, 4));
@@ -88,28 +92,34 @@ void TstSpecReader::missingAndWrongTypes() {
     const json j = json::parse(R"({"id": "", "mass": "heavy", "flag": 1, "name": 5})");
     const SpecReader r(j, "stock.json", "/vehicles/0");
     Caught e = caught([&] { r.string("type"); });
-    QCOMPARE(e.what, std::string("stock.json: /vehicles/0/type: missing (required)"));
+    QCOMPARE(e.what, std::string("stock.json: /vehicles/0/type: missing required key \"type\""));
     QCOMPARE(e.file, std::string("stock.json"));
     QCOMPARE(e.path, std::string("/vehicles/0/type"));
-    QCOMPARE(e.problem, std::string("missing (required)"));
+    QCOMPARE(e.problem, std::string("missing required key \"type\""));
     e = caught([&] { r.string("id"); });
-    QCOMPARE(e.what, std::string("stock.json: /vehicles/0/id: expected a non-empty string, got \"\""));
+    QCOMPARE(e.what,
+             std::string("stock.json: /vehicles/0/id: expected a non-empty string, got a string \"\""));
     e = caught([&] { r.string("name", "x"); }); // optional, but present and wrong
-    QCOMPARE(e.what, std::string("stock.json: /vehicles/0/name: expected a non-empty string, got 5"));
+    QCOMPARE(e.what,
+             std::string("stock.json: /vehicles/0/name: expected a non-empty string, got a number 5"));
     e = caught([&] { r.number("mass"); });
-    QCOMPARE(e.what, std::string("stock.json: /vehicles/0/mass: expected a finite number, got \"heavy\""));
+    QCOMPARE(e.what, std::string("stock.json: /vehicles/0/mass: expected a number, got a string \"heavy\""));
     e = caught([&] { r.number("speed"); });
-    QCOMPARE(e.what, std::string("stock.json: /vehicles/0/speed: missing (required)"));
+    QCOMPARE(e.what, std::string("stock.json: /vehicles/0/speed: missing required key \"speed\""));
+    e = caught([&] { r.require("speed"); });
+    QCOMPARE(e.what, std::string("stock.json: /vehicles/0/speed: missing required key \"speed\""));
     e = caught([&] { r.boolean("flag", false); }); // 1 is not true
-    QCOMPARE(e.what, std::string("stock.json: /vehicles/0/flag: expected true or false, got 1"));
-    // not an object at all: the reader's own path, the value shown cut to 37 characters and "..."
-    const json arr = json::parse(R"([1234567890, 1234567890, 1234567890, 1234567890])");
+    QCOMPARE(e.what, std::string("stock.json: /vehicles/0/flag: expected true or false, got a number 1"));
+    // not an object at all: the reader's own path, the value shown cut to 57 characters and "..."
+    const json arr =
+        json::parse(R"([1234567890, 1234567890, 1234567890, 1234567890, 1234567890, 1234567890])");
     e = caught([&] { SpecReader(arr, "stock.json", "/vehicles/1"); });
     QCOMPARE(e.path, std::string("/vehicles/1"));
-    QCOMPARE(e.problem, std::string("expected an object, got [1234567890,1234567890,1234567890,123..."));
+    QCOMPARE(e.problem, std::string("expected an object, got an array "
+                                    "[1234567890,1234567890,1234567890,1234567890,1234567890,1..."));
     // the root path "" is printed as "/"; an unnamed file as "<memory>"
     e = caught([&] { SpecReader(json(3), "", ""); });
-    QCOMPARE(e.what, std::string("<memory>: /: expected an object, got 3"));
+    QCOMPARE(e.what, std::string("<memory>: /: expected an object, got a number 3"));
 }
 
 void TstSpecReader::numbersMustBeFiniteAndPositive() {
@@ -117,13 +127,15 @@ void TstSpecReader::numbersMustBeFiniteAndPositive() {
     const json j = {{"nan", std::nan("")}, {"inf", INFINITY}, {"zero", 0}, {"neg", -1.5}, {"ok", 1e-300}};
     const SpecReader r(j, "f.json", "/drives/3");
     QCOMPARE(caught([&] { r.number("nan"); }).what,
-             std::string("f.json: /drives/3/nan: expected a finite number, got null"));
+             std::string("f.json: /drives/3/nan: not a finite number"));
     QCOMPARE(caught([&] { r.number("inf", 1.0); }).what,
-             std::string("f.json: /drives/3/inf: expected a finite number, got null"));
+             std::string("f.json: /drives/3/inf: not a finite number"));
+    QCOMPARE(caught([&] { r.positive("inf", 1.0); }).what,
+             std::string("f.json: /drives/3/inf: not a finite number"));
     QCOMPARE(caught([&] { r.positive("zero", 1.0); }).what,
-             std::string("f.json: /drives/3/zero: must be > 0, got 0"));
+             std::string("f.json: /drives/3/zero: zero must be > 0, got 0"));
     QCOMPARE(caught([&] { r.positive("neg", 1.0); }).what,
-             std::string("f.json: /drives/3/neg: must be > 0, got -1.5"));
+             std::string("f.json: /drives/3/neg: neg must be > 0, got -1.5"));
     QCOMPARE(r.positive("ok", 1.0), 1e-300); // the smallest positive values pass: > 0 is the rule
 }
 
@@ -132,15 +144,19 @@ void TstSpecReader::vectorsNameTheirElement() {
         json::parse(R"({"short": [1, 2], "word": "up", "bad": [1, "two", 3], "long": [1, 2, 3, 4]})");
     const SpecReader r(j, "v.json", "/vehicles/4");
     QCOMPARE(caught([&] { r.vec3("short", Vec3::Zero()); }).what,
-             std::string("v.json: /vehicles/4/short: expected [x, y, z], got [1,2]"));
-    QCOMPARE(caught([&] { r.vec3("long", Vec3::Zero()); }).what,
-             std::string("v.json: /vehicles/4/long: expected [x, y, z], got [1,2,3,4]"));
+             std::string(
+                 "v.json: /vehicles/4/short: expected an array of 3 numbers [x, y, z], got an array [1,2]"));
+    QCOMPARE(
+        caught([&] { r.vec3("long", Vec3::Zero()); }).what,
+        std::string(
+            "v.json: /vehicles/4/long: expected an array of 3 numbers [x, y, z], got an array [1,2,3,4]"));
     QCOMPARE(caught([&] { r.vec3("word", Vec3::Zero()); }).what,
-             std::string("v.json: /vehicles/4/word: expected [x, y, z], got \"up\""));
+             std::string(
+                 "v.json: /vehicles/4/word: expected an array of 3 numbers [x, y, z], got a string \"up\""));
     // a bad element is named by its index
     const Caught e = caught([&] { r.vec3("bad", Vec3::Zero()); });
     QCOMPARE(e.path, std::string("/vehicles/4/bad/1"));
-    QCOMPARE(e.problem, std::string("expected a finite number, got \"two\""));
+    QCOMPARE(e.problem, std::string("expected a number, got a string \"two\""));
 }
 
 void TstSpecReader::poseErrors() {
@@ -152,16 +168,20 @@ void TstSpecReader::poseErrors() {
         "p5": 7})");
     const SpecReader r(j, "bodies.json", "/bodies/1");
     QCOMPARE(caught([&] { r.pose("p1"); }).what,
-             std::string("bodies.json: /bodies/1/p1/position/2: expected a finite number, got \"z\""));
-    QCOMPARE(caught([&] { r.pose("p2"); }).what,
-             std::string("bodies.json: /bodies/1/p2/rotation: expected a unit quaternion [w, x, y, z]"));
+             std::string("bodies.json: /bodies/1/p1/position/2: expected a number, got a string \"z\""));
+    QCOMPARE(
+        caught([&] { r.pose("p2"); }).what,
+        std::string("bodies.json: /bodies/1/p2/rotation: expected an array of 4 numbers [w, x, y, z], got "
+                    "an array [1,0,0]"));
     QCOMPARE(caught([&] { r.pose("p3"); }).what,
-             std::string("bodies.json: /bodies/1/p3/rotation: expected 4 finite numbers"));
+             std::string("bodies.json: /bodies/1/p3/rotation/3: expected a number, got a string \"x\""));
     // |(1, 1, 0, 0)| = 1.414: beyond the 1e-3 the reader allows
-    QCOMPARE(caught([&] { r.pose("p4"); }).what,
-             std::string("bodies.json: /bodies/1/p4/rotation: must be a unit quaternion [w, x, y, z]"));
+    QCOMPARE(
+        caught([&] { r.pose("p4"); }).what,
+        std::string("bodies.json: /bodies/1/p4/rotation: rotation must be a unit quaternion [w, x, y, z], "
+                    "its norm is 1.414213562"));
     QCOMPARE(caught([&] { r.pose("p5"); }).what,
-             std::string("bodies.json: /bodies/1/p5: expected an object, got 7"));
+             std::string("bodies.json: /bodies/1/p5: expected an object, got a number 7"));
 }
 
 void TstSpecReader::pathsAreEscapedPointers() {

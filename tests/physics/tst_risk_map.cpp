@@ -173,11 +173,11 @@ void TstRiskMap::badUncertainty_data() {
     QTest::newRow("min above max") << R"({"friction": {"dist": "uniform", "min": 0.4, "max": 0.3}})"
                                    << "/friction/min: must not exceed \"max\"";
     QTest::newRow("missing mean") << R"({"speed": {"dist": "normal", "sd": 1}})"
-                                  << "/speed: missing \"mean\"";
+                                  << "/speed/mean: missing required key \"mean\"";
     QTest::newRow("stray key") << R"({"speed": {"dist": "fixed", "value": 1, "sd": 2}})"
                                << "/speed/sd: unknown key for dist \"fixed\"";
     QTest::newRow("not a number") << R"({"payload": {"dist": "fixed", "value": "heavy"}})"
-                                  << "/payload/value: expected a finite number";
+                                  << "/payload/value: expected a number, got a string \"heavy\"";
 }
 
 void TstRiskMap::badUncertainty() {

@@ -67,30 +67,30 @@ void TstTrainFormat::badTrains_data() {
     QTest::newRow("missing id") << "[{" + ok + "}]"
                                 << "layout"
                                 << "/trains/0/id"
-                                << "missing (required)";
+                                << "missing required key \"id\"";
     QTest::newRow("missing start") << R"([{"id": "A", "cars": ["passenger-car"]}])"
                                    << "layout"
                                    << "/trains/0/start"
-                                   << "missing (required)";
+                                   << "missing required key \"start\"";
     QTest::newRow("missing start/s") << R"([{"id": "A", "cars": ["passenger-car"], "start": {"track": "L"}}])"
                                      << "layout"
                                      << "/trains/0/start/s"
-                                     << "missing (required)";
+                                     << "missing required key \"s\"";
     QTest::newRow("missing cars") << R"([{"id": "A", "start": {"track": "L", "s": 100}}])"
                                   << "layout"
                                   << "/trains/0/cars"
-                                  << "non-empty array";
+                                  << "missing required key \"cars\"";
     QTest::newRow("missing body (inline car)")
         << R"([{"id": "A", "cars": [{"name": "x"}], "start": {"track": "L", "s": 100}}])"
         << "layout"
         << "/trains/0/cars/0/body"
-        << "missing (required)";
+        << "missing required key \"body\"";
     QTest::newRow("missing traction/maxSpeed")
         << R"([{"id": "A", "cars": [{"base": "locomotive", "traction": {"maxSpeed": null}}],
                "start": {"track": "L", "s": 100}}])"
         << "layout"
         << "/trains/0/cars/0/traction/maxSpeed"
-        << "missing (required)";
+        << "missing required key \"maxSpeed\"";
     // Wrong types.
     QTest::newRow("trains not an array") << R"({"id": "A"})"
                                          << "layout"
@@ -99,34 +99,34 @@ void TstTrainFormat::badTrains_data() {
     QTest::newRow("train not an object") << R"([42])"
                                          << "layout"
                                          << "/trains/0"
-                                         << "expected an object, got 42";
+                                         << "expected an object, got a number 42";
     QTest::newRow("car entry a number")
         << R"([{"id": "A", "cars": ["passenger-car", 7], "start": {"track": "L", "s": 100}}])"
         << "layout"
         << "/trains/0/cars/1"
-        << "expected a rolling-stock name or an object, got 7";
+        << "expected a rolling-stock name or an object, got a number 7";
     QTest::newRow("body/mass a string")
         << R"([{"id": "A", "cars": [{"base": "passenger-car", "body": {"mass": "heavy"}}],
                "start": {"track": "L", "s": 100}}])"
         << "layout"
         << "/trains/0/cars/0/body/mass"
-        << "expected a finite number, got \"heavy\"";
+        << "expected a number, got a string \"heavy\"";
     QTest::newRow("bogies/box two numbers")
         << R"([{"id": "A", "cars": [{"base": "passenger-car", "bogies": {"box": [3, 2]}}],
                "start": {"track": "L", "s": 100}}])"
         << "layout"
         << "/trains/0/cars/0/bogies/box"
-        << "expected [x, y, z]";
+        << "expected an array of 3 numbers [x, y, z], got an array [3,2]";
     QTest::newRow("start/s a string")
         << R"([{"id": "A", "cars": ["passenger-car"], "start": {"track": "L", "s": "middle"}}])"
         << "layout"
         << "/trains/0/start/s"
-        << "expected a finite number";
+        << "expected a number, got a string \"middle\"";
     QTest::newRow("schedule value a string")
         << "[{" + ok + R"(, "id": "A", "schedule": [[0, 0.5, 0], [5, "full", 0]]}])"
         << "layout"
         << "/trains/0/schedule/1/1"
-        << "expected a number";
+        << "expected a number, got a string \"full\"";
     // Out of range.
     QTest::newRow("bogies/count 3")
         << R"([{"id": "A", "cars": [{"base": "passenger-car", "bogies": {"count": 3}}],
@@ -151,7 +151,7 @@ void TstTrainFormat::badTrains_data() {
                "start": {"track": "L", "s": 100}}])"
         << "layout"
         << "/trains/0/cars/0/coupler/limit"
-        << "must be > 0, got -1";
+        << "limit must be > 0, got -1";
     QTest::newRow("schedule throttle 1.5") << "[{" + ok + R"(, "id": "A", "schedule": [[0, 1.5, 0]]}])"
                                            << "layout"
                                            << "/trains/0/schedule/0/1"
@@ -246,7 +246,7 @@ void TstTrainFormat::badTrains_data() {
         << R"([{"id": "A", "cars": ["passenger-car", "broken-car"], "start": {"track": "L", "s": 100}}])"
         << "broken-car.json"
         << "/body/mass"
-        << "must be > 0, got -5";
+        << "mass must be > 0, got -5";
     QTest::newRow("stock file not JSON")
         << R"([{"id": "A", "cars": ["not-json"], "start": {"track": "L", "s": 100}}])"
         << "not-json.json"
@@ -339,13 +339,13 @@ void TstTrainFormat::rollingStockFileErrors_data() {
     QTest::addColumn<QString>("problem");
     QTest::newRow("missing body") << R"({"name": "x"})"
                                   << "/body"
-                                  << "missing (required)";
+                                  << "missing required key \"body\"";
     QTest::newRow("body not an object") << R"({"body": [1, 2]})"
                                         << "/body"
-                                        << "expected an object";
+                                        << "expected an object, got an array [1,2]";
     QTest::newRow("zero gauge") << R"({"body": {}, "wheelRail": {"gauge": 0}})"
                                 << "/wheelRail/gauge"
-                                << "must be > 0, got 0";
+                                << "gauge must be > 0, got 0";
     QTest::newRow("Nadal limit <= 0") << R"({"body": {}, "wheelRail": {"flangeAngle": 0.1, "friction": 0.5}})"
                                       << "/wheelRail/friction"
                                       << "Nadal limit";
@@ -354,7 +354,7 @@ void TstTrainFormat::rollingStockFileErrors_data() {
                                          << "must be >= 0";
     QTest::newRow("box component not a number") << R"({"body": {}, "bogies": {"box": [3, "wide", 1]}})"
                                                 << "/bogies/box/1"
-                                                << "expected a finite number, got \"wide\"";
+                                                << "expected a number, got a string \"wide\"";
 }
 
 void TstTrainFormat::rollingStockFileErrors() {
