@@ -14,20 +14,20 @@
 #include "ui/sim/TrainLabels.h"
 #include "ui/view/OsgViewWidget.h"
 #include "ui/view/ViewFramer.h"
+#include "ui/window/MainDocks.h"
 
 #include "physics/sim/Simulation.h"
 
 #include <QAction>
 #include <QDockWidget>
-#include <QScreen>
-#include <QScrollArea>
 #include <QToolBar>
 
 #include <algorithm>
 
 namespace tl::ui {
 
-FirstView::FirstView(MainWindow* window) : QObject(window), m_window(window) {
+FirstView::FirstView(MainWindow* window, MainDocks* docks)
+    : QObject(window), m_window(window), m_docks(docks) {
     m_labels = new TrainLabels(window->simulation(), window->scene()->root(), this);
     m_framer = new ViewFramer(window->view());
     m_steps = new NextSteps(window);
@@ -47,7 +47,7 @@ FirstView::FirstView(MainWindow* window) : QObject(window), m_window(window) {
             m_notesDock->raise();
         }
     });
-    arrangeDocks();
+    docks->arrangeFirstStart(m_notesDock); // (ui/window/MainDocks.h)
     showDocksWithContent();
     addMainToolBar();
 }
@@ -68,46 +68,11 @@ void FirstView::addMainToolBar() {
     m_window->insertToolBar(m_window->findChild<QToolBar*>("simulationToolBar"), bar);
 }
 
-void FirstView::arrangeDocks() {
-    MainWindow* w = m_window;
-    auto dock = [w](const char* name) { return w->findChild<QDockWidget*>(name); };
-    QDockWidget* outliner = dock("outlinerDock");
-    QDockWidget* drive = dock("driveDock");
-    // one column on the right: the notes over the driver's desk (never behind a tab), the outliner,
-    // properties and history as tabs beside the notes; the bottom docks wait for content. (Split first:
-    // a dock split from a tabbed one would become another tab.)
-    if (drive) w->splitDockWidget(m_notesDock, drive, Qt::Vertical);
-    if (outliner) w->tabifyDockWidget(m_notesDock, outliner);
-    for (const char* name : {"propertiesDock", "historyDock"})
-        if (QDockWidget* d = dock(name)) {
-            w->tabifyDockWidget(m_notesDock, d);
-            d->hide();
-        }
-    // the track tools wait for a selected track (they append at its free end) or an empty layout
-    for (const char* name : {"twistDock", "plotDock", "eventsDock", "trackToolsDock"})
-        if (QDockWidget* d = dock(name)) d->hide();
-    m_notesDock->raise();
-    // charts and forms keep their size inside a scroll area: a 1280 x 720 screen holds every dock
-    for (const char* name : {"twistDock", "plotDock", "propertiesDock", "driveDock"})
-        if (QDockWidget* d = dock(name); d && d->widget()) {
-            auto* scroll = new QScrollArea(d);
-            scroll->setFrameShape(QFrame::NoFrame);
-            scroll->setWidgetResizable(true);
-            scroll->setMinimumHeight(90);
-            scroll->setWidget(d->widget());
-            d->setWidget(scroll);
-        }
-    // the window fits the screen (a 1280 x 720 laptop); larger screens get 1400 x 900
-    const QSize avail = w->screen()->availableSize();
-    w->resize(std::min(1400, avail.width()), std::min(900, avail.height()));
-    w->resizeDocks({m_notesDock}, {300}, Qt::Horizontal);
-    if (drive) w->resizeDocks({m_notesDock, drive}, {520, 260}, Qt::Vertical);
-}
-
 void FirstView::showDocksWithContent() {
+    using Dock = MainDocks::Dock;
     MainWindow* w = m_window;
-    auto showOnce = [w](const char* name, bool raise) {
-        QDockWidget* d = w->findChild<QDockWidget*>(name);
+    auto showOnce = [docks = m_docks](Dock which, bool raise) {
+        QDockWidget* d = docks->dock(which);
         if (!d) return;
         if (d->isHidden()) {
             d->show();
@@ -118,21 +83,21 @@ void FirstView::showDocksWithContent() {
     };
     connect(w->editor(), &EditController::selectionChanged, this, [showOnce](int track, int) {
         if (track < 0) return;
-        showOnce("twistDock", false);
-        showOnce("propertiesDock", false);
-        showOnce("trackToolsDock", false);
+        showOnce(Dock::Twist, false);
+        showOnce(Dock::Properties, false);
+        showOnce(Dock::TrackTools, false);
     });
     connect(w->document(), &Document::replaced, this, [w, showOnce] {
         if (!w->document()->layout() || w->document()->layout()->trackCount() == 0)
-            showOnce("trackToolsDock", true); // File > New: the first thing to do is to place a track
+            showOnce(Dock::TrackTools, true); // File > New: the first thing to do is to place a track
     });
     connect(w->simulation(), &SimulationController::runningChanged, this, [showOnce](bool on) {
-        if (on) showOnce("plotDock", true);
+        if (on) showOnce(Dock::Plot, true);
     });
     connect(w->simulation(), &SimulationController::derailed, this,
-            [showOnce] { showOnce("eventsDock", true); });
+            [showOnce] { showOnce(Dock::Events, true); });
     connect(w->simulation(), &SimulationController::collided, this,
-            [showOnce] { showOnce("eventsDock", true); });
+            [showOnce] { showOnce(Dock::Events, true); });
 }
 
 void FirstView::hideDocksWithoutContent() {
@@ -141,14 +106,14 @@ void FirstView::hideDocksWithoutContent() {
     const bool run = w->simulation()->simulation() && w->simulation()->simulation()->time() > 0;
     const bool events =
         w->simulation()->simulation() && stoppingEvents(w->simulation()->simulation()->view()) > 0;
-    const std::pair<const char*, bool> docks[] = {
-        {"twistDock", selection},
-        {"plotDock", run},
-        {"eventsDock", events},
-        {"trackToolsDock",
+    const std::pair<MainDocks::Dock, bool> docks[] = {
+        {MainDocks::Dock::Twist, selection},
+        {MainDocks::Dock::Plot, run},
+        {MainDocks::Dock::Events, events},
+        {MainDocks::Dock::TrackTools,
          selection || !w->document()->layout() || w->document()->layout()->trackCount() == 0}};
-    for (const auto& [name, content] : docks)
-        if (QDockWidget* d = w->findChild<QDockWidget*>(name); d && !content) d->hide();
+    for (const auto& [which, content] : docks)
+        if (QDockWidget* d = m_docks->dock(which); d && !content) d->hide();
 }
 
 void FirstView::frameAll() {

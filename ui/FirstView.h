@@ -9,6 +9,7 @@ class QDockWidget;
 
 namespace tl::ui {
 
+class MainDocks;
 class MainWindow;
 class NextSteps;
 class NotesPanel;
@@ -18,9 +19,9 @@ class ViewFramer;
 class FirstView : public QObject {
     Q_OBJECT
 public:
-    // Creates the notes dock, the train markers and the framer, and arranges the docks for a first start
-    // (call after the other docks exist and before restoreState()).
-    explicit FirstView(MainWindow* window);
+    // Creates the notes dock, the train markers and the framer, and has `docks` arrange the docks for a
+    // first start (call after the other docks exist and before restoreState()).
+    FirstView(MainWindow* window, MainDocks* docks);
 
     void hideDocksWithoutContent();    // after restoreState(): twist, plot and events wait for content
     void frameAll();                   // frame the tracks (the scene's home view when there are none)
@@ -31,11 +32,11 @@ public:
     NextSteps* nextSteps() const { return m_steps; }
 
 private:
-    void arrangeDocks();
     void addMainToolBar();
     void showDocksWithContent();
 
     MainWindow* m_window;
+    MainDocks* m_docks;
     NotesPanel* m_notes = nullptr;
     QDockWidget* m_notesDock = nullptr;
     TrainLabels* m_labels = nullptr;

@@ -1,28 +1,21 @@
 #include "ui/MainWindow.h"
 
 #include "app/info/LibraryVersions.h"
-#include "core/layout/LineSpeed.h"
 #include "render/OsgConvert.h"
 #include "render/scene/LayoutScene.h"
 #include "render/scene/VehicleNodes.h"
 #include "ui/ActionDecor.h"
-#include "ui/BankDisplay.h"
 #include "ui/FirstView.h"
-#include "ui/Units.h"
 #include "ui/checks/ChecksPanel.h"
 #include "ui/document/Document.h"
 #include "ui/document/FileManager.h"
 #include "ui/edit/EditController.h"
-#include "ui/help/HelpMenu.h"
 #include "ui/panels/OutlinerPanel.h"
 #include "ui/panels/PropertyPanel.h"
 #include "ui/panels/TwistEditor.h"
 #include "ui/plots/TelemetryPlot.h"
-#include "ui/sim/DrivePanel.h"
 #include "ui/sim/EventLog.h"
-#include "ui/sim/HudReadout.h"
 #include "ui/sim/RunEvents.h"
-#include "ui/sim/RunOptions.h"
 #include "ui/sim/SimulationController.h"
 #include "ui/sim/TimelineBar.h"
 #include "ui/tools/DesignTools.h"
@@ -33,25 +26,16 @@
 #include "ui/view/TrackColourMenu.h"
 #include "ui/window/MainDocks.h"
 #include "ui/window/MainMenus.h"
+#include "ui/window/StatusReadouts.h"
+#include "ui/window/WindowSettings.h"
 
-#include <QAction>
-#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
-#include <QDockWidget>
-#include <QFileInfo>
-#include <QLabel>
-#include <QMenuBar>
 #include <QMessageBox>
-#include <QScrollArea>
-#include <QSettings>
 #include <QStatusBar>
-#include <QToolBar>
-#include <QUndoView>
-#include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
-#include <tuple>
 
 namespace tl::ui {
 
@@ -70,36 +54,37 @@ MainWindow::MainWindow(QWidget* parent)
     m_editor = new EditController(m_doc, m_scene.get(), m_view, this);
 
     // the docks and their panels (ui/window/MainDocks.h)
-    auto* docks = new MainDocks(this, m_doc, m_scene.get(), m_view, m_vehicles.get(), m_editor);
-    m_outliner = docks->outliner();
-    m_properties = docks->properties();
-    m_twist = docks->twist();
-    m_sim = docks->simulation();
-    m_plot = docks->plot();
-    m_events = docks->events();
-    m_drive = docks->drive();
-    m_checks = docks->checks();
-    m_timeline = docks->timeline();
+    m_docks = new MainDocks(this, m_doc, m_scene.get(), m_view, m_vehicles.get(), m_editor);
+    m_outliner = m_docks->outliner();
+    m_properties = m_docks->properties();
+    m_twist = m_docks->twist();
+    m_sim = m_docks->simulation();
+    m_plot = m_docks->plot();
+    m_events = m_docks->events();
+    m_drive = m_docks->drive();
+    m_checks = m_docks->checks();
+    m_timeline = m_docks->timeline();
     m_menus = new MainMenus(this); // (ui/window/MainMenus.h)
     // the track tools see the 3D view's mouse first and hand the rest to the editor
     m_design = new DesignTools(m_doc, m_scene.get(), m_view, m_editor, this);
     m_view->setTool(m_design);
-    docks->addTrackTools(m_design->panel());
+    m_docks->addTrackTools(m_design->panel());
     connect(m_design, &DesignTools::status, this,
             [this](const QString& m) { statusBar()->showMessage(m, 6000); });
-    m_first = new FirstView(this); // before restoreState(): the notes dock and the first-start arrangement
+    // before restoreState(): the notes dock and the first-start arrangement
+    m_first = new FirstView(this, m_docks);
     decorateActions(this);
-    m_validationStatus = new QLabel(this);
-    statusBar()->addPermanentWidget(m_validationStatus);
-    m_simStatus = new QLabel(this);
-    statusBar()->addPermanentWidget(m_simStatus);
+    m_status = new StatusReadouts(statusBar(), m_doc, m_editor, m_sim); // (ui/window/StatusReadouts.h)
+    m_ride = new CameraRide(m_view, m_hud, m_sim, m_drive, this);       // (ui/window/CameraRide.h)
+    connect(m_ride, &CameraRide::ridingChanged, m_first, &FirstView::setRidingCamera);
+    m_settings = new WindowSettings(this, m_files); // (ui/window/WindowSettings.h)
 
     connect(m_doc, &Document::changed, this, &MainWindow::onLayoutChanged);
     connect(m_doc, &Document::fileStateChanged, this, &MainWindow::updateTitle);
     connect(m_doc, &Document::formatUpgraded, this,
             [this](const QString& m) { statusBar()->showMessage(m, 15000); });
     connect(m_files, &FileManager::error, this, &MainWindow::showError);
-    connect(m_files, &FileManager::recentFilesChanged, this, &MainWindow::updateRecentMenu);
+    connect(m_files, &FileManager::recentFilesChanged, m_menus, &MainMenus::updateRecentMenu);
     connect(m_editor, &EditController::status, this,
             [this](const QString& m) { statusBar()->showMessage(m, 4000); });
     connect(m_editor, &EditController::selectionChanged, this, [this](int track, int point) {
@@ -116,48 +101,20 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_sim, &SimulationController::staleChanged, this, &MainWindow::onSimulationAdvanced);
     connect(m_sim, &SimulationController::simulationReset, this, [this] {
         m_scene->setBodyBoxes(m_sim->bodyBoxes()); // (a turntable's deck, a ferry's hull)
-        // the HUD's speed signs, once per simulation (not per frame): of the layout the shown run is on
-        m_lineSpeeds =
-            m_sim->simulation()
-                ? std::make_shared<const std::vector<LineSpeedOf>>(lineSpeeds(m_sim->simulation()->layout()))
-                : nullptr;
         m_scene->setBodyPoses(m_sim->bodyPoses());
         m_plot->sourcesChanged();
         m_scene->setEventMarker(Vec3::Constant(std::nan("")));
         m_selectedPart = -1;
-    });
-    connect(m_sim, &SimulationController::derailed, this, [this](int i) {
-        const DerailmentEvent& e = m_sim->simulation()->view().derailments()[std::size_t(i)];
-        statusBar()->showMessage(tr("Derailment: %1 at %2 s on %3, s = %4 m (%5)")
-                                     .arg(QString::fromStdString(e.trainId))
-                                     .arg(e.t, 0, 'f', 2)
-                                     .arg(QString::fromStdString(e.trackId))
-                                     .arg(e.s, 0, 'f', 1)
-                                     .arg(QString::fromStdString(e.cause)),
-                                 10000);
-    });
-    connect(m_sim, &SimulationController::collided, this, [this](int i) {
-        const CollisionEvent& e = m_sim->simulation()->view().collisions()[std::size_t(i)];
-        statusBar()->showMessage(
-            tr("Collision: %1 and %2 at %3 s on %4, s = %5 m, closing at %6 m/s")
-                .arg(QString::fromStdString(e.trainId), QString::fromStdString(e.otherTrainId))
-                .arg(e.t, 0, 'f', 2)
-                .arg(QString::fromStdString(e.trackId))
-                .arg(e.s, 0, 'f', 1)
-                .arg(e.closingSpeed, 0, 'f', 2),
-            10000);
     });
     connect(m_events, &EventLog::eventSelected, this, &MainWindow::inspectEvent);
     connect(m_editor, &EditController::vehiclePartPicked, this, &MainWindow::selectVehiclePart);
     m_editor->setVehicles(m_vehicles.get());
     m_plot->sourcesChanged();
 
-    QSettings settings;
-    restoreGeometry(settings.value("window/geometry").toByteArray());
-    restoreState(settings.value("window/state").toByteArray());
+    m_settings->restore();
     m_first->hideDocksWithoutContent(); // the restored layout places them; content shows them
     updateTitle();
-    updateRecentMenu();
+    m_menus->updateRecentMenu();
     onLayoutChanged(design::LayoutChange::everything());
 }
 
@@ -175,28 +132,14 @@ MainWindow::~MainWindow() {
 void MainWindow::onLayoutChanged(const design::LayoutChange& change) {
     // (a drag step draws the dragged track as a ribbon; the drag's end builds its full mesh)
     const int rebuilt = m_scene->setLayout(m_doc->layout(), &m_doc->validation(), change.interim);
-    if (!m_doc->compileError().isEmpty())
-        statusBar()->showMessage(m_doc->compileError(), 8000);
-    else if (rebuilt > 0 && !change.interim) // (during a drag the status bar says where the point is)
-        statusBar()->showMessage(tr("%n track(s) rebuilt", nullptr, rebuilt), 2000);
+    m_status->showLayout(rebuilt, change.interim);
     const auto layout = m_doc->layout();
     if (m_editor->selectedTrack() >= int(layout ? layout->trackCount() : 0)) m_editor->select(-1, -1);
-    const ValidationReport& report = m_doc->validation();
-    const int errors = report.count(Severity::Error), warnings = report.count(Severity::Warning);
-    m_validationStatus->setText(
-        errors     ? tr("<span style='color:#c00'>%n joint error(s)</span>", nullptr, errors)
-        : warnings ? tr("<span style='color:#c60'>%n joint warning(s)</span>", nullptr, warnings)
-                   : tr("%n joint(s) OK", nullptr, int(report.joints.size())));
-    m_validationStatus->setToolTip(QString::fromStdString(report.text()));
     m_view->update();
 }
 
 void MainWindow::onSimulationAdvanced() {
-    m_simStatus->setText(tr("t = %1 s%2")
-                             .arg(m_sim->shownTime(), 0, 'f', 2)
-                             .arg(m_sim->isStale()       ? tr(" (stale: the layout is being edited)")
-                                  : m_sim->isScrubbing() ? tr(" (replay)")
-                                                         : ""));
+    m_status->showTime();
     m_plot->dataChanged();
     if (m_sim->isScrubbing()) {
         m_plot->setFollow(false);
@@ -205,35 +148,12 @@ void MainWindow::onSimulationAdvanced() {
         m_plot->setFollow(true);
         m_plot->setCursorTime(std::nan(""));
     }
-    // cameras that ride with the selected train
-    const Simulation* sim = m_sim->shown();
-    const int t = m_drive->train();
-    if (m_camera != Camera::Free && sim && t >= 0 && t < sim->view().trainCount()) {
-        const Pose head = sim->view().carPose(t, 0);
-        const double length = sim->view().trainInfo(t).cars.front().box.x();
-        const Vec3 forward = head.linear().col(0) * (sim->view().trainDrive(t).direction >= 0 ? 1.0 : -1.0);
-        if (m_camera == Camera::Follow) {
-            m_view->manipulator()->setCenter(render::toOsg(head.translation()));
-        } else {
-            const Vec3 eye = head.translation() + forward * (0.5 * length + 0.3) + Vec3(0, 0, 1.2);
-            m_view->manipulator()->setTransformation(render::toOsg(eye),
-                                                     render::toOsg(eye + forward * 60.0 - Vec3(0, 0, 1.5)),
-                                                     osg::Vec3d(0, 0, 1));
-        }
-    }
-    m_hud->setVisible(m_camera != Camera::Free && sim && t >= 0 && t < sim->view().trainCount());
-    if (m_hud->isVisible())
-        m_hud->setReadout(hudReadout(sim, t, DrivePanel::kNotches, m_sim->rate(),
-                                     m_sim->isRunning() ? m_sim->achievedRate() : std::nan(""),
-                                     m_lineSpeeds.get()));
+    m_ride->ride(); // the follow and cab cameras, the HUD
     m_view->update();
 }
 
 void MainWindow::setCamera(Camera c) {
-    m_camera = c;
-    m_first->setRidingCamera(c != Camera::Free);
-    if (c == Camera::Follow)
-        m_view->manipulator()->setDistance(std::min(m_view->manipulator()->getDistance(), 120.0));
+    m_ride->setMode(c);
     onSimulationAdvanced();
 }
 
@@ -310,8 +230,7 @@ void MainWindow::frameAll() {
 }
 
 void MainWindow::setPersistent(bool on) {
-    m_persistent = on;
-    m_files->setPersistent(on);
+    m_settings->setPersistent(on);
 }
 
 void MainWindow::frameSelected() {
@@ -340,22 +259,6 @@ void MainWindow::updateTitle() {
     setWindowModified(m_doc->isModified());
 }
 
-void MainWindow::updateRecentMenu() {
-    m_menus->recentMenu()->clear();
-    const QStringList files = m_files->recentFiles();
-    for (const QString& f : files) {
-        QAction* a = withId(m_menus->recentMenu()->addAction(QFileInfo(f).fileName(), this,
-                                                             [this, f] {
-                                                                 if (m_files->maybeSave()) m_files->open(f);
-                                                             }),
-                            "fileRecent");
-        a->setToolTip(f);
-        a->setStatusTip(tr("Open %1").arg(f));
-        a->setIcon(style()->standardIcon(QStyle::SP_FileIcon));
-    }
-    m_menus->recentMenu()->setEnabled(!files.isEmpty());
-}
-
 void MainWindow::showError(const QString& message) {
     m_lastMessage = message;
     statusBar()->showMessage(message, 10000);
@@ -370,12 +273,7 @@ void MainWindow::closeEvent(QCloseEvent* e) {
         return;
     }
     m_sim->setRunning(false);
-    if (m_persistent) {
-        m_files->discardRecovery();
-        QSettings settings;
-        settings.setValue("window/geometry", saveGeometry());
-        settings.setValue("window/state", saveState());
-    }
+    m_settings->save();
     e->accept();
 }
 

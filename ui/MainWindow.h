@@ -1,18 +1,15 @@
 #pragma once
 // TrackLab's main window: the 3D view in the centre; outliner, properties, twist editor, undo history and
-// live plot docks around it; File / Edit / View / Simulation / Help menus.
+// live plot docks around it; File / Edit / View / Simulation / Help menus. It assembles its parts and
+// connects them: the docks (ui/window/MainDocks.h), the menus (ui/window/MainMenus.h), the status bar
+// readouts (ui/window/StatusReadouts.h), the riding cameras (ui/window/CameraRide.h) and what it keeps
+// between sessions (ui/window/WindowSettings.h).
+#include "ui/window/CameraRide.h"
+
 #include <QMainWindow>
 
 #include <memory>
-#include <vector>
 
-class QLabel;
-class QMenu;
-class QActionGroup;
-
-namespace tl {
-struct LineSpeedOf;
-}
 namespace tl::design {
 struct LayoutChange;
 }
@@ -41,8 +38,10 @@ class SimulationController;
 class TwistEditor;
 class DesignTools;
 class ChecksPanel;
-class TrackColourMenu;
+class MainDocks;
 class MainMenus;
+class StatusReadouts;
+class WindowSettings;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -64,7 +63,8 @@ public:
     TimelineBar* timeline() const { return m_timeline; }
     DriverHud* hud() const { return m_hud; }         // over the 3D view in the follow and cab cameras
     ChecksPanel* checks() const { return m_checks; } // the "Checks" dock (design rules, ui/checks)
-    enum class Camera { Free, Follow, Cab };
+    MainDocks* docks() const { return m_docks; }     // every dock, by what it holds
+    using Camera = CameraRide::Mode;
     void setCamera(Camera c);
     // Select derailment event i: marker at the place, camera there, timeline and plots at its time.
     void inspectEvent(const RunEvent& event); // marker, camera flight, timeline and plots at the event
@@ -88,7 +88,6 @@ protected:
 
 private:
     void updateTitle();
-    void updateRecentMenu();
     void onLayoutChanged(const tl::design::LayoutChange& change);
     void showError(const QString& message); // non-blocking message box + status bar
     void onSimulationAdvanced();
@@ -104,6 +103,7 @@ private:
     OutlinerPanel* m_outliner = nullptr;
     PropertyPanel* m_properties = nullptr;
     TwistEditor* m_twist = nullptr;
+    MainDocks* m_docks = nullptr;
     MainMenus* m_menus = nullptr; // File > Open Recent and View > Track Colour live there
     TelemetryPlot* m_plot = nullptr;
     DrivePanel* m_drive = nullptr;
@@ -111,15 +111,13 @@ private:
     TimelineBar* m_timeline = nullptr;
     DriverHud* m_hud = nullptr;
     ChecksPanel* m_checks = nullptr;
-    Camera m_camera = Camera::Free;
-    std::shared_ptr<const std::vector<LineSpeedOf>> m_lineSpeeds; // the HUD's speed signs (per simulation)
     int m_selectedPart = -1;
     SimulationController* m_sim = nullptr;
-    QLabel* m_simStatus = nullptr;
-    QLabel* m_validationStatus = nullptr;
     QString m_lastMessage;
-    FirstView* m_first = nullptr; // framing, train markers, notes and next steps, dock arrangement
-    bool m_persistent = true;
+    FirstView* m_first = nullptr; // framing, train markers, notes and next steps
+    StatusReadouts* m_status = nullptr;
+    CameraRide* m_ride = nullptr;
+    WindowSettings* m_settings = nullptr;
 };
 
 } // namespace tl::ui

@@ -18,8 +18,8 @@ namespace tl::ui {
 
 NextSteps::NextSteps(MainWindow* window) : QObject(window), m_window(window) {}
 
-void NextSteps::showDock(const char* objectName) {
-    if (auto* d = m_window->findChild<QDockWidget*>(objectName)) {
+void NextSteps::showDock(MainDocks::Dock which) {
+    if (QDockWidget* d = m_window->docks()->dock(which)) {
         d->show();
         d->raise();
     }
@@ -28,7 +28,7 @@ void NextSteps::showDock(const char* objectName) {
 void NextSteps::drive() {
     SimulationController* sim = m_window->simulation();
     if (sim->isScrubbing()) sim->returnToLive();
-    showDock("driveDock");
+    showDock(MainDocks::Dock::Drive);
     m_window->setCamera(MainWindow::Camera::Follow);
     sim->setRate(1.0);
     sim->setRunning(true);
@@ -52,7 +52,7 @@ void NextSteps::edit() {
         }
     m_window->editor()->select(track, -1);
     m_window->frameSelected();
-    showDock("propertiesDock");
+    showDock(MainDocks::Dock::Properties);
     m_window->view()->setFocus();
     m_window->statusBar()->showMessage(
         tr("Editing %1: drag a yellow point (Shift: up/down, Ctrl: 1 m grid), double-click the track to add "
@@ -72,7 +72,7 @@ void NextSteps::inspectDerailment() {
         return;
     }
     w->setCamera(MainWindow::Camera::Free);
-    showDock("driveDock");
+    showDock(MainDocks::Dock::Drive);
     w->drive()->throttleSlider()->setValue(100);
     w->drive()->brakeSlider()->setValue(0);
     sim->setRate(0.0); // as fast as possible
@@ -82,7 +82,7 @@ void NextSteps::inspectDerailment() {
         disconnect(m_waitTime);
         sim->setRunning(false);
         sim->setRate(1.0);
-        showDock("eventsDock");
+        showDock(MainDocks::Dock::Events);
         w->inspectEvent(RunEvent{RunEvent::Kind::Derailment, event});
     });
     m_waitTime = connect(sim, &SimulationController::advanced, this, [this, w, sim](double t) {

@@ -2,6 +2,8 @@
 // What the notes panel's three next steps do in the main window: drive (run, ride along with the first
 // train), edit (select a track with control points and frame it), inspect a derailment (full throttle,
 // as fast as possible, until the first derailment; then the event is inspected).
+#include "ui/window/MainDocks.h"
+
 #include <QObject>
 
 namespace tl::ui {
@@ -21,7 +23,7 @@ public slots:
     void inspectDerailment();
 
 private:
-    void showDock(const char* objectName);
+    void showDock(MainDocks::Dock which);
     MainWindow* m_window;
     QMetaObject::Connection m_waitDerail, m_waitTime;
 };

@@ -15,29 +15,35 @@
 
 #include <QDockWidget>
 #include <QMainWindow>
+#include <QScreen>
 #include <QScrollArea>
 #include <QToolBar>
 #include <QUndoView>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace tl::ui {
 
 MainDocks::MainDocks(QMainWindow* w, Document* doc, render::LayoutScene* scene, OsgViewWidget* view,
                      render::VehicleNodes* vehicles, EditController* editor)
     : QObject(w), m_window(w) {
-    auto dock = [w](const QString& title, const char* name, QWidget* content, Qt::DockWidgetArea area) {
+    auto dock = [this, w](Dock which, const QString& title, const char* name, QWidget* content,
+                          Qt::DockWidgetArea area) {
         auto* d = new QDockWidget(title, w);
         d->setObjectName(name);
         d->setWidget(content);
         w->addDockWidget(area, d);
+        m_docks[std::size_t(which)] = d;
         return d;
     };
     m_outliner = new OutlinerPanel(doc, w);
-    dock(tr("Outliner"), "outlinerDock", m_outliner, Qt::LeftDockWidgetArea);
+    dock(Dock::Outliner, tr("Outliner"), "outlinerDock", m_outliner, Qt::LeftDockWidgetArea);
     m_properties = new PropertyPanel(doc, w);
-    auto* props = dock(tr("Properties"), "propertiesDock", m_properties, Qt::RightDockWidgetArea);
-    auto* history =
-        dock(tr("History"), "historyDock", new QUndoView(doc->undoStack(), w), Qt::RightDockWidgetArea);
+    auto* props =
+        dock(Dock::Properties, tr("Properties"), "propertiesDock", m_properties, Qt::RightDockWidgetArea);
+    auto* history = dock(Dock::History, tr("History"), "historyDock", new QUndoView(doc->undoStack(), w),
+                         Qt::RightDockWidgetArea);
     w->tabifyDockWidget(props, history);
     props->raise();
     m_twist = new TwistEditor(doc, w);
@@ -49,14 +55,14 @@ MainDocks::MainDocks(QMainWindow* w, Document* doc, render::LayoutScene* scene, 
                          scene->setOverlay(o);
                          view->update();
                      });
-    auto* twist = dock(tr("Twist profile"), "twistDock", m_twist, Qt::BottomDockWidgetArea);
+    auto* twist = dock(Dock::Twist, tr("Twist profile"), "twistDock", m_twist, Qt::BottomDockWidgetArea);
     m_sim = new SimulationController(doc, vehicles, w);
     QObject::connect(m_sim, &SimulationController::bodiesMoved, w, [this, scene, view] {
         scene->setBodyPoses(m_sim->bodyPoses()); // tracks on a turntable drawn where it has turned
         view->update();
     });
     m_plot = new TelemetryPlot(&m_sim->history(), w);
-    auto* plot = dock(tr("Live plot"), "plotDock", m_plot, Qt::BottomDockWidgetArea);
+    auto* plot = dock(Dock::Plot, tr("Live plot"), "plotDock", m_plot, Qt::BottomDockWidgetArea);
     w->tabifyDockWidget(twist, plot);
     m_events = new EventLog(m_sim, w);
     auto* eventPanel = new QWidget(w); // the filters above the list
@@ -65,7 +71,7 @@ MainDocks::MainDocks(QMainWindow* w, Document* doc, render::LayoutScene* scene, 
     eventColumn->setSpacing(0);
     eventColumn->addWidget(m_events->filterBar());
     eventColumn->addWidget(m_events, 1);
-    auto* events = dock(tr("Events"), "eventsDock", eventPanel, Qt::BottomDockWidgetArea);
+    auto* events = dock(Dock::Events, tr("Events"), "eventsDock", eventPanel, Qt::BottomDockWidgetArea);
     w->tabifyDockWidget(plot, events);
     // show what matters now: the plot when a run starts, the list when something derails or collides
     QObject::connect(m_sim, &SimulationController::runningChanged, plot, [plot](bool on) {
@@ -75,7 +81,7 @@ MainDocks::MainDocks(QMainWindow* w, Document* doc, render::LayoutScene* scene, 
     QObject::connect(m_sim, &SimulationController::collided, events, [events] { events->raise(); });
     twist->raise();
     m_drive = new DrivePanel(m_sim, w);
-    auto* drive = dock(tr("Drive"), "driveDock", m_drive, Qt::RightDockWidgetArea);
+    auto* drive = dock(Dock::Drive, tr("Drive"), "driveDock", m_drive, Qt::RightDockWidgetArea);
     w->splitDockWidget(props, drive, Qt::Vertical);
     m_checks = new ChecksPanel(doc, scene, view, editor, w);
     // in a scroll area: its tables and legend must not raise the window's minimum height
@@ -83,7 +89,7 @@ MainDocks::MainDocks(QMainWindow* w, Document* doc, render::LayoutScene* scene, 
     checksScroll->setWidgetResizable(true);
     checksScroll->setFrameShape(QFrame::NoFrame);
     checksScroll->setWidget(m_checks);
-    auto* checks = dock(tr("Checks"), "checksDock", checksScroll, Qt::BottomDockWidgetArea);
+    auto* checks = dock(Dock::Checks, tr("Checks"), "checksDock", checksScroll, Qt::BottomDockWidgetArea);
     w->tabifyDockWidget(events, checks);
     checks->hide(); // View > Design Checks opens it
     m_timeline = new TimelineBar(m_sim, w);
@@ -98,6 +104,40 @@ void MainDocks::addTrackTools(QWidget* panel) {
     tools->setObjectName("trackToolsDock");
     tools->setWidget(panel);
     m_window->addDockWidget(Qt::LeftDockWidgetArea, tools);
+    m_docks[std::size_t(Dock::TrackTools)] = tools;
+}
+
+void MainDocks::arrangeFirstStart(QDockWidget* notes) {
+    QMainWindow* w = m_window;
+    QDockWidget* drive = dock(Dock::Drive);
+    // one column on the right: the notes over the driver's desk (never behind a tab), the outliner,
+    // properties and history as tabs beside the notes; the bottom docks wait for content. (Split first:
+    // a dock split from a tabbed one would become another tab.)
+    w->splitDockWidget(notes, drive, Qt::Vertical);
+    w->tabifyDockWidget(notes, dock(Dock::Outliner));
+    for (Dock which : {Dock::Properties, Dock::History}) {
+        w->tabifyDockWidget(notes, dock(which));
+        dock(which)->hide();
+    }
+    // the track tools wait for a selected track (they append at its free end) or an empty layout
+    for (Dock which : {Dock::Twist, Dock::Plot, Dock::Events, Dock::TrackTools})
+        if (QDockWidget* d = dock(which)) d->hide();
+    notes->raise();
+    // charts and forms keep their size inside a scroll area: a 1280 x 720 screen holds every dock
+    for (Dock which : {Dock::Twist, Dock::Plot, Dock::Properties, Dock::Drive})
+        if (QDockWidget* d = dock(which); d->widget()) {
+            auto* scroll = new QScrollArea(d);
+            scroll->setFrameShape(QFrame::NoFrame);
+            scroll->setWidgetResizable(true);
+            scroll->setMinimumHeight(90);
+            scroll->setWidget(d->widget());
+            d->setWidget(scroll);
+        }
+    // the window fits the screen (a 1280 x 720 laptop); larger screens get 1400 x 900
+    const QSize avail = w->screen()->availableSize();
+    w->resize(std::min(1400, avail.width()), std::min(900, avail.height()));
+    w->resizeDocks({notes}, {300}, Qt::Horizontal);
+    w->resizeDocks({notes, drive}, {520, 260}, Qt::Vertical);
 }
 
 } // namespace tl::ui

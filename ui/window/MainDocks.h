@@ -2,9 +2,12 @@
 // The main window's docks and the panels in them (outliner, properties, history, twist profile, live plot,
 // events, drive, checks, the timeline bar) and the simulation they show, made and arranged in one place;
 // MainWindow assembles them with the 3D view, the menus (ui/window/MainMenus.h) and the status bar.
-// FirstView rearranges them on the first start by their object names ("outlinerDock", ...).
+// The first start's arrangement is here too (arrangeFirstStart); others reach a dock through dock().
 #include <QObject>
 
+#include <array>
+
+class QDockWidget;
 class QMainWindow;
 class QWidget;
 
@@ -47,8 +50,18 @@ public:
     // The Track tools palette (ui/tools/DesignTools.h makes it after the menus): docked on the left.
     void addTrackTools(QWidget* panel);
 
+    // The docks by what they hold (object names "outlinerDock", "propertiesDock", "historyDock", "twistDock",
+    // "plotDock", "eventsDock", "driveDock", "checksDock", "trackToolsDock": restoreState() finds them so).
+    enum class Dock { Outliner, Properties, History, Twist, Plot, Events, Drive, Checks, TrackTools };
+    QDockWidget* dock(Dock d) const { return m_docks[std::size_t(d)]; } // TrackTools: after addTrackTools()
+    // The first start's arrangement (a restoreState() afterwards replaces it), with the `notes` dock
+    // (ui/FirstView.h): one column on the right, the bottom docks and the track tools hidden until they have
+    // something to show, charts and forms in scroll areas, the window no larger than the screen.
+    void arrangeFirstStart(QDockWidget* notes);
+
 private:
     QMainWindow* m_window;
+    std::array<QDockWidget*, 9> m_docks{};
     OutlinerPanel* m_outliner = nullptr;
     PropertyPanel* m_properties = nullptr;
     TwistEditor* m_twist = nullptr;

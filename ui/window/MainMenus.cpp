@@ -5,7 +5,6 @@
 #include "render/scene/LayoutScene.h"
 #include "render/scene/VehicleNodes.h"
 #include "ui/ActionDecor.h"
-#include "ui/BankDisplay.h"
 #include "ui/FirstView.h"
 #include "ui/MainWindow.h"
 #include "ui/Units.h"
@@ -54,7 +53,7 @@ namespace tl::ui {
 
 using Camera = MainWindow::Camera;
 
-MainMenus::MainMenus(MainWindow* w) : QObject(w) {
+MainMenus::MainMenus(MainWindow* w) : QObject(w), m_window(w) {
     FileManager* files = w->files();
     Document* doc = w->document();
     EditController* editor = w->editor();
@@ -138,10 +137,10 @@ MainMenus::MainMenus(MainWindow* w) : QObject(w) {
         withId(view->addAction(tr("Si&de View"), QKeySequence(Qt::Key_V), view3d, &OsgViewWidget::viewSide),
                "viewSide"));
     view->addSeparator();
-    m_colours = new TrackColourMenu(view, doc, scene, view3d, twist, simulation, checksPanel,
-                                    w->findChild<QDockWidget*>("checksDock"), w->statusBar(), w);
+    QDockWidget* checksDock = w->docks()->dock(MainDocks::Dock::Checks);
+    m_colours = new TrackColourMenu(view, doc, scene, view3d, twist, simulation, checksPanel, checksDock,
+                                    w->statusBar(), w);
     {
-        auto* checksDock = w->findChild<QDockWidget*>("checksDock");
         QAction* checks = withId(view->addAction(tr("Design &Checks")), "viewChecks");
         checks->setCheckable(true);
         checks->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K));
@@ -227,20 +226,10 @@ MainMenus::MainMenus(MainWindow* w) : QObject(w) {
     };
     connect(gizmo, &QAction::toggled, w, updateGizmo);
     connect(editor, &EditController::selectionChanged, w, updateGizmo);
-    // a click on a track: the gizmo goes to that s, the status bar tells what the track does there
+    // a click on a track: the gizmo goes to that s (the status bar tells what the track does there:
+    // ui/window/StatusReadouts.h)
     connect(editor, &EditController::trackClicked, w, [=](int t, double s) {
-        const auto layout = doc->layout();
-        const TwistedFrame f = layout->frameInWorld(std::size_t(t), s);
         if (gizmo->isChecked()) scene->setGizmo(t, s);
-        const double radius = std::abs(f.F.kappa) > 1e-9 ? 1.0 / std::abs(f.F.kappa) : INFINITY;
-        w->statusBar()->showMessage(
-            tr("%1: s = %2 m, radius %3, %4, grade %5 %")
-                .arg(QString::fromStdString(layout->track(std::size_t(t)).id()))
-                .arg(s, 0, 'f', 1)
-                .arg(std::isfinite(radius) ? QString("%1 m").arg(radius, 0, 'f', 0) : tr("straight"))
-                .arg(bankReadout(doc->spec(), layout->track(std::size_t(t)), s))
-                .arg(100 * f.F.T.z() / std::max(1e-9, f.F.T.head<2>().norm()), 0, 'f', 2),
-            8000);
         view3d->update();
     });
 
@@ -294,6 +283,23 @@ MainMenus::MainMenus(MainWindow* w) : QObject(w) {
     QMenu* help = w->menuBar()->addMenu(tr("&Help"));
     addHelpActions(help, w, files);
     withId(help->addAction(tr("&About TrackLab"), w, &MainWindow::showAbout), "helpAbout");
+}
+
+void MainMenus::updateRecentMenu() {
+    FileManager* files = m_window->files();
+    m_recentMenu->clear();
+    const QStringList recent = files->recentFiles();
+    for (const QString& f : recent) {
+        QAction* a = withId(m_recentMenu->addAction(QFileInfo(f).fileName(), m_window,
+                                                    [files, f] {
+                                                        if (files->maybeSave()) files->open(f);
+                                                    }),
+                            "fileRecent");
+        a->setToolTip(f);
+        a->setStatusTip(tr("Open %1").arg(f));
+        a->setIcon(m_window->style()->standardIcon(QStyle::SP_FileIcon));
+    }
+    m_recentMenu->setEnabled(!recent.isEmpty());
 }
 
 } // namespace tl::ui

@@ -15,10 +15,13 @@ class MainMenus : public QObject {
     Q_OBJECT
 public:
     explicit MainMenus(MainWindow* w);
-    QMenu* recentMenu() const { return m_recentMenu; }     // File > Open Recent (the window fills it)
+    QMenu* recentMenu() const { return m_recentMenu; }     // File > Open Recent
     TrackColourMenu* colours() const { return m_colours; } // View > Track Colour
+    // Fills File > Open Recent from the file manager's list (the window calls it when the list changes).
+    void updateRecentMenu();
 
 private:
+    MainWindow* m_window;
     QMenu* m_recentMenu = nullptr;
     TrackColourMenu* m_colours = nullptr;
 };
