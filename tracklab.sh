@@ -9,6 +9,8 @@
 #                            (default 60) on tests/fuzz/corpus; new crashes land in
 #                            build/fuzz/findings/ (copy them to tests/fuzz/crashes/PARSER/ once fixed)
 #   ./tracklab.sh package    build the Debian package build/release/package/tracklab_VERSION_ARCH.deb (CPack)
+#   ./tracklab.sh screenshots  build and remake the guides' pictures in docs/images (docs/building-a-layout.md,
+#                            "How the screenshots were made"), under Xvfb at 1280x1024 with fresh settings
 set -euo pipefail
 cd "$(dirname "$0")"
 ROOT=$(pwd)
@@ -78,6 +80,35 @@ fuzz() { # seconds per parser, parsers (default: all three)
     return $failed
 }
 
+screenshots() { # the pictures of docs/user-guide.md, docs/building-a-layout.md and docs/batch.md
+    local bin="$ROOT/build/release" images="$ROOT/docs/images" work
+    work=$(mktemp -d)
+    export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-$work}
+    local xvfb=(xvfb-run -a -s "-screen 0 1280x1024x24")
+    shot() { # OUT.png [LAYOUT] [tracklab options...]: the window once, with settings of its own (fresh)
+        local out=$1 home
+        shift
+        home=$(mktemp -d -p "$work")
+        HOME=$home XDG_CONFIG_HOME=$home/.config "${xvfb[@]}" "$bin/app/tracklab" "$@" --screenshot "$images/$out"
+        echo "tracklab.sh: docs/images/$out" >&2
+    }
+    shot first-view.png
+    shot cab-view.png --camera cab
+    printf '{"version": 2, "tracks": []}\n' >"$work/new.json" # what File > New leaves
+    shot design-new.png "$work/new.json"
+    # the loop the GUI test builds with real keys and clicks, before the join, closed, and with its train
+    (cd "$work" && TRACKLAB_KEEP_DESIGNED="$work/loop.json" "${xvfb[@]}" "$bin/tests/tst_design_gui" >/dev/null)
+    shot design-before-join.png "$work/loop-before-join.json"
+    shot design-loop.png "$work/loop.json"
+    shot design-loop-train.png "$work/loop-train.json"
+    # moments inside a run: the derailment on c3, the risk map (the tests reach them and save the window)
+    (cd "$work" && TRACKLAB_DOC_IMAGES="$images" "${xvfb[@]}" "$bin/tests/tst_firstview" nextStepsDoWhatTheySay >/dev/null)
+    echo "tracklab.sh: docs/images/derailment.png" >&2
+    (cd "$work" && TRACKLAB_DOC_IMAGES="$images" "${xvfb[@]}" "$bin/tests/tst_risk_gui" >/dev/null)
+    echo "tracklab.sh: docs/images/risk-map.png" >&2
+    rm -rf "$work"
+}
+
 case "${1:-}" in
 run)
     install_dependencies
@@ -119,6 +150,11 @@ bench)
         esac
     done
     ;;
+screenshots)
+    install_dependencies
+    build "$ROOT/build/release"
+    screenshots
+    ;;
 package)
     install_dependencies
     build "$ROOT/build/release"
@@ -126,7 +162,7 @@ package)
     ls "$ROOT"/build/release/package/tracklab_*.deb
     ;;
 *)
-    sed -n '2,11p' "$0"
+    sed -n '2,13p' "$0"
     exit 2
     ;;
 esac

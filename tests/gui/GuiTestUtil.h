@@ -30,6 +30,15 @@ inline void initGuiTest() {
     QStandardPaths::setTestModeEnabled(true);
 }
 
+// The user guide's pictures (docs/images, remade by `./tracklab.sh screenshots`): with TRACKLAB_DOC_IMAGES
+// set to a folder, a test that reaches the moment a picture shows saves the window there under the
+// picture's name.
+inline void docImage(QWidget& window, const char* name) {
+    const QString dir = qEnvironmentVariable("TRACKLAB_DOC_IMAGES");
+    if (dir.isEmpty()) return;
+    if (!window.grab().save(dir + "/" + name)) qWarning("cannot write %s/%s", qPrintable(dir), name);
+}
+
 // Luminance variance of an image: a blank (uniformly cleared) view gives ~0.
 inline double luminanceVariance(const QImage& img) {
     double sum = 0, sum2 = 0;

@@ -4,6 +4,7 @@
 // through File > Open (Qt's own file dialogs: the name typed, the button clicked), add a train and run it
 // once round the loop without derailing. The number of user actions is counted and printed.
 #include "GuiTestUtil.h"
+#include "core/layout/LayoutFile.h"
 #include "core/layout/LayoutValidation.h"
 #include "render/OsgConvert.h"
 #include "ui/document/Document.h"
@@ -98,6 +99,12 @@ void TstDesignGui::buildLoopFromNothing() {
     piece(Qt::Key_2, "");
     piece(Qt::Key_4, "0");
     const int beforeJoin = int(w.document()->spec().tracks.size());
+    if (const QString keep = qEnvironmentVariable("TRACKLAB_KEEP_DESIGNED"); !keep.isEmpty()) {
+        // the docs' picture of the loop before the join (KEEP.json -> KEEP-before-join.json)
+        QString before = keep;
+        before.insert(keep.endsWith(".json") ? keep.size() - 5 : keep.size(), "-before-join");
+        tl::saveLayoutSpec(w.document()->spec(), before.toStdString());
+    }
     // close the loop: the join tool from the selected free end to the nearest one (T1's start)
     key(v, Qt::Key_J);
     QVERIFY(int(w.document()->spec().tracks.size()) > beforeJoin); // a quintic, or clothoid-arc-clothoid

@@ -317,6 +317,7 @@ void TstFirstView::nextStepsDoWhatTheySay() {
     QTest::qWait(700); // the camera flight
     viewImage(w);
     w.grab().save(QStringLiteral("tst_firstview_derailment.png"));
+    docImage(w, "derailment.png");
 }
 
 void TstFirstView::actionsHaveIconsTipsAndShortcuts() {

@@ -165,6 +165,7 @@ void TstRiskGui::mapFillsInAndMatchesTheBatch() {
     for (int i = 0; i < 3; ++i)
         viewImage(w);
     QVERIFY(w.grab().save("tst_risk_gui.png"));
+    docImage(w, "risk-map.png");
 
     // a long map, cancelled: it keeps the runs it made and says so
     typeInto(risk->runsBox(), "2000");
