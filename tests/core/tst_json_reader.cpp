@@ -10,28 +10,18 @@
 #include "core/layout/LayoutError.h"
 #include "core/layout/LayoutFile.h"
 
+#include "CaughtError.h"
+
 #include <QtTest>
 
 #include <functional>
 
 using namespace tl;
+using caughttest::Caught;
+using caughttest::caught;
 using nlohmann::json;
 
 namespace {
-
-// The error a read throws: file, path, problem and what(), or "no error" in every field.
-struct Caught {
-    std::string file = "no error", path = "no error", problem = "no error", what = "no error";
-};
-
-Caught caught(const std::function<void()>& read) {
-    try {
-        read();
-    } catch (const LayoutError& e) {
-        return {e.file(), e.path(), e.problem(), e.what()};
-    }
-    return {};
-}
 
 // A layout read as the program reads a file: parsed, checked and compiled (the bodies' poses are read by
 // the compile).

@@ -7,31 +7,17 @@
 #include "core/io/SpecReader.h"
 #include "core/layout/LayoutError.h"
 
+#include "CaughtError.h"
+
 #include <QtTest>
 
 #include <cmath>
 #include <functional>
 
 using namespace tl;
+using caughttest::Caught;
+using caughttest::caught;
 using nlohmann::json;
-
-namespace {
-
-// The error a read throws: file, path, problem and what(), or "no error" in every field.
-struct Caught {
-    std::string file = "no error", path = "no error", problem = "no error", what = "no error";
-};
-
-Caught caught(const std::function<void()>& read) {
-    try {
-        read();
-    } catch (const LayoutError& e) {
-        return {e.file(), e.path(), e.problem(), e.what()};
-    }
-    return {};
-}
-
-} // namespace
 
 class TstSpecReader : public QObject {
     Q_OBJECT
