@@ -94,7 +94,7 @@ screenshots() { # the pictures of docs/user-guide.md, docs/building-a-layout.md 
     }
     shot first-view.png
     shot cab-view.png --camera cab
-    printf '{"version": 2, "tracks": []}\n' >"$work/new.json" # what File > New leaves
+    printf '{"format": "tracklab-layout", "version": 2, "tracks": []}\n' >"$work/new.json" # what File > New leaves
     shot design-new.png "$work/new.json"
     # the loop the GUI test builds with real keys and clicks, before the join, closed, and with its train
     (cd "$work" && TRACKLAB_KEEP_DESIGNED="$work/loop.json" "${xvfb[@]}" "$bin/tests/tst_design_gui" >/dev/null)
