@@ -57,9 +57,10 @@ QString bankReadout(const LayoutSpec& spec, const Track& track, double s) {
     const BankDisplay d = BankDisplay::of(spec);
     const double phi = track.bank(s).wt; // from the vertical (Track::bank), not the Frenet twist
     const bool onEdge = std::abs(phi) > 0.5 * 3.14159265358979323846 - 1e-6; // no cant: an angle
-    QString out = (onEdge ? QStringLiteral("bank") : d.quantity()) + " " + d.text(phi);
-    // railway people state cant as a height: say which rail is the high one (a positive bank turns wB
-    // from B toward -N, the right: the left rail is higher)
+    // railway people state cant as a height, its size, and say which rail is the high one (a positive bank
+    // turns wB from B toward -N, the right: the left rail is higher)
+    const bool cant = d.millimetres() && !onEdge;
+    QString out = (onEdge ? QStringLiteral("bank") : d.quantity()) + " " + d.text(cant ? std::abs(phi) : phi);
     if (d.millimetres() && std::abs(phi) <= 0.5 * 3.14159265358979323846 - 1e-6 &&
         std::abs(d.shown(phi)) >= 0.05)
         out += phi > 0 ? QObject::tr(" (left rail high)") : QObject::tr(" (right rail high)");

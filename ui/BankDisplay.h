@@ -32,9 +32,8 @@ struct BankDisplay {
     double deficiency(double v, double kappa, double phi) const;
 };
 
-// The status bar's readout of a track's bank from the vertical at s, e.g. "cant -149.8 mm (right rail
-// high)" on a railway,
-// "bank 48.00° (inverted)" on a coaster.
+// The status bar's readout of a track's bank from the vertical at s, e.g. "cant 149.8 mm (right rail
+// high)" on a railway (the cant's size and its raised rail), "bank -48.00° (inverted)" on a coaster.
 QString bankReadout(const LayoutSpec& spec, const Track& track, double s);
 
 } // namespace tl::ui

@@ -20,6 +20,8 @@
 #include "ui/panels/TwistEditor.h"
 
 #include <QAbstractItemView>
+#include <QChart>
+#include <QChartView>
 #include <QComboBox>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
@@ -193,7 +195,11 @@ void TstBankUnits::railwayCantInMillimetres() {
     const double bankMid = w.document()->layout()->track(std::size_t(c3)).bank(0.5 * L).wt;
     QString msg = clickTrack(w, c3, 0.5 * L);
     qInfo() << msg << "bank" << bankMid;
-    QVERIFY2(msg.contains(QString("cant %1 mm").arg(1500 * std::sin(bankMid), 0, 'f', 1)), qPrintable(msg));
+    // the cant's size and its raised rail (c3 turns left: the right rail)
+    QVERIFY(bankMid < 0);
+    QVERIFY2(msg.contains(
+                 QString("cant %1 mm (right rail high)").arg(1500 * std::abs(std::sin(bankMid)), 0, 'f', 1)),
+             qPrintable(msg));
     QVERIFY(std::abs(std::abs(1500 * std::sin(bankMid)) - e) < 0.05);
     QVERIFY2(msg.contains(bankMid < 0 ? "right rail high" : "left rail high"), qPrintable(msg));
     // twist editor: the track's design speed (c3's cant: 15 m/s), mm on the axis, the largest cant
@@ -203,9 +209,30 @@ void TstBankUnits::railwayCantInMillimetres() {
     QCOMPARE(te->speed(), 15.0);
     QVERIFY2(te->axisTitle().contains("mm"), qPrintable(te->axisTitle()));
     double peak = 0;
-    for (const QPointF& p : te->twistCurve())
-        peak = std::max(peak, std::abs(p.y()));
+    for (const QPointF& p : te->twistCurve()) {
+        QVERIFY(p.y() >= 0); // the cant's size
+        peak = std::max(peak, p.y());
+    }
     QVERIFY(std::abs(peak - e) < 0.05);
+    // c3 turns left, its right rail is raised: the whole arc is drawn again in the right-high colour, and
+    // the chart's legend names both sides
+    double rightPeak = 0, rightFrom = 1e9, rightTo = -1;
+    for (const auto& run : te->rightRailHighCurves())
+        for (const QPointF& p : run) {
+            rightPeak = std::max(rightPeak, p.y());
+            rightFrom = std::min(rightFrom, p.x());
+            rightTo = std::max(rightTo, p.x());
+        }
+    QVERIFY(std::abs(rightPeak - e) < 0.05);
+    const double c3Length = w.document()->layout()->track(std::size_t(c3)).length();
+    QVERIFY2(rightFrom < 0.01 * c3Length && rightTo > 0.99 * c3Length,
+             qPrintable(QString("%1 .. %2 of %3 m").arg(rightFrom).arg(rightTo).arg(c3Length)));
+    te->grab().save("tst_bank_units_twist.png");
+    QStringList names;
+    for (QAbstractSeries* series : te->chartView()->chart()->series())
+        names << series->name();
+    QVERIFY2(names.contains("cant [mm] over 1500 mm, left rail high") && names.contains("right rail high"),
+             qPrintable(names.join(" | ")));
     const double deficiency = 1500 * std::sin(std::atan(15.0 * 15.0 / (120.0 * 9.81))) - e;
     qInfo() << te->info() << "expected" << deficiency;
     QVERIFY(std::abs(te->largestDeficiency() - deficiency) < 0.5); // a deficiency: > 0

@@ -187,9 +187,11 @@ void TstEditor::twistKeyDragChangesBank() {
     const double wt0 = w.document()->layout()->track(std::size_t(track)).curveFrame(sKey).wt;
 
     // double-click on the twist curve adds a key there (cant + keys), leaving wt unchanged; the demo is a
-    // railway: the chart shows cant E = 1500 mm sin(bank)
+    // railway: the chart shows the cant's size |E| = 1500 mm |sin(bank)| (c3 turns left: its right rail is
+    // raised, E < 0, and a drag up raises it further)
     QChart* chart = te->chartView()->chart();
-    auto mm = [](double bank) { return 1500.0 * std::sin(bank); };
+    auto mm = [](double bank) { return std::abs(1500.0 * std::sin(bank)); };
+    QVERIFY(wt0 < 0);
     const QPointF onCurve = te->chartView()->mapFromScene(chart->mapToPosition(QPointF(sKey, mm(wt0))));
     QTest::mouseDClick(te->chartView()->viewport(), Qt::LeftButton, Qt::NoModifier, onCurve.toPoint());
     QCOMPARE(te->keyCount(), 1);
@@ -220,6 +222,7 @@ void TstEditor::twistKeyDragChangesBank() {
     QVERIFY(std::abs((mm(wt1) - mm(wtStart)) - (mmAfter - mmBefore)) <
             0.01 * std::abs(mmAfter - mmBefore) + 0.2);
     QVERIFY(std::abs(mmAfter - mmBefore) > 10);
+    QVERIFY(wt1 < wt0); // still the right rail, raised more
     const QImage bankAfter = viewImage(w);
     const int changed = differingPixels(bankBefore, bankAfter);
     qInfo() << "pixels changed by the bank edit:" << changed;

@@ -11,6 +11,8 @@
 #include <QDoubleSpinBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QMouseEvent>
 #include <QScatterSeries>
@@ -18,6 +20,7 @@
 #include <QVBoxLayout>
 #include <QValueAxis>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <numbers>
@@ -45,6 +48,9 @@ TwistEditor::TwistEditor(Document* doc, QWidget* parent) : QWidget(parent), m_do
     m_speedSI = 25.0;
     bar->addWidget(m_speed);
     m_info = new QLabel(this);
+    // room for both lines (the deficiency, and an excess once there is one): the chart below must not move
+    // while a key is dragged through the equilibrium cant
+    m_info->setMinimumHeight(2 * m_info->fontMetrics().lineSpacing());
     bar->addWidget(m_info, 1);
     layout->addLayout(bar);
 
@@ -110,9 +116,8 @@ void TwistEditor::applyUnitNames() {
     if (d.millimetres()) {
         // the axis title stays short (a long one is cut off in a low dock); the rail-centre distance is
         // in the series' name
-        // (signed, so that a reverse curve reads as one line: the name says which rail is high)
-        m_twist->setName(tr("cant [mm] over %1 mm (> 0 left rail high, < 0 right rail high)")
-                             .arg(1e3 * d.railCentre, 0, 'f', 0));
+        // the cant's size; its colour says which rail is raised
+        m_twist->setName(tr("cant [mm] over %1 mm, left rail high").arg(1e3 * d.railCentre, 0, 'f', 0));
         m_equilibrium->setName(tr("equilibrium cant [mm]"));
         m_axisA->setTitleText(tr("cant [mm]"));
     } else {
@@ -159,6 +164,12 @@ QList<QPointF> TwistEditor::twistCurve() const {
 }
 QList<QPointF> TwistEditor::equilibriumCurve() const {
     return m_equilibrium->points();
+}
+QList<QList<QPointF>> TwistEditor::rightRailHighCurves() const {
+    QList<QList<QPointF>> out;
+    for (const QLineSeries* r : m_rightHigh)
+        if (r->count() > 0) out.append(r->points());
+    return out;
 }
 QString TwistEditor::info() const {
     return m_info->text();
@@ -218,6 +229,8 @@ void TwistEditor::refresh() {
     m_twist->clear();
     m_equilibrium->clear();
     m_keys->clear();
+    for (QLineSeries* r : m_rightHigh)
+        r->clear();
     const auto layout = m_doc->layout();
     if (!layout || m_track < 0 || m_track >= int(layout->trackCount()) ||
         layout->track(std::size_t(m_track)).id() != m_doc->spec().tracks[std::size_t(m_track)].id) {
@@ -229,7 +242,10 @@ void TwistEditor::refresh() {
     applyUnitNames(); // the layout's look may have changed
     const double L = t.length(), v = speed();
     QList<QPointF> twist, eq;
-    double lo = -1, hi = 1;
+    QList<QList<QPointF>> rightHigh;   // runs of samples where the right rail is raised (railways)
+    const bool size = d.millimetres(); // the cant's size, not signed
+    bool lastRight = false;
+    double lo = size ? 0 : -1, hi = 1;
     const int n = 400;
     // the largest deficiency (> 0: cant missing) and the largest excess (< 0: too much), each with its place
     double worstDeficiency = -std::numeric_limits<double>::infinity(), worstS = 0;
@@ -239,7 +255,17 @@ void TwistEditor::refresh() {
         // the bank from the vertical and the equilibrium bank for the lateral (level) curvature
         const double kappaL = t.upReference()->levelFrame(s).kappa;
         const double bank = t.bank(s).wt;
-        const double a = d.shown(bank), e = d.shown(-std::atan(v * v * kappaL / kG));
+        double a = d.shown(bank), e = d.shown(-std::atan(v * v * kappaL / kG));
+        if (size) { // a right-high run takes the samples on either side of it too, so it meets the line
+            const bool right = a < 0;
+            a = std::abs(a), e = std::abs(e);
+            if (right && !lastRight) {
+                rightHigh.append(QList<QPointF>());
+                if (!twist.isEmpty()) rightHigh.back().append(twist.back());
+            }
+            if (right || lastRight) rightHigh.back().append(QPointF(s, a));
+            lastRight = right;
+        }
         twist.append({s, a});
         eq.append({s, e});
         lo = std::min({lo, a, e});
@@ -251,10 +277,28 @@ void TwistEditor::refresh() {
     }
     m_twist->replace(twist);
     m_equilibrium->replace(eq);
+    // the right-high runs reuse their series (added or removed series would reflow the legend, and with it
+    // the plot area a dragged key is mapped through); one legend entry names them all
+    while (m_rightHigh.size() < std::max<qsizetype>(1, rightHigh.size())) {
+        auto* r = new QLineSeries;
+        r->setName(tr("right rail high"));
+        r->setPen(QPen(QColor(150, 40, 160), 2));
+        m_view->chart()->addSeries(r);
+        r->attachAxis(m_axisS);
+        r->attachAxis(m_axisA);
+        const auto markers = m_view->chart()->legend()->markers(r);
+        for (QLegendMarker* m : markers)
+            m->setVisible(m_rightHigh.isEmpty());
+        m_rightHigh.append(r);
+    }
+    for (qsizetype i = 0; i < m_rightHigh.size(); ++i) {
+        m_rightHigh[i]->replace(i < rightHigh.size() ? rightHigh[i] : QList<QPointF>());
+        if (i == 0) m_rightHigh[i]->setVisible(size); // a coaster's signed bank has no raised rail
+    }
     LayoutSpec spec = m_doc->spec();
     if (const TwistSpec* keys = editableKeys(spec, m_track, false))
         for (const auto& [s, a] : keys->keys) {
-            const double shown = d.shown(a + othersAt(s));
+            const double shown = size ? std::abs(d.shown(a + othersAt(s))) : d.shown(a + othersAt(s));
             m_keys->append(s, shown);
             lo = std::min(lo, shown);
             hi = std::max(hi, shown);
@@ -262,8 +306,8 @@ void TwistEditor::refresh() {
     if (m_dragKey < 0) { // keep the scale still while a key is dragged (the mouse maps through it)
         m_axisS->setRange(0, L);
         const double pad = 0.1 * (hi - lo);
-        m_axisA->setRange(lo - pad, hi + pad);
-        m_axisS->applyNiceNumbers(); // round tick values
+        m_axisA->setRange(size ? 0.0 : lo - pad, hi + pad); // a size starts at 0
+        m_axisS->applyNiceNumbers();                        // round tick values
         m_axisA->applyNiceNumbers();
     }
     const int decimals = d.decimals() == 2 ? 1 : d.decimals();
@@ -283,6 +327,23 @@ void TwistEditor::refresh() {
                            .arg(d.suffix());
     m_info->setText(info);
     m_worstDeficiency = worstDeficiency;
+}
+
+double TwistEditor::bankFromChart(double s, double shown) const {
+    const BankDisplay d = display(m_doc);
+    if (!d.millimetres()) return d.bank(shown);
+    const auto layout = m_doc->layout();
+    double side = 1.0; // left rail high
+    if (layout && m_track >= 0 && m_track < int(layout->trackCount())) {
+        const Track& t = layout->track(std::size_t(m_track));
+        const double sc = std::clamp(s, 0.0, t.length());
+        const double bank = t.bank(sc).wt, lean = -t.upReference()->levelFrame(sc).kappa;
+        if (std::abs(d.shown(bank)) >= 0.05) // 0.05 mm: on a side already
+            side = bank < 0 ? -1.0 : 1.0;
+        else if (lean != 0.0) // level here: the side the curve leans to
+            side = lean < 0 ? -1.0 : 1.0;
+    }
+    return d.bank(side * std::max(0.0, shown));
 }
 
 int TwistEditor::keyNear(const QPointF& pos) const {
@@ -347,7 +408,7 @@ bool TwistEditor::eventFilter(QObject* watched, QEvent* event) {
         if (m_dragKey < 0) break;
         auto* e = static_cast<QMouseEvent*>(event);
         const QPointF v = toValue(e->position());
-        moveKey(m_dragKey, v.x(), display(m_doc).bank(v.y()) - othersAt(v.x()));
+        moveKey(m_dragKey, v.x(), bankFromChart(v.x(), v.y()) - othersAt(v.x()));
         return true;
     }
     case QEvent::MouseButtonRelease:
@@ -361,7 +422,7 @@ bool TwistEditor::eventFilter(QObject* watched, QEvent* event) {
     case QEvent::MouseButtonDblClick: {
         auto* e = static_cast<QMouseEvent*>(event);
         const QPointF v = toValue(e->position());
-        addKey(v.x(), display(m_doc).bank(v.y()) - othersAt(v.x()));
+        addKey(v.x(), bankFromChart(v.x(), v.y()) - othersAt(v.x()));
         return true;
     }
     default:

@@ -36,9 +36,12 @@ public:
     int keyCount() const;
     void setSpeed(double metresPerSecond);
     double speed() const; // equilibrium speed [m/s]
-    // Sampled curves as drawn: (s [m], bank as shown: cant [mm] on a railway, the angle unit on a coaster).
+    // Sampled curves as drawn: (s [m], bank as shown). On a railway the cant's size [mm] (>= 0), the raised
+    // rail told by the colour: the stretches where the right rail is high are drawn again over the line
+    // (rightRailHighCurves); on a coaster the signed bank in the angle unit.
     QList<QPointF> twistCurve() const;
     QList<QPointF> equilibriumCurve() const;
+    QList<QList<QPointF>> rightRailHighCurves() const;
     double largestDeficiency() const { return m_worstDeficiency; } // as shown (mm or angle unit)
     QString info() const; // the line above the chart (track, largest cant deficiency)
     QString axisTitle() const;
@@ -60,6 +63,9 @@ private:
     // The keys profile being edited (the twist itself, or the first "keys" part of a sum), or null.
     static TwistSpec* editableKeys(LayoutSpec& spec, int track, bool create);
     double othersAt(double s) const; // bank minus the keys part at s [rad]
+    // The bank [rad] a value read off the chart at s means: on a railway a size of cant on the side its
+    // rail is raised now (or, where the track is level, the side the curve leans to).
+    double bankFromChart(double s, double shown) const;
     static double designSpeed(const tl::TrackSpec& t, const tl::LayoutSpec& spec); // [m/s], 0 if none
     int keyNear(const QPointF& viewPos) const;
 
@@ -68,6 +74,7 @@ private:
     QChartView* m_view;
     QLineSeries* m_twist;
     QLineSeries* m_equilibrium;
+    QList<QLineSeries*> m_rightHigh; // the right-rail-high stretches, over m_twist (railways)
     QScatterSeries* m_keys;
     QValueAxis* m_axisS;
     QValueAxis* m_axisA;
