@@ -24,15 +24,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
+using filetest::entryCount;
 using filetest::readAll;
 using filetest::writeAll;
-
-std::size_t entryCount(const fs::path& dir) {
-    std::size_t n = 0;
-    for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir))
-        ++n;
-    return n;
-}
 
 // A document using every construct, with an unknown key at every level that is parsed.
 const char* fullDocument = R"({

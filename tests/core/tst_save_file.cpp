@@ -24,15 +24,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
+using filetest::entryCount;
 using filetest::readAll;
 using filetest::writeAll;
-
-std::size_t entryCount(const fs::path& dir) {
-    std::size_t n = 0;
-    for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir))
-        ++n;
-    return n;
-}
 
 // A disk that fills up after `g_room` bytes: short writes, then ENOSPC.
 std::size_t g_room = 0;
