@@ -75,7 +75,8 @@ MainWindow::MainWindow(QWidget* parent)
     m_first = new FirstView(this, m_docks);
     decorateActions(this);
     m_status = new StatusReadouts(statusBar(), m_doc, m_editor, m_sim); // (ui/window/StatusReadouts.h)
-    m_ride = new CameraRide(m_view, m_hud, m_sim, m_drive, this);       // (ui/window/CameraRide.h)
+    m_status->setTrackNote([this](int t, double s) { return m_menus->colours()->estimateAt(t, s); });
+    m_ride = new CameraRide(m_view, m_hud, m_sim, m_drive, this); // (ui/window/CameraRide.h)
     connect(m_ride, &CameraRide::ridingChanged, m_first, &FirstView::setRidingCamera);
     m_settings = new WindowSettings(this, m_files); // (ui/window/WindowSettings.h)
 

@@ -41,7 +41,8 @@ int main(int argc, char** argv) {
                               "free");
     parser.addOption(camera);
     QCommandLineOption colour("track-colour",
-                              "Colour the track by: natural (default), curvature, bank, cant-deficiency.",
+                              "Colour the track by: natural (default), curvature, bank, cant-deficiency, "
+                              "estimated-speed, estimated-vertical-g, estimated-lateral-g.",
                               "NAME", "natural");
     parser.addOption(colour);
     parser.process(app);

@@ -28,6 +28,18 @@ double PeakMap::at(const std::string& track, double s) const {
     return i < it->second.size() ? double(it->second[i]) : missing;
 }
 
+double SampledValues::at(const std::string& track, double s) const {
+    const auto it = tracks.find(track);
+    if (it == tracks.end() || it->second.s.empty()) return NAN;
+    const Series& x = it->second;
+    if (s < x.s.front() || s > x.s.back()) return NAN;
+    const auto hi = std::size_t(std::upper_bound(x.s.begin(), x.s.end(), s) - x.s.begin());
+    if (hi == x.s.size()) return double(x.v.back());
+    const std::size_t lo = hi - 1;
+    const double t = (s - x.s[lo]) / (x.s[hi] - x.s[lo]);
+    return double(x.v[lo]) + t * (double(x.v[hi]) - double(x.v[lo])); // NaN beside a NaN sample
+}
+
 osg::Vec4 RangeColours::at(const std::string& track, double s) const {
     const auto it = ranges.find(track);
     if (it != ranges.end())
@@ -62,6 +74,10 @@ double overlayValue(const Track& track, double s, const OverlayOptions& o) {
     case TrackOverlay::Checks:
     case TrackOverlay::None:
         return 0.0; // needs the run, the risk map or the check report: see TrackMesh
+    case TrackOverlay::EstimatedSpeed:
+    case TrackOverlay::EstimatedVertical:
+    case TrackOverlay::EstimatedLateral:
+        return o.estimates ? o.estimates->at(track.id(), s) : NAN;
     case TrackOverlay::Curvature:
         return std::abs(track.curveFrame(s).F.kappa);
     case TrackOverlay::Bank:
@@ -87,6 +103,14 @@ osg::Vec4 overlayColour(double v, const OverlayOptions& o, const osg::Vec4& base
         return v >= 0 ? mix(kWhite, kRed, v / l.hi) : mix(kWhite, kBlue, v / l.lo);
     case TrackOverlay::CantDeficiency: // an excess in blue, a deficiency green -> yellow -> red
         return v >= 0 ? ramp(v / l.hi) : mix(kGreen, kBlue, v / l.lo);
+    case TrackOverlay::EstimatedSpeed:
+        return std::isnan(v) ? base : ramp(v / l.hi);
+    case TrackOverlay::EstimatedVertical: // 1 g is riding level at rest; less is airtime
+        return std::isnan(v) ? base
+               : v >= 1      ? ramp((v - 1) / (l.hi - 1))
+                             : mix(kGreen, kBlue, (1 - v) / (1 - l.lo));
+    case TrackOverlay::EstimatedLateral:
+        return std::isnan(v) ? base : v >= 0 ? mix(kWhite, kRed, v / l.hi) : mix(kWhite, kBlue, v / l.lo);
     }
     return base;
 }
@@ -125,6 +149,12 @@ OverlayLegend overlayLegend(const OverlayOptions& o) {
         return {"peak Y/Q / Nadal limit", "", 0.0, 1.0, 0.25};
     case TrackOverlay::Risk:
         return {"probability of derailing", "", 0.0, o.riskScale, o.riskScale / 4};
+    case TrackOverlay::EstimatedSpeed:
+        return {"estimated speed", o.speedUnit, 0.0, o.speedHi, o.speedHi / 4};
+    case TrackOverlay::EstimatedVertical:
+        return {"estimated vertical g (rider)", "g", -1.0, 5.0, 1.0};
+    case TrackOverlay::EstimatedLateral:
+        return {"estimated lateral g (rider, + left)", "g", -2.0, 2.0, 1.0};
     case TrackOverlay::None:
     case TrackOverlay::Checks:
         break;

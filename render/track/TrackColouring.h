@@ -29,6 +29,23 @@ enum class TrackOverlay {
     Checks,         // design-rule checks: each violated range in its rule's colour, the rest `ok`
     Risk,           // a derailment-risk map (physics/run/RiskMap.h): the probability of derailing at each
                     // place, 0 green ... riskScale red; places no run reached in their natural colour
+    // Estimated while building, without a run (the design-rule checks' energy model, core/checks/
+    // PlaceSamples.h, at the rider's height): places where the train stalls or no speed is known in their
+    // natural colour.
+    EstimatedSpeed,    // 0 green ... speedHi red, in the user's speed unit
+    EstimatedVertical, // rider g along the track's up: airtime (< 1 g) toward blue, 1 g green ... 5 g red
+    EstimatedLateral,  // rider g toward the left: -2 g blue ... 0 white ... +2 g red
+};
+
+// Per track id: values sampled along s (increasing s), read by linear interpolation between samples; NaN
+// where a track has none or s lies beyond them, and across a NaN sample.
+struct SampledValues {
+    struct Series {
+        std::vector<double> s;
+        std::vector<float> v;
+    };
+    std::map<std::string, Series> tracks;
+    double at(const std::string& track, double s) const;
 };
 
 // Per track id: the peak value in consecutive bins of `bin` metres along s.
@@ -53,11 +70,14 @@ struct RangeColours {
 
 struct OverlayOptions {
     TrackOverlay overlay = TrackOverlay::None;
-    double speed = 25.0;                        // speed for the cant deficiency [m/s]
-    double g = 9.81;                            // [m/s^2]
-    std::shared_ptr<const PeakMap> peaks;       // for PeakYQ
-    std::shared_ptr<const PeakMap> risk;        // for Risk: the probability per bin
-    double riskScale = 0.1;                     // the probability drawn red (and the legend's end)
+    double speed = 25.0;                            // speed for the cant deficiency [m/s]
+    double g = 9.81;                                // [m/s^2]
+    std::shared_ptr<const PeakMap> peaks;           // for PeakYQ
+    std::shared_ptr<const PeakMap> risk;            // for Risk: the probability per bin
+    double riskScale = 0.1;                         // the probability drawn red (and the legend's end)
+    std::shared_ptr<const SampledValues> estimates; // for the Estimated overlays, in the legend's unit
+    std::string speedUnit = "km/h";                 // EstimatedSpeed's legend: the unit and its red end
+    double speedHi = 100.0;
     std::shared_ptr<const RangeColours> ranges; // for Checks
     // How the layout states bank (LayoutScene sets both from the layout it shows).
     BankUnit bankUnit = BankUnit::CantMm;
@@ -84,7 +104,7 @@ struct OverlayLegend {
     std::vector<double> ticks() const;
     int decimals() const; // enough decimals to print every tick exactly (0 for 50 mm steps)
 };
-// The legend of a scalar overlay (Curvature, Bank, CantDeficiency, PeakYQ, Risk); empty quantity otherwise.
+// The legend of a scalar overlay (all but None and Checks); empty quantity otherwise.
 OverlayLegend overlayLegend(const OverlayOptions& o);
 
 } // namespace tl::render

@@ -47,6 +47,10 @@ QString OverlayLegendWidget::title() const {
     }
     if (!m_legend.unit.empty()) t += QString(" (%1)").arg(QString::fromStdString(m_legend.unit));
     if (m_options.overlay == render::TrackOverlay::Risk) t += tr("; grey: no run reached");
+    if (m_options.overlay == render::TrackOverlay::EstimatedSpeed ||
+        m_options.overlay == render::TrackOverlay::EstimatedVertical ||
+        m_options.overlay == render::TrackOverlay::EstimatedLateral)
+        t += tr("; grey: the train stalls, or no speed is known");
     return t;
 }
 

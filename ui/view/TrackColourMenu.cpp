@@ -1,8 +1,12 @@
 // View > Track Colour (TrackColourMenu.h).
 #include "ui/view/TrackColourMenu.h"
 
+#include "core/checks/PlaceSamples.h"
+#include "core/design/LayoutChange.h"
+#include "physics/run/CurveCriticalSpeed.h"
 #include "render/scene/LayoutScene.h"
 #include "render/track/TrackColouring.h"
+#include "ui/Units.h"
 #include "ui/checks/ChecksPanel.h"
 #include "ui/checks/RiskPanel.h"
 #include "ui/document/Document.h"
@@ -18,6 +22,7 @@
 #include <QStatusBar>
 
 #include <algorithm>
+#include <cmath>
 #include <tuple>
 
 namespace tl::ui {
@@ -26,7 +31,7 @@ TrackColourMenu::TrackColourMenu(QMenu* view, Document* doc, render::LayoutScene
                                  OsgViewWidget* glView, TwistEditor* twist, SimulationController* sim,
                                  ChecksPanel* checks, QDockWidget* checksDock, QStatusBar* status,
                                  QObject* parent)
-    : QObject(parent), m_doc(doc), m_scene(scene), m_view(glView), m_sim(sim) {
+    : QObject(parent), m_doc(doc), m_scene(scene), m_view(glView), m_sim(sim), m_checks(checks) {
     QMenu* overlay = view->addMenu(tr("Track &Colour"));
     auto* overlayGroup = new QActionGroup(this);
     // object names "trackColour:<name>" (tests, tracklab --track-colour)
@@ -51,6 +56,31 @@ TrackColourMenu::TrackColourMenu(QMenu* view, Document* doc, render::LayoutScene
             m_view->update();
         });
     }
+    // estimated while building: one model with the Checks dock (its profile, drives and rider height)
+    const std::tuple<QString, render::TrackOverlay, const char*> estimates[] = {
+        {tr("By Estimated Speed"), render::TrackOverlay::EstimatedSpeed, "estimated-speed"},
+        {tr("By Estimated Vertical g"), render::TrackOverlay::EstimatedVertical, "estimated-vertical-g"},
+        {tr("By Estimated Lateral g"), render::TrackOverlay::EstimatedLateral, "estimated-lateral-g"}};
+    for (const auto& [name, kind, id] : estimates) {
+        QAction* a = overlay->addAction(name);
+        a->setObjectName(QString("trackColour:") + id);
+        a->setCheckable(true);
+        overlayGroup->addAction(a);
+        const auto k = kind;
+        connect(a, &QAction::triggered, this, [this, k] { colourByEstimate(k); });
+    }
+    connect(checks, &ChecksPanel::checked, this, [this] { // the layout or the profile changed
+        if (showsEstimate()) colourByEstimate(m_scene->overlay().overlay);
+    });
+    // the Checks dock checks each edit while it is shown (then `checked` above); hidden, it is asked here
+    connect(doc, &Document::changed, this, [this, checks](const design::LayoutChange& c) {
+        if (showsEstimate() && !c.interim && (c.affectsRuns() || c.has(design::LayoutChange::Look)) &&
+            !checks->isVisible())
+            checks->runCheck();
+    });
+    connect(&Units::instance(), &Units::changed, this, [this] {
+        if (showsEstimate()) colourByEstimate(m_scene->overlay().overlay);
+    });
     {
         QAction* peak = overlay->addAction(tr("By Peak Y/Q of the Run"));
         peak->setObjectName("trackColour:peak-yq");
@@ -98,6 +128,78 @@ void TrackColourMenu::colourByPeakYQ() {
     o.peaks = peaks;
     m_scene->setOverlay(o);
     m_view->update();
+}
+
+bool TrackColourMenu::showsEstimate() const {
+    const auto k = m_scene->overlay().overlay;
+    return k == render::TrackOverlay::EstimatedSpeed || k == render::TrackOverlay::EstimatedVertical ||
+           k == render::TrackOverlay::EstimatedLateral;
+}
+
+TrackColourMenu::Estimates TrackColourMenu::estimate() const {
+    const auto layout = m_doc->layout();
+    const RuleProfile* profile = m_checks->profile();
+    if (!layout || !profile) return {};
+    std::vector<DriveSection> drives;
+    try {
+        drives = checkDriveSections(*layout, m_doc->filePath().toStdString());
+    } catch (const std::exception&) { // the Checks dock and the simulation say what is wrong with them
+    }
+    const std::vector<TrackSamples> samples = samplePlaces(*layout, *profile, drives, true);
+    constexpr double g = 9.81; // [m/s^2], as the energy model (core/checks/PlaceSamples.cpp)
+    const double speedScale = Units::instance().speedScale();
+    auto speed = std::make_shared<render::SampledValues>(),
+         vertical = std::make_shared<render::SampledValues>(),
+         lateral = std::make_shared<render::SampledValues>();
+    for (std::size_t t = 0; t < samples.size(); ++t) {
+        const std::string& id = layout->track(t).id();
+        auto& sp = speed->tracks[id];
+        auto& ve = vertical->tracks[id];
+        auto& la = lateral->tracks[id];
+        for (const PlaceSample& p : samples[t].places) {
+            const bool known = !p.stalls && p.speed > 0;
+            for (auto* x : {&sp, &ve, &la})
+                x->s.push_back(p.s);
+            sp.v.push_back(known ? float(p.speed * speedScale) : NAN);
+            ve.v.push_back(known ? float(p.vertical / g) : NAN);
+            la.v.push_back(known ? float(p.lateral / g) : NAN);
+        }
+    }
+    return {speed, vertical, lateral};
+}
+
+void TrackColourMenu::colourByEstimate(render::TrackOverlay kind) {
+    if (!m_checks->profile()) m_checks->runCheck(); // the layout's default profile, until one is picked
+    m_estimates = estimate();
+    render::OverlayOptions o = m_scene->overlay();
+    o.overlay = kind;
+    o.estimates = kind == render::TrackOverlay::EstimatedSpeed      ? m_estimates.speed
+                  : kind == render::TrackOverlay::EstimatedVertical ? m_estimates.vertical
+                                                                    : m_estimates.lateral;
+    // the speed ramp's red end: the fastest place, rounded up to a multiple of 20 (ticks a quarter of it)
+    double top = 0.0;
+    if (m_estimates.speed)
+        for (const auto& [id, series] : m_estimates.speed->tracks)
+            for (float v : series.v)
+                if (std::isfinite(v)) top = std::max(top, double(v));
+    o.speedHi = std::max(20.0, 20.0 * std::ceil(top / 20.0));
+    o.speedUnit = Units::instance().speedSuffix().toStdString();
+    m_scene->setOverlay(o);
+    m_view->update(); // (no profile, or a layout that does not compile: every place in its natural colour)
+}
+
+QString TrackColourMenu::estimateAt(int track, double s) const {
+    const auto layout = m_doc->layout();
+    if (!showsEstimate() || !m_estimates.speed || !layout || track < 0 || track >= int(layout->trackCount()))
+        return {};
+    const std::string& id = layout->track(std::size_t(track)).id();
+    const double v = m_estimates.speed->at(id, s);
+    if (!std::isfinite(v)) return tr("estimated: the train stalls before here, or no speed is known");
+    return tr("estimated %1 %2, vertical %3 g, lateral %4 g")
+        .arg(v, 0, 'f', 1)
+        .arg(Units::instance().speedSuffix())
+        .arg(m_estimates.vertical->at(id, s), 0, 'f', 2)
+        .arg(m_estimates.lateral->at(id, s), 0, 'f', 2);
 }
 
 } // namespace tl::ui

@@ -69,14 +69,14 @@ void StatusReadouts::showTrackAt(int t, double s) {
     const auto layout = m_doc->layout();
     const TwistedFrame f = layout->frameInWorld(std::size_t(t), s);
     const double radius = std::abs(f.F.kappa) > 1e-9 ? 1.0 / std::abs(f.F.kappa) : INFINITY;
-    m_bar->showMessage(
-        tr("%1: s = %2 m, radius %3, %4, grade %5 %")
-            .arg(QString::fromStdString(layout->track(std::size_t(t)).id()))
-            .arg(s, 0, 'f', 1)
-            .arg(std::isfinite(radius) ? QString("%1 m").arg(radius, 0, 'f', 0) : tr("straight"))
-            .arg(bankReadout(m_doc->spec(), layout->track(std::size_t(t)), s))
-            .arg(100 * f.F.T.z() / std::max(1e-9, f.F.T.head<2>().norm()), 0, 'f', 2),
-        8000);
+    QString text = tr("%1: s = %2 m, radius %3, %4, grade %5 %")
+                       .arg(QString::fromStdString(layout->track(std::size_t(t)).id()))
+                       .arg(s, 0, 'f', 1)
+                       .arg(std::isfinite(radius) ? QString("%1 m").arg(radius, 0, 'f', 0) : tr("straight"))
+                       .arg(bankReadout(m_doc->spec(), layout->track(std::size_t(t)), s))
+                       .arg(100 * f.F.T.z() / std::max(1e-9, f.F.T.head<2>().norm()), 0, 'f', 2);
+    if (const QString note = m_note ? m_note(t, s) : QString(); !note.isEmpty()) text += "; " + note;
+    m_bar->showMessage(text, 8000);
 }
 
 } // namespace tl::ui
