@@ -150,11 +150,14 @@ OverlayLegend overlayLegend(const OverlayOptions& o) {
     case TrackOverlay::Risk:
         return {"probability of derailing", "", 0.0, o.riskScale, o.riskScale / 4};
     case TrackOverlay::EstimatedSpeed:
-        return {"estimated speed", o.speedUnit, 0.0, o.speedHi, o.speedHi / 4};
+        return {o.measured ? "measured speed" : "estimated speed", o.speedUnit, 0.0, o.speedHi,
+                o.speedHi / 4};
     case TrackOverlay::EstimatedVertical:
-        return {"estimated vertical g (rider)", "g", -1.0, 5.0, 1.0};
+        return {o.measured ? "measured vertical g (rider)" : "estimated vertical g (rider)", "g", -1.0, 5.0,
+                1.0};
     case TrackOverlay::EstimatedLateral:
-        return {"estimated lateral g (rider, + left)", "g", -2.0, 2.0, 1.0};
+        return {o.measured ? "measured lateral g (rider, + left)" : "estimated lateral g (rider, + left)",
+                "g", -2.0, 2.0, 1.0};
     case TrackOverlay::None:
     case TrackOverlay::Checks:
         break;

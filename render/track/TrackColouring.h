@@ -76,7 +76,8 @@ struct OverlayOptions {
     std::shared_ptr<const PeakMap> risk;            // for Risk: the probability per bin
     double riskScale = 0.1;                         // the probability drawn red (and the legend's end)
     std::shared_ptr<const SampledValues> estimates; // for the Estimated overlays, in the legend's unit
-    std::string speedUnit = "km/h";                 // EstimatedSpeed's legend: the unit and its red end
+    bool measured = false;          // the Estimated overlays show what a run measured (the legend says so)
+    std::string speedUnit = "km/h"; // EstimatedSpeed's legend: the unit and its red end
     double speedHi = 100.0;
     std::shared_ptr<const RangeColours> ranges; // for Checks
     // How the layout states bank (LayoutScene sets both from the layout it shows).

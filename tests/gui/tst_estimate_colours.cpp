@@ -34,6 +34,7 @@ public:
 private slots:
     void initTestCase() { tl::ui::Units::instance().setSpeed(tl::ui::Units::Speed::KilometresPerHour); }
     void colourAndReadTheEstimates();
+    void measuredInTheRun();
 };
 
 namespace {
@@ -117,6 +118,47 @@ void TstEstimateColours::colourAndReadTheEstimates() {
     // File > New: nothing to estimate; a click finds no estimate to read
     w.files()->newFileInteractive();
     QVERIFY(std::isnan(estimate(w, "turn", 30.0)));
+}
+
+// Measured mode: the same colourings from the shown run. Before a run nothing is measured; after the car has
+// taken the turn, what its rider felt there obeys a = v^2 / R with the speed measured at the same metre (the
+// car slows a little from 12 m/s on its resistance, so the closed form is checked against its own speed).
+void TstEstimateColours::measuredInTheRun() {
+    MainWindow w;
+    QVERIFY(w.files()->open(dataPath("tests/data/gui/estimate_turn.json")));
+    QVERIFY(showAndWait(w));
+    action(w, "estimated-lateral-g")->trigger();
+    action(w, "measured")->trigger();
+    QVERIFY(action(w, "measured")->isChecked());
+    QVERIFY(w.scene()->overlay().measured);
+    QVERIFY(std::isnan(estimate(w, "turn", 62.8))); // no run yet
+    auto* legend = w.findChild<tl::ui::OverlayLegendWidget*>();
+    QVERIFY2(legend->title().startsWith(
+                 "Measured lateral g (rider, + left) (g); grey: no train of the run passed"),
+             qPrintable(legend->title()));
+
+    tl::ui::SimulationController* sim = w.simulation();
+    sim->setRunning(true);
+    QVERIFY(runUntil(
+        sim, [&] { return sim->simulation()->time() > 22.0; }, 30.0));
+    sim->setRunning(false); // the colours are measured again when the run pauses
+    const double g = 9.81, lateral = estimate(w, "turn", 62.8);
+    action(w, "estimated-speed")->trigger();
+    const double v = estimate(w, "turn", 62.8) / 3.6; // [m/s]
+    action(w, "estimated-vertical-g")->trigger();
+    const double vertical = estimate(w, "turn", 62.8);
+    qInfo() << "mid-turn: measured" << v << "m/s, lateral" << lateral << "g (v^2/gR =" << v * v / (g * 40.0)
+            << "), vertical" << vertical << "g";
+    QVERIFY(v > 10.0 && v < 12.05);
+    QVERIFY(std::abs(lateral - v * v / (g * 40.0)) < 0.03);
+    QVERIFY(std::abs(vertical - 1.0) < 0.05);
+    clickTrack(w, "turn", 62.8);
+    QVERIFY2(w.statusBar()->currentMessage().contains("measured"),
+             qPrintable(w.statusBar()->currentMessage()));
+    // back to the estimate: 1 g, and 12 m/s in the turn
+    action(w, "measured")->trigger();
+    QVERIFY(!w.scene()->overlay().measured);
+    QVERIFY(std::abs(estimate(w, "turn", 62.8) - 1.0) < 0.005);
 }
 
 QTEST_MAIN(TstEstimateColours)

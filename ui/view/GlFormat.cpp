@@ -11,8 +11,8 @@ void setDefaultSurfaceFormat() {
     f.setDepthBufferSize(24);
     f.setStencilBufferSize(8);
     // No multisampling here: this format is also the one of the top-level window into which Qt composes the
-    // widgets, where 4 samples only cost time (in software GL, ~13 ms per frame at 1280 x 800: bench_render_frame). The 3D view
-    // asks for its own samples (viewFormat).
+    // widgets, where 4 samples only cost time (in software GL, ~13 ms per frame at 1280 x 800:
+    // bench_render_frame). The 3D view asks for its own samples (viewFormat).
     QSurfaceFormat::setDefaultFormat(f);
 }
 

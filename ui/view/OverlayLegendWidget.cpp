@@ -50,7 +50,8 @@ QString OverlayLegendWidget::title() const {
     if (m_options.overlay == render::TrackOverlay::EstimatedSpeed ||
         m_options.overlay == render::TrackOverlay::EstimatedVertical ||
         m_options.overlay == render::TrackOverlay::EstimatedLateral)
-        t += tr("; grey: the train stalls, or no speed is known");
+        t += m_options.measured ? tr("; grey: no train of the run passed")
+                                : tr("; grey: the train stalls, or no speed is known");
     return t;
 }
 

@@ -69,9 +69,21 @@ TrackColourMenu::TrackColourMenu(QMenu* view, Document* doc, render::LayoutScene
         const auto k = kind;
         connect(a, &QAction::triggered, this, [this, k] { colourByEstimate(k); });
     }
+    m_measuredAction = overlay->addAction(tr("Measured in the Run"));
+    m_measuredAction->setObjectName("trackColour:measured");
+    m_measuredAction->setCheckable(true);
+    connect(m_measuredAction, &QAction::toggled, this, &TrackColourMenu::setMeasured);
     connect(checks, &ChecksPanel::checked, this, [this] { // the layout or the profile changed
-        if (showsEstimate()) colourByEstimate(m_scene->overlay().overlay);
+        if (showsEstimate() && !m_measured) colourByEstimate(m_scene->overlay().overlay);
     });
+    const auto remeasure = [this] {
+        if (showsEstimate() && m_measured) colourByEstimate(m_scene->overlay().overlay);
+    };
+    connect(sim, &SimulationController::runningChanged, this, [remeasure](bool running) {
+        if (!running) remeasure();
+    });
+    connect(sim, &SimulationController::runsChanged, this, remeasure);
+    connect(sim, &SimulationController::simulationReset, this, remeasure);
     // the Checks dock checks each edit while it is shown (then `checked` above); hidden, it is asked here
     connect(doc, &Document::changed, this, [this, checks](const design::LayoutChange& c) {
         if (showsEstimate() && !c.interim && (c.affectsRuns() || c.has(design::LayoutChange::Look)) &&
@@ -168,11 +180,67 @@ TrackColourMenu::Estimates TrackColourMenu::estimate() const {
     return {speed, vertical, lateral};
 }
 
+void TrackColourMenu::setMeasured(bool measured) {
+    m_measured = measured;
+    if (m_measuredAction->isChecked() != measured) m_measuredAction->setChecked(measured);
+    if (showsEstimate()) colourByEstimate(m_scene->overlay().overlay);
+}
+
+TrackColourMenu::Estimates TrackColourMenu::measure() const {
+    const auto layout = m_doc->layout();
+    if (!layout) return {};
+    struct Bin {
+        float speed = NAN, vertical = NAN, lateral = NAN;
+    };
+    constexpr double width = 1.0; // [m]
+    std::vector<std::vector<Bin>> bins(layout->trackCount());
+    const TelemetryHistory& h = m_sim->history();
+    const double speedScale = Units::instance().speedScale();
+    for (int src = 0; src < h.sourceCount(); ++src) {
+        const auto& tracks = h.tracks(src);
+        const auto& s = h.arcLengths(src);
+        const auto& speed = h.values(src, Channel::Speed);
+        const auto& vertical = h.values(src, Channel::RiderVertical);
+        const auto& lateral = h.values(src, Channel::RiderLateral);
+        for (std::size_t i = 0; i < tracks.size(); ++i) {
+            if (tracks[i] < 0 || std::size_t(tracks[i]) >= bins.size()) continue; // off the rails
+            auto& row = bins[std::size_t(tracks[i])];
+            const auto k = std::size_t(std::max(0.0f, s[i]) / width);
+            if (row.size() <= k) row.resize(k + 1);
+            Bin& b = row[k];
+            const float v = float(std::abs(speed[i]) * speedScale);
+            if (!(b.speed >= v)) b.speed = v; // (NaN: the first)
+            if (!(std::abs(b.vertical - 1.0f) >= std::abs(vertical[i] - 1.0f))) b.vertical = vertical[i];
+            if (!(std::abs(b.lateral) >= std::abs(lateral[i]))) b.lateral = lateral[i];
+        }
+    }
+    auto speed = std::make_shared<render::SampledValues>(),
+         vertical = std::make_shared<render::SampledValues>(),
+         lateral = std::make_shared<render::SampledValues>();
+    for (std::size_t t = 0; t < bins.size(); ++t) {
+        if (bins[t].empty()) continue;
+        const std::string& id = layout->track(t).id();
+        auto& sp = speed->tracks[id];
+        auto& ve = vertical->tracks[id];
+        auto& la = lateral->tracks[id];
+        for (std::size_t k = 0; k < bins[t].size(); ++k) {
+            const double at = (double(k) + 0.5) * width; // a bin's value at its middle
+            for (auto* x : {&sp, &ve, &la})
+                x->s.push_back(at);
+            sp.v.push_back(bins[t][k].speed);
+            ve.v.push_back(bins[t][k].vertical);
+            la.v.push_back(bins[t][k].lateral);
+        }
+    }
+    return {speed, vertical, lateral};
+}
+
 void TrackColourMenu::colourByEstimate(render::TrackOverlay kind) {
-    if (!m_checks->profile()) m_checks->runCheck(); // the layout's default profile, until one is picked
-    m_estimates = estimate();
+    if (!m_measured && !m_checks->profile()) m_checks->runCheck(); // the default profile, until one is picked
+    m_estimates = m_measured ? measure() : estimate();
     render::OverlayOptions o = m_scene->overlay();
     o.overlay = kind;
+    o.measured = m_measured;
     o.estimates = kind == render::TrackOverlay::EstimatedSpeed      ? m_estimates.speed
                   : kind == render::TrackOverlay::EstimatedVertical ? m_estimates.vertical
                                                                     : m_estimates.lateral;
@@ -194,8 +262,11 @@ QString TrackColourMenu::estimateAt(int track, double s) const {
         return {};
     const std::string& id = layout->track(std::size_t(track)).id();
     const double v = m_estimates.speed->at(id, s);
-    if (!std::isfinite(v)) return tr("estimated: the train stalls before here, or no speed is known");
-    return tr("estimated %1 %2, vertical %3 g, lateral %4 g")
+    if (!std::isfinite(v))
+        return m_measured ? tr("measured: no train of the run passed here")
+                          : tr("estimated: the train stalls before here, or no speed is known");
+    return (m_measured ? tr("measured %1 %2, vertical %3 g, lateral %4 g")
+                       : tr("estimated %1 %2, vertical %3 g, lateral %4 g"))
         .arg(v, 0, 'f', 1)
         .arg(Units::instance().speedSuffix())
         .arg(m_estimates.vertical->at(id, s), 0, 'f', 2)

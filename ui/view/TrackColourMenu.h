@@ -10,6 +10,7 @@
 
 #include <memory>
 
+class QAction;
 class QDockWidget;
 class QMenu;
 class QStatusBar;
@@ -42,14 +43,21 @@ public:
     // again whenever the checks are.
     void colourByEstimate(render::TrackOverlay kind);
     // While an estimate colours the track: what it says at (track, s), e.g. "estimated 54.0 km/h, vertical
-    // 2.10 g, lateral -0.05 g"; empty otherwise.
+    // 2.10 g, lateral -0.05 g" ("measured ..." in measured mode); empty otherwise.
     QString estimateAt(int track, double s) const;
+    // Measured mode (View > Track Colour > Measured in the Run): the speed and g colourings show what the
+    // shown run measured instead of the estimate -- per metre of track, the fastest speed, the vertical g
+    // farthest from 1 g and the largest lateral g any car's rider felt there (the GUI's history of the run,
+    // ui/sim/TelemetryHistory.h) -- made again whenever the run pauses or another run is shown.
+    void setMeasured(bool measured);
+    bool measured() const { return m_measured; }
 
 private:
     struct Estimates { // per quantity, as shown: speed in the user's unit, rider g in g
         std::shared_ptr<const render::SampledValues> speed, vertical, lateral;
     };
     Estimates estimate() const;
+    Estimates measure() const; // the shown run's, binned per metre
     bool showsEstimate() const;
 
     Document* m_doc;
@@ -58,6 +66,8 @@ private:
     SimulationController* m_sim;
     ChecksPanel* m_checks;
     Estimates m_estimates; // while an estimate colours the track
+    bool m_measured = false;
+    QAction* m_measuredAction = nullptr;
 };
 
 } // namespace tl::ui
