@@ -7,14 +7,16 @@
 //     and 1 g along the track's up;
 //   - at the top of the climb v^2 = 144 - 2 g 5 = 45.9 m^2/s^2: 6.775 m/s = 24.39 km/h.
 // The colours come from the same estimates; the legend names the quantity and its unit; a click on the track
-// reads them in the status bar; an edit of the turn's radius (R = 20 m: 0.734 g), a change of the speed unit
-// and an undo are followed; File > New leaves no estimate behind.
+// reads them in the status bar, the twist profile dock draws the rider g along the track; an edit of the
+// turn's radius (R = 20 m: 0.734 g), a change of the speed unit and an undo are followed; File > New leaves
+// no estimate behind.
 #include "GuiTestUtil.h"
 
 #include "render/scene/LayoutScene.h"
 #include "ui/Units.h"
 #include "ui/commands/EditLayout.h"
 #include "ui/document/FileManager.h"
+#include "ui/panels/TwistEditor.h"
 #include "ui/view/OverlayLegendWidget.h"
 
 #include <QAction>
@@ -95,6 +97,20 @@ void TstEstimateColours::colourAndReadTheEstimates() {
     QVERIFY2(
         msg.contains(QString("estimated 43.2 km/h, vertical 1.00 g, lateral %1 g").arg(lateral, 0, 'f', 2)),
         qPrintable(msg));
+
+    // the twist profile dock draws the same rider g along the clicked track, and none without the colouring
+    tl::ui::TwistEditor* te = w.twistEditor();
+    QTRY_COMPARE(te->track(), w.document()->layout()->trackIndex("turn"));
+    const QList<QPointF> lat = te->lateralGCurve(), vert = te->verticalGCurve();
+    QVERIFY(lat.size() > 100 && vert.size() == lat.size());
+    for (int i = 0; i < lat.size(); ++i)
+        if (lat[i].x() > 2.0 && lat[i].x() < 123.0) { // (the estimate's differences reach 0.25 m past an end)
+            QVERIFY2(std::abs(lat[i].y() - lateral) < 0.005,
+                     qPrintable(QString("s %1: %2 g").arg(lat[i].x()).arg(lat[i].y())));
+            QVERIFY(std::abs(vert[i].y() - 1.0) < 0.005);
+        }
+    action(w, "natural")->trigger();
+    QVERIFY(te->lateralGCurve().isEmpty() && te->verticalGCurve().isEmpty());
 
     // an edit: the turn at R = 20 m doubles the lateral g; the estimate follows the edit, and its undo
     action(w, "estimated-lateral-g")->trigger();

@@ -71,12 +71,28 @@ TwistEditor::TwistEditor(Document* doc, QWidget* parent) : QWidget(parent), m_do
     chart->addSeries(m_equilibrium);
     chart->addSeries(m_twist);
     chart->addSeries(m_keys);
+    // the rider g of the track colouring, on its own axis at the right (hidden without one)
+    m_verticalG = new QLineSeries;
+    m_verticalG->setPen(QPen(QColor(20, 150, 70), 1.5));
+    m_lateralG = new QLineSeries;
+    m_lateralG->setPen(QPen(QColor(120, 120, 120), 1.5, Qt::DotLine));
+    chart->addSeries(m_verticalG);
+    chart->addSeries(m_lateralG);
+    m_axisG = new QValueAxis;
+    m_axisG->setTitleText(tr("rider [g]"));
     m_axisS = new QValueAxis;
     m_axisS->setTitleText(tr("s [m]"));
     m_axisA = new QValueAxis;
     m_axisA->setTitleText(tr("angle [°]"));
     chart->addAxis(m_axisS, Qt::AlignBottom);
     chart->addAxis(m_axisA, Qt::AlignLeft);
+    chart->addAxis(m_axisG, Qt::AlignRight);
+    for (QLineSeries* g : {m_verticalG, m_lateralG}) {
+        g->attachAxis(m_axisS);
+        g->attachAxis(m_axisG);
+        g->setVisible(false);
+    }
+    m_axisG->setVisible(false);
     for (auto* s : {static_cast<QXYSeries*>(m_twist), static_cast<QXYSeries*>(m_equilibrium),
                     static_cast<QXYSeries*>(m_keys)}) {
         s->attachAxis(m_axisS);
@@ -165,6 +181,12 @@ QList<QPointF> TwistEditor::twistCurve() const {
 QList<QPointF> TwistEditor::equilibriumCurve() const {
     return m_equilibrium->points();
 }
+QList<QPointF> TwistEditor::verticalGCurve() const {
+    return m_verticalG->isVisible() ? m_verticalG->points() : QList<QPointF>();
+}
+QList<QPointF> TwistEditor::lateralGCurve() const {
+    return m_lateralG->isVisible() ? m_lateralG->points() : QList<QPointF>();
+}
 QList<QList<QPointF>> TwistEditor::rightRailHighCurves() const {
     QList<QList<QPointF>> out;
     for (const QLineSeries* r : m_rightHigh)
@@ -231,6 +253,11 @@ void TwistEditor::refresh() {
     m_keys->clear();
     for (QLineSeries* r : m_rightHigh)
         r->clear();
+    m_verticalG->clear();
+    m_lateralG->clear();
+    for (QLineSeries* g : {m_verticalG, m_lateralG})
+        g->setVisible(false);
+    m_axisG->setVisible(false);
     const auto layout = m_doc->layout();
     if (!layout || m_track < 0 || m_track >= int(layout->trackCount()) ||
         layout->track(std::size_t(m_track)).id() != m_doc->spec().tracks[std::size_t(m_track)].id) {
@@ -277,6 +304,28 @@ void TwistEditor::refresh() {
     }
     m_twist->replace(twist);
     m_equilibrium->replace(eq);
+    if (const RiderG g = m_riderG ? m_riderG() : RiderG{}; g.vertical && g.lateral) {
+        QList<QPointF> vertical, lateral;
+        double gLo = -1.0, gHi = 2.0;
+        for (int i = 0; i <= n; ++i) {
+            const double s = L * i / n, v = g.vertical->at(t.id(), s), l = g.lateral->at(t.id(), s);
+            if (!std::isfinite(v) || !std::isfinite(l)) continue; // stalls, or no run passed
+            vertical.append({s, v});
+            lateral.append({s, l});
+            gLo = std::min({gLo, v, l});
+            gHi = std::max({gHi, v, l});
+        }
+        m_verticalG->setName(g.measured ? tr("measured vertical g") : tr("estimated vertical g"));
+        m_lateralG->setName(g.measured ? tr("measured lateral g (+ left)")
+                                       : tr("estimated lateral g (+ left)"));
+        m_verticalG->replace(vertical);
+        m_lateralG->replace(lateral);
+        for (QLineSeries* series : {m_verticalG, m_lateralG})
+            series->setVisible(true);
+        m_axisG->setVisible(true);
+        m_axisG->setRange(std::floor(gLo), std::ceil(gHi));
+        m_axisG->setTickCount(int(std::ceil(gHi) - std::floor(gLo)) + 1); // a tick at every whole g
+    }
     // the right-high runs reuse their series (added or removed series would reflow the legend, and with it
     // the plot area a dragged key is mapped through); one legend entry names them all
     while (m_rightHigh.size() < std::max<qsizetype>(1, rightHigh.size())) {

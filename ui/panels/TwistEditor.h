@@ -5,8 +5,13 @@
 // the equilibrium bank -atan(v^2 kappa_L/g) for the lateral curvature at a chosen speed (read-only; the
 // track's design speed when a track is selected), so the user sees where cant is missing. Every change is an
 // undo step; a whole key drag is one.
+#include "render/track/TrackColouring.h"
+
 #include <QChartView>
 #include <QWidget>
+
+#include <functional>
+#include <memory>
 
 class QDoubleSpinBox;
 class QLabel;
@@ -42,6 +47,18 @@ public:
     QList<QPointF> twistCurve() const;
     QList<QPointF> equilibriumCurve() const;
     QList<QList<QPointF>> rightRailHighCurves() const;
+    // The rider g the track is coloured by (View > Track Colour > By Estimated ... g, or measured in the
+    // run), drawn on a right-hand g axis while that colouring is shown: the source returns the vertical and
+    // lateral values by track id, or nulls when no such colouring is shown. refreshRiderG() draws them again
+    // (the colouring changed).
+    struct RiderG {
+        std::shared_ptr<const render::SampledValues> vertical, lateral;
+        bool measured = false;
+    };
+    void setRiderGSource(std::function<RiderG()> source) { m_riderG = std::move(source); }
+    void refreshRiderG() { refresh(); }
+    QList<QPointF> verticalGCurve() const;
+    QList<QPointF> lateralGCurve() const;
     double largestDeficiency() const { return m_worstDeficiency; } // as shown (mm or angle unit)
     QString info() const; // the line above the chart (track, largest cant deficiency)
     QString axisTitle() const;
@@ -75,6 +92,10 @@ private:
     QLineSeries* m_twist;
     QLineSeries* m_equilibrium;
     QList<QLineSeries*> m_rightHigh; // the right-rail-high stretches, over m_twist (railways)
+    QLineSeries* m_verticalG;
+    QLineSeries* m_lateralG;
+    QValueAxis* m_axisG;
+    std::function<RiderG()> m_riderG;
     QScatterSeries* m_keys;
     QValueAxis* m_axisS;
     QValueAxis* m_axisA;

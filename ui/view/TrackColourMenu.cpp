@@ -17,6 +17,7 @@
 
 #include <QAction>
 #include <QActionGroup>
+#include <QCheckBox>
 #include <QDockWidget>
 #include <QMenu>
 #include <QStatusBar>
@@ -32,6 +33,12 @@ TrackColourMenu::TrackColourMenu(QMenu* view, Document* doc, render::LayoutScene
                                  ChecksPanel* checks, QDockWidget* checksDock, QStatusBar* status,
                                  QObject* parent)
     : QObject(parent), m_doc(doc), m_scene(scene), m_view(glView), m_sim(sim), m_checks(checks) {
+    // the twist profile dock draws the rider g the track is coloured by
+    twist->setRiderGSource([this] {
+        return showsEstimate() ? TwistEditor::RiderG{m_estimates.vertical, m_estimates.lateral, m_measured}
+                               : TwistEditor::RiderG{};
+    });
+    m_twist = twist;
     QMenu* overlay = view->addMenu(tr("Track &Colour"));
     auto* overlayGroup = new QActionGroup(this);
     // object names "trackColour:<name>" (tests, tracklab --track-colour)
@@ -54,6 +61,7 @@ TrackColourMenu::TrackColourMenu(QMenu* view, Document* doc, render::LayoutScene
             o.speed = twist->speed();
             m_scene->setOverlay(o);
             m_view->update();
+            twist->refreshRiderG(); // no rider g without its colouring
         });
     }
     // estimated while building: one model with the Checks dock (its profile, drives and rider height)
@@ -115,6 +123,9 @@ TrackColourMenu::TrackColourMenu(QMenu* view, Document* doc, render::LayoutScene
                                     8000);
         });
         connect(checks->riskPanel(), &RiskPanel::shownOnTrack, risk, [risk] { risk->setChecked(true); });
+        // colourings made by the Checks dock replace the rider g's too
+        connect(checks->riskPanel(), &RiskPanel::shownOnTrack, twist, &TwistEditor::refreshRiderG);
+        connect(checks->overlayBox(), &QCheckBox::toggled, twist, &TwistEditor::refreshRiderG);
     }
 }
 
@@ -140,6 +151,7 @@ void TrackColourMenu::colourByPeakYQ() {
     o.peaks = peaks;
     m_scene->setOverlay(o);
     m_view->update();
+    m_twist->refreshRiderG();
 }
 
 bool TrackColourMenu::showsEstimate() const {
@@ -254,6 +266,7 @@ void TrackColourMenu::colourByEstimate(render::TrackOverlay kind) {
     o.speedUnit = Units::instance().speedSuffix().toStdString();
     m_scene->setOverlay(o);
     m_view->update(); // (no profile, or a layout that does not compile: every place in its natural colour)
+    m_twist->refreshRiderG();
 }
 
 QString TrackColourMenu::estimateAt(int track, double s) const {

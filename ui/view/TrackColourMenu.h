@@ -65,6 +65,7 @@ private:
     OsgViewWidget* m_view;
     SimulationController* m_sim;
     ChecksPanel* m_checks;
+    TwistEditor* m_twist;
     Estimates m_estimates; // while an estimate colours the track
     bool m_measured = false;
     QAction* m_measuredAction = nullptr;
