@@ -31,10 +31,7 @@ void Telemetry::truncate(double t, std::size_t events, std::size_t derailments) 
 void Telemetry::add(const TelemetrySample& s) {
     // Non-finite values never reach plots or files: a state whose speed or position overflows (a body
     // flung at 1e200 m/s: finite components, infinite norm) stops the run with a clear error instead.
-    bool finite = true;
-    for (const ChannelInfo& c : telemetryChannels())
-        finite = finite && std::isfinite(c.value(s));
-    if (!finite) {
+    if (!allFinite(s)) {
         std::ostringstream msg;
         const auto id = [](const std::vector<std::string>& ids, int i) {
             return i >= 0 && std::size_t(i) < ids.size() ? "\"" + ids[std::size_t(i)] + "\""

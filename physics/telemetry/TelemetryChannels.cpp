@@ -1,7 +1,8 @@
 // The telemetry channel list (TelemetryChannels.h).
 #include "physics/telemetry/TelemetryChannels.h"
 
-#include <stdexcept>
+#include <cmath>
+#include <utility>
 
 namespace tl {
 
@@ -109,6 +110,13 @@ constexpr std::array<int, kChannelCount> kPlottedIndex = [] {
 
 const std::array<ChannelInfo, kChannelCount>& telemetryChannels() {
     return kChannels;
+}
+
+bool allFinite(const TelemetrySample& s) {
+    return [&s]<std::size_t... I>(std::index_sequence<I...>) {
+        return (std::isfinite(kChannels[I].value(s)) && ...);
+    }
+    (std::make_index_sequence<kChannelCount>());
 }
 
 const std::array<Channel, kPlottedChannelCount>& plottedChannels() {

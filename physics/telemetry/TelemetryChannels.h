@@ -107,6 +107,10 @@ inline const ChannelInfo& channelInfo(Channel c) {
     return telemetryChannels()[std::size_t(c)];
 }
 
+// Every channel of the sample is finite (Telemetry::add, every sample of every step: the list's getters are
+// expanded inline, no call through a pointer).
+bool allFinite(const TelemetrySample& s);
+
 // The plotted channels (those with a label), in list order, and a channel's place among them (-1: none).
 inline constexpr int kPlottedChannelCount = 24;
 const std::array<Channel, kPlottedChannelCount>& plottedChannels();

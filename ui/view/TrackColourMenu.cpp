@@ -92,11 +92,15 @@ TrackColourMenu::TrackColourMenu(QMenu* view, Document* doc, render::LayoutScene
     });
     connect(sim, &SimulationController::runsChanged, this, remeasure);
     connect(sim, &SimulationController::simulationReset, this, remeasure);
-    // the Checks dock checks each edit while it is shown (then `checked` above); hidden, it is asked here
+    // the Checks dock checks each edit while it is shown (then `checked` above). Hidden, it does not: the
+    // estimate is made again here, without running the checks, unless the look changed (a new or opened
+    // layout), which may change the dock's default profile (coaster or railway): then it checks.
     connect(doc, &Document::changed, this, [this, checks](const design::LayoutChange& c) {
-        if (showsEstimate() && !c.interim && (c.affectsRuns() || c.has(design::LayoutChange::Look)) &&
-            !checks->isVisible())
+        if (!showsEstimate() || m_measured || c.interim || checks->isVisible()) return;
+        if (c.has(design::LayoutChange::Look))
             checks->runCheck();
+        else if (c.affectsRuns())
+            colourByEstimate(m_scene->overlay().overlay);
     });
     connect(&Units::instance(), &Units::changed, this, [this] {
         if (showsEstimate()) colourByEstimate(m_scene->overlay().overlay);
