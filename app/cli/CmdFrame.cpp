@@ -32,7 +32,8 @@ int runFrame(const QStringList& args) {
     parser.setApplicationDescription(
         "Print the world frame of track TRACK_ID at arc length S [m] as one JSON object:\n"
         "P, T, N, B (continued Frenet frame), wN, wB (twisted frame), kappa [1/m], tau [1/m],\n"
-        "twist [rad], dtwist [rad/m], length [m]. Moving bodies are at their initial poses.");
+        "twist [rad], dtwist [rad/m], length [m]; on a track with a heartline, heartline (its point [m]).\n"
+        "P and the frames are the rails' (the trackjoint's). Moving bodies are at their initial poses.");
     parser.addHelpOption();
     parser.addPositionalArgument("layout", "Layout file (JSON).");
     parser.addPositionalArgument("track", "Track id.");
@@ -68,7 +69,11 @@ int runFrame(const QStringList& args) {
                   << ",\"B\":" << vec(f.F.B) << ",\"wN\":" << vec(f.wN) << ",\"wB\":" << vec(f.wB)
                   << ",\"kappa\":" << num(f.F.kappa) << ",\"tau\":" << num(f.F.tau)
                   << ",\"twist\":" << num(f.wt) << ",\"dtwist\":" << num(f.dwt)
-                  << ",\"length\":" << num(length) << "}\n";
+                  << ",\"length\":" << num(length);
+        // a track with a heartline: its point h above the rails along wB (docs/layout-format.md, "Heartline")
+        if (const double h = layout.track(std::size_t(t)).heartline(); h > 0)
+            std::cout << ",\"heartline\":" << vec(f.F.P + h * f.wB);
+        std::cout << "}\n";
         return tl::cli::Ok;
     } catch (const tl::LayoutError& e) {
         std::cerr << e.what() << "\n";

@@ -164,7 +164,9 @@ std::vector<TrackSamples> samplePlaces(const Layout& layout, const RuleProfile& 
                     p.deficiencyGradient = std::abs(defAt(sp) - defAt(sm)) / (sp - sm);
                 }
             }
-            if (withRider) riderForces(layout, ti, p.s, profile.riderHeight, speed, p);
+            // the rider height: the track's heartline wins over the profile's (docs/rules-format.md)
+            if (withRider)
+                riderForces(layout, ti, p.s, t.heartline() > 0 ? t.heartline() : profile.riderHeight, speed, p);
         }
     }
     return out;

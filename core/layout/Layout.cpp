@@ -1,12 +1,15 @@
 #include "core/layout/Layout.h"
 
+#include "core/curves/ForceSection.h"
 #include "core/io/JsonReader.h"
+#include "core/layout/HeartlineRails.h"
 #include "core/layout/LayoutCheck.h"
 #include "core/layout/LayoutError.h"
 #include "core/layout/LayoutFile.h"
 #include "core/layout/TrackBuilder.h"
 
 #include <cmath>
+#include <limits>
 #include <numbers>
 #include <optional>
 #include <stdexcept>
@@ -14,6 +17,8 @@
 namespace tl {
 
 namespace {
+
+constexpr double kGravity = 9.81; // [m/s^2], as everywhere in TrackLab
 
 Pose poseOf(const Vec3& position, const Quat& rotation) {
     Pose X = Pose::Identity();
@@ -74,8 +79,11 @@ Layout Layout::compile(const LayoutSpec& spec, const std::string& file, const La
     const std::size_t n = spec.tracks.size();
     std::vector<CurvePtr> curves(n);
     for (std::size_t i = 0; i < n; ++i) {
-        // curves are immutable: an unchanged curve of the previous compile is shared, not rebuilt
-        if (reuse && i < reuse->trackCount() &&
+        // a force section is built where it is placed (it needs the up, its start speed and bank)
+        if (spec.tracks[i].curve.type == "force") continue;
+        // curves are immutable: an unchanged curve of the previous compile is shared, not rebuilt (a
+        // heartline track's compiled curve is its rails, not the curve of its spec)
+        if (!hasHeartlineRails(spec.tracks[i]) && reuse && i < reuse->trackCount() &&
             (reuse->spec().tracks.sharesItem(i, spec.tracks, i) ||
              reuse->spec().tracks[i].curve == spec.tracks[i].curve)) {
             curves[i] = reuse->track(i).curvePtr();
@@ -102,6 +110,18 @@ Layout Layout::compile(const LayoutSpec& spec, const std::string& file, const La
     // needs that one's twisted end frame.
     std::vector<std::optional<Track>> built(n);
     std::vector<int> state(n, 0); // 0 = todo, 1 = in progress, 2 = done
+    // The speed at each track's end where the energy model knows it (NaN elsewhere), for the force sections
+    // placed after it: a force section's own end speed; a track with a drive section, the drive's speed at
+    // its end, then energy to the track's end; a track placed after one with a known end speed, energy over
+    // the track (frictionless: v^2 = v0^2 - 2 g dz).
+    std::vector<double> endSpeed(n, std::numeric_limits<double>::quiet_NaN());
+    auto worldZ = [&](const Track& t, double s) {
+        return (L.initialBodyPose(t.body()) * t.localFrame(s).F.P).z();
+    };
+    auto energyTo = [&](double v, const Track& t, double s0, double s1) {
+        const double v2 = v * v - 2.0 * kGravity * (worldZ(t, s1) - worldZ(t, s0));
+        return v2 > 0.0 ? std::sqrt(v2) : std::numeric_limits<double>::quiet_NaN();
+    };
     auto place = [&](std::size_t i) {
         const TrackSpec& t = spec.tracks[i];
         const std::string tp = jsonPath("/tracks", i);
@@ -124,18 +144,58 @@ Layout Layout::compile(const LayoutSpec& spec, const std::string& file, const La
                     (reuse->track(i).placement().linear() - placement.linear()).cwiseAbs().maxCoeff() < 1e-15
                 ? &reuse->track(i)
                 : nullptr;
-        UpReferencePtr upRef = old ? old->upReference() : nullptr;
+        UpReferencePtr upRef = old && !hasHeartlineRails(t) ? old->upReference() : nullptr;
         TwistPtr twist;
-        try {
-            if (!upRef) upRef = std::make_shared<UpReference>(curves[i], up);
-            if (old && reuse->spec().tracks[i].twist == t.twist && reuse->spec().tracks[i].frame == t.frame)
-                twist = old->twistPtr();
-            else
-                twist = buildTrackTwist(t, bodyToCurve, curves[i]->length(), upRef);
-        } catch (const std::exception& e) {
-            throw LayoutError(file, jsonPath(tp, "twist"), e.what());
+        if (t.curve.type != "force") try {
+                if (!upRef) upRef = std::make_shared<UpReference>(curves[i], up);
+                if (old && !hasHeartlineRails(t) && reuse->spec().tracks[i].twist == t.twist &&
+                    reuse->spec().tracks[i].frame == t.frame)
+                    twist = old->twistPtr();
+                else
+                    twist = buildTrackTwist(t, bodyToCurve, curves[i]->length(), upRef);
+            } catch (const std::exception& e) {
+                throw LayoutError(file, jsonPath(tp, "twist"), e.what());
+            }
+        if (hasHeartlineRails(t)) {
+            double startSpeed = std::numeric_limits<double>::quiet_NaN(), startBank = 0.0;
+            if (t.placement.after) {
+                const std::size_t j = std::size_t(indexOf(t.placement.after->track));
+                const bool fromEnd = t.placement.after->end == TrackEnd::End;
+                if (fromEnd) startSpeed = endSpeed[j];
+                const double bank = built[j]->bank(fromEnd ? built[j]->length() : 0.0).wt;
+                startBank = fromEnd ? bank : -bank;
+            }
+            try {
+                RailsTrack r = buildRailsTrack(t, curves[i], twist, upRef, up, startSpeed, startBank);
+                curves[i] = r.curve;
+                upRef = r.up;
+                twist = r.twist;
+                if (t.curve.type == "force") endSpeed[i] = r.endSpeed;
+            } catch (const ForceSectionError& e) {
+                throw LayoutError(file, jsonPath(tp, "curve"),
+                                  std::string("track \"") + t.id + "\": " + e.what());
+            } catch (const std::exception& e) {
+                throw LayoutError(file, jsonPath(tp, "curve"),
+                                  std::string("track \"") + t.id + "\": " + e.what());
+            }
         }
-        built[i].emplace(t.id, curves[i], twist, placement, t.body, upRef);
+        built[i].emplace(t.id, curves[i], twist, placement, t.body, upRef, t.heartline.value_or(0.0));
+        const Track& b = *built[i];
+        if (t.curve.type != "force") {
+            double best = -1.0;
+            for (const DriveSpec& d : spec.drives)
+                if (d.track == t.id && d.direction > 0) {
+                    const double to = d.to.value_or(b.length());
+                    if (to > best) {
+                        best = to;
+                        endSpeed[i] = energyTo(d.speed, b, to, b.length());
+                    }
+                }
+            if (best < 0.0 && t.placement.after && t.placement.after->end == TrackEnd::End) {
+                const double v0 = endSpeed[std::size_t(indexOf(t.placement.after->track))];
+                if (std::isfinite(v0)) endSpeed[i] = energyTo(v0, b, 0.0, b.length());
+            }
+        }
         state[i] = 2;
     };
     auto resolve = [&](std::size_t root) {

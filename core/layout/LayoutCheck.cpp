@@ -1,5 +1,7 @@
 #include "core/layout/LayoutCheck.h"
 
+#include "core/layout/HeartlineRails.h"
+
 #include "core/geometry/Limits.h"
 #include "core/io/JsonReader.h"
 #include "core/layout/LayoutError.h"
@@ -146,8 +148,51 @@ struct Checker {
                 if (c.params.count(k)) positive(c.params, path, k);
             if (std::hypot(param(c.params, path, "endX"), param(c.params, path, "endY")) < 1e-9)
                 fail(jsonPath(path, "endX"), "a quintic's end must differ from its start");
+        } else if (c.type == "force") {
+            forceSection(c, path);
         } else {
             fail(jsonPath(path, "type"), "unknown curve type \"" + c.type + "\"");
+        }
+    }
+
+    // A force section (core/curves/ForceSection.h): a length or a duration, a positive start speed if
+    // given, keys strictly increasing and inside the section, finite values.
+    void forceSection(const CurveSpec& c, const std::string& path) const {
+        const bool hasLength = c.params.count("length"), hasDuration = c.params.count("duration");
+        if (hasLength == hasDuration)
+            fail(jsonPath(path, hasLength ? "duration" : "length"),
+                 hasLength ? "give \"length\" [m] or \"duration\" [s], not both"
+                           : "a force section needs \"length\" [m] or \"duration\" [s]");
+        const char* extent = hasLength ? "length" : "duration";
+        positive(c.params, path, extent);
+        const double end = c.params.at(extent);
+        if (hasLength) curveLength(end, jsonPath(path, "length"));
+        if (!hasLength) atMost(end, 3600.0, jsonPath(path, "duration"), "duration", "s");
+        if (c.params.count("speed")) positive(c.params, path, "speed");
+        if (c.params.count("step")) {
+            positive(c.params, path, "step");
+            atMost(c.params.at("step"), 10.0, jsonPath(path, "step"), "step", "m");
+            if (c.params.at("step") < 0.01) fail(jsonPath(path, "step"), "step must be >= 0.01 m");
+        }
+        for (const auto& [k, keys] : c.keys) {
+            const std::string kp = jsonPath(path, k);
+            if (keys.empty()) fail(kp, "keys need at least one key [x, value]");
+            if (keys.size() > limits::kMaxTwistKeys)
+                fail(kp, "at most " + std::to_string(limits::kMaxTwistKeys) + " keys, got " +
+                             std::to_string(keys.size()));
+            for (std::size_t i = 0; i < keys.size(); ++i) {
+                const std::string ip = jsonPath(kp, i);
+                if (!std::isfinite(keys[i].first) || !std::isfinite(keys[i].second))
+                    fail(ip, "key values must be finite");
+                if (keys[i].first < 0.0 || keys[i].first > end)
+                    fail(jsonPath(ip, std::size_t(0)),
+                         "key at " + num(keys[i].first) + (hasLength ? " m" : " s") +
+                             " is outside the section (0 .. " + num(end) + (hasLength ? " m)" : " s)"));
+                if (i > 0 && !(keys[i].first > keys[i - 1].first))
+                    fail(jsonPath(ip, std::size_t(0)),
+                         "keys must be strictly increasing in x: " + num(keys[i].first) + " after " +
+                             num(keys[i - 1].first));
+            }
         }
     }
 
@@ -255,6 +300,17 @@ struct Checker {
             const std::string tp = jsonPath("/tracks", i);
             curve(t.curve, jsonPath(tp, "curve"));
             if (t.twist) twist(*t.twist, jsonPath(tp, "twist"));
+            if (t.heartline && !(*t.heartline >= 0.0 && *t.heartline <= 100.0))
+                fail(jsonPath(tp, "heartline"),
+                     "heartline must be >= 0 and <= 100 m, got " + num(*t.heartline));
+            if (t.curve.type == "force" && t.twist)
+                fail(jsonPath(tp, "twist"), "a force section rolls by its \"rollRate\": give it no twist");
+            if (hasHeartlineRails(t) && t.frame != TrackFrame::Up)
+                fail(jsonPath(tp, "frame"),
+                     "a force section or a track with a heartline has its bank from the "
+                     "vertical: \"frame\" must be \"up\"");
+            if (hasHeartlineRails(t) && t.curve.closed)
+                fail(jsonPath(tp, "heartline"), "a heartline on a closed spline is not supported: split it");
             const std::string pp = jsonPath(tp, "placement");
             pose(t.placement.pose, pp);
             if (t.placement.after) {

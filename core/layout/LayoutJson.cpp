@@ -137,9 +137,31 @@ struct Reader : JsonReader {
                    {"curvatureStart", "curvatureEnd", "weightStart", "weightEnd"}, c.params);
             c.extra = extra(v, {"type", "endX", "endY", "endHeading", "curvatureStart", "curvatureEnd",
                                 "weightStart", "weightEnd"});
+        } else if (c.type == "force") {
+            params(v, path, {}, {"length", "duration", "speed", "step"}, c.params);
+            for (const char* k : {"normalG", "lateralG", "rollRate"}) {
+                const Json* x = find(v, k);
+                if (!x) continue;
+                const std::string kp = jsonPath(path, k);
+                if (x->is_number()) {
+                    c.params[k] = number(*x, kp);
+                    continue;
+                }
+                if (!x->is_array()) wrongType(*x, kp, "a number or keys [[x, value], ...]");
+                auto& keys = c.keys[k];
+                for (std::size_t i = 0; i < x->size(); ++i) {
+                    const std::string p = jsonPath(kp, i);
+                    if (!(*x)[i].is_array() || (*x)[i].size() != 2) wrongType((*x)[i], p, "a key [x, value]");
+                    keys.emplace_back(number((*x)[i][0], jsonPath(p, std::size_t(0))),
+                                      number((*x)[i][1], jsonPath(p, std::size_t(1))));
+                }
+            }
+            c.extra =
+                extra(v, {"type", "length", "duration", "speed", "step", "normalG", "lateralG", "rollRate"});
         } else {
-            fail(jsonPath(path, "type"), "unknown curve type \"" + c.type +
-                                             "\" (expected line, arc, helix, clothoid, spline or quintic)");
+            fail(jsonPath(path, "type"),
+                 "unknown curve type \"" + c.type +
+                     "\" (expected line, arc, helix, clothoid, spline, quintic or force)");
         }
         return c;
     }
@@ -207,8 +229,9 @@ struct Reader : JsonReader {
             if (!x->is_number()) wrongType(*x, lp, "a number [m/s]");
             t.lineSpeed = number(*x, lp);
         }
+        if (const Json* x = find(v, "heartline")) t.heartline = number(*x, jsonPath(path, "heartline"));
         requireVersionOfKeys(v, KeyPlace::Track, path);
-        t.extra = extra(v, {"id", "curve", "twist", "placement", "body", "frame", "lineSpeed"});
+        t.extra = extra(v, {"id", "curve", "twist", "placement", "body", "frame", "lineSpeed", "heartline"});
         return t;
     }
 
@@ -330,6 +353,12 @@ Json curveJson(const CurveSpec& c) {
         j["points"] = pts;
         if (c.closed) j["closed"] = true;
     }
+    for (const auto& [k, keys] : c.keys) {
+        Json a = Json::array();
+        for (const auto& [x, value] : keys)
+            a.push_back(Json::array({x, value}));
+        j[k] = a;
+    }
     return j;
 }
 
@@ -373,6 +402,7 @@ Json trackSpecToJson(const TrackSpec& t, int version) {
     // version 1 names only "up"
     if (version >= 2 || t.frame != defaultTrackFrame(version)) j["frame"] = trackFrameName(t.frame);
     if (t.lineSpeed) j["lineSpeed"] = *t.lineSpeed;
+    if (t.heartline) j["heartline"] = *t.heartline;
     const PlacementSpec& p = t.placement;
     Json pj = p.extra;
     if (p.after) {

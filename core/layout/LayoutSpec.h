@@ -67,13 +67,17 @@ struct SplinePointSpec {
 //   line: length [m]; arc: radius [m], angle [rad] (positive turns toward local +y);
 //   helix: radius [m], pitch [m per turn], length [m] or turns [-];
 //   clothoid: length [m], curvatureStart [1/m] (default 0), curvatureEnd [1/m] (default 0);
-//   spline: points, closed (default false).
+//   spline: points, closed (default false);
+//   force: length [m] or duration [s], speed [m/s] (optional), step [m] (optional); normalG, lateralG [g]
+//          and rollRate [rad/s] each a number (in params) or keys (in keys) (core/curves/ForceSection.h).
 struct CurveSpec {
     std::string type = "line";
     std::map<std::string, double> params; // numeric parameters by file key
     std::vector<SplinePointSpec> points;  // spline only
-    bool closed = false;                  // spline only
-    Json extra = Json::object();          // unknown keys
+    // force only: the laws given as keys [[x, value], ...] by file key (x in m or s, see ForceSection.h)
+    std::map<std::string, std::vector<std::pair<double, double>>> keys;
+    bool closed = false;         // spline only
+    Json extra = Json::object(); // unknown keys
     bool operator==(const CurveSpec&) const = default;
 };
 
@@ -113,7 +117,10 @@ struct TrackSpec {
     PlacementSpec placement;         // absent = identity
     std::string body = "ground";     // "ground" or the name of an entry of "bodies"
     std::optional<double> lineSpeed; // "lineSpeed" [m/s] > 0: a speed sign at the track's start
-    Json extra = Json::object();     // unknown keys (e.g. "name", "notes")
+    // "heartline" [m] >= 0: the curve is the riders' heartline, the rails run h below it along the track's
+    // up (core/layout/HeartlineRails.h); absent = 0: the curve is the rail centre line
+    std::optional<double> heartline;
+    Json extra = Json::object(); // unknown keys (e.g. "name", "notes")
     bool operator==(const TrackSpec&) const = default;
 };
 

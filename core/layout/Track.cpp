@@ -77,9 +77,9 @@ bool invariant(const Twist* t, bool& readsFrame) {
 } // namespace
 
 Track::Track(std::string id, CurvePtr curve, TwistPtr twist, const Pose& placement, std::string body,
-             UpReferencePtr up)
+             UpReferencePtr up, double heartline)
     : id_(std::move(id)), curve_(std::move(curve)), twist_(std::move(twist)), placement_(placement),
-      body_(std::move(body)), up_(std::move(up)) {
+      body_(std::move(body)), up_(std::move(up)), heartline_(heartline) {
     if (!curve_) throw std::invalid_argument("Track: null curve");
     if (!up_) up_ = std::make_shared<UpReference>(curve_, placement_.linear().transpose() * Vec3::UnitZ());
     auto f = std::make_shared<Fast>();

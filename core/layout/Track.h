@@ -19,8 +19,10 @@ class Track {
 public:
     // twist may be null (= no twist). body: "ground" or a body name. up: the level reference of the curve
     // (null: built here for the body's +z). Throws std::invalid_argument on a null curve.
+    // heartline: the riders' heartline height above the rails [m] (the layout's "heartline"; the curve is
+    // already the rail centre line: core/layout/HeartlineRails.h).
     Track(std::string id, CurvePtr curve, TwistPtr twist, const Pose& placement, std::string body = "ground",
-          UpReferencePtr up = nullptr);
+          UpReferencePtr up = nullptr, double heartline = 0.0);
 
     const std::string& id() const { return id_; }
     const Curve& curve() const { return *curve_; }
@@ -30,6 +32,7 @@ public:
     const std::string& body() const { return body_; }
     bool onGround() const { return body_ == "ground"; }
     double length() const { return curve_->length(); } // [m]
+    double heartline() const { return heartline_; }    // heartline height above the rails [m], 0 = none
 
     // Twisted frame at arc length s in curve-local coordinates (s clamped/wrapped by the curve).
     TwistedFrame curveFrame(double s) const;
@@ -66,7 +69,8 @@ private:
     Pose placement_; // curve-local -> body
     std::string body_;
     UpReferencePtr up_; // level reference (never null)
-    struct Fast;        // localFrame's precomputed data (null: the composed path)
+    double heartline_ = 0.0;
+    struct Fast; // localFrame's precomputed data (null: the composed path)
     template <bool kPiece> TwistedFrame fastFrame(double s, int& piece) const; // localFrame (Track.cpp)
     std::shared_ptr<const Fast> fast_;
 };

@@ -39,7 +39,16 @@ const RiderChannels& SimulationEngine::updateVehicleRider(int i) {
 const RiderChannels& SimulationEngine::updateCarRider(int t, int c) {
     Train& tr = *trains_[std::size_t(t)];
     Car& car = tr.cars[std::size_t(c)];
-    updateRider(car.rider, riderInput(*car.body, car.stock.body.riderHeight - car.stock.body.cgHeight,
+    // the rider height: the heartline of the track under the car's first railed bogie wins over the car's
+    // own (docs/vehicles-format.md)
+    double riderHeight = car.stock.body.riderHeight;
+    for (const Bogie& b : car.bogies)
+        if (b.railed) {
+            const double h = layout_.track(std::size_t(b.position.track)).heartline();
+            if (h > 0) riderHeight = h;
+            break;
+        }
+    updateRider(car.rider, riderInput(*car.body, riderHeight - car.stock.body.cgHeight,
                                       tr.drive.direction * car.facing, options_.dt, options_.gravity));
     if (car.stock.wheelRail.clamped || car.derailed) return car.rider.last;
     // railway cars: the mean over the bogies, each at its own place and speed

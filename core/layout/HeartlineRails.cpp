@@ -1,0 +1,135 @@
+#include "core/layout/HeartlineRails.h"
+
+#include "core/curves/ForceSection.h"
+#include "core/layout/LayoutSpec.h"
+#include "core/layout/Track.h"
+#include "core/twists/KeysTwist.h"
+#include "core/twists/UpFrameTwist.h"
+
+#include <cmath>
+#include <numbers>
+#include <stdexcept>
+
+namespace tl {
+
+std::vector<HeartlineSample> sampleHeartline(const Track& track) {
+    const double length = track.length();
+    const int n = std::max(2, int(std::ceil(length / 0.25)));
+    std::vector<HeartlineSample> out;
+    out.reserve(std::size_t(n) + 1);
+    for (int i = 0; i <= n; ++i) {
+        const double s = length * i / n;
+        const TwistedFrame f = track.curveFrame(s);
+        out.push_back({f.F.P, f.F.T, f.wB, f.omega().cross(f.wB)});
+    }
+    return out;
+}
+
+HeartlineRails railsUnder(const std::vector<HeartlineSample>& samples, double h) {
+    if (samples.size() < 2) throw std::invalid_argument("a heartline needs at least 2 samples");
+    if (!(h >= 0.0)) throw std::invalid_argument("heartline must be >= 0");
+    std::vector<Spline::ControlPoint> points;
+    points.reserve(samples.size());
+    for (const HeartlineSample& q : samples)
+        points.push_back({q.H - h * q.U, std::nullopt});
+    // the exact end tangents (a clamped spline: its ends curve as the rails do, not as natural ends)
+    auto tangent = [&](const HeartlineSample& q) { return Vec3((q.T - h * q.dU).normalized()); };
+    points.front().tangent = tangent(samples.front());
+    points.back().tangent = tangent(samples.back());
+    for (std::size_t i = 1; i < points.size(); ++i)
+        if ((points[i].position - points[i - 1].position).norm() < 1e-9)
+            throw std::invalid_argument("the rails under the heartline coincide at sample " +
+                                        std::to_string(i));
+    HeartlineRails r;
+    auto spline = std::make_shared<Spline>(points, false);
+    double u = 0.0;
+    r.s.reserve(points.size());
+    for (std::size_t i = 0; i < points.size(); ++i) {
+        if (i > 0) u += (points[i].position - points[i - 1].position).norm();
+        r.s.push_back(i + 1 == points.size() ? spline->length() : spline->arcLengthAt(u));
+        r.up.push_back(samples[i].U);
+    }
+    r.curve = std::move(spline);
+    return r;
+}
+
+std::vector<std::pair<double, double>> railBankKeys(const HeartlineRails& rails, const UpReference& up) {
+    std::vector<std::pair<double, double>> keys;
+    keys.reserve(rails.s.size());
+    for (std::size_t i = 0; i < rails.s.size(); ++i) {
+        const double s = rails.s[i];
+        const Frame F = rails.curve->frame(s);
+        const UpReference::Angle a = up.at(s, F);
+        const Vec3 level = -std::sin(a.a) * F.N + std::cos(a.a) * F.B;
+        double bank = std::atan2(F.T.dot(level.cross(rails.up[i])), level.dot(rails.up[i]));
+        if (!keys.empty()) { // continuous: within half a turn of the previous key
+            const double prev = keys.back().second;
+            bank += 2 * std::numbers::pi * std::round((prev - bank) / (2 * std::numbers::pi));
+        }
+        if (!keys.empty() && !(s > keys.back().first)) continue;
+        keys.emplace_back(s, bank);
+    }
+    return keys;
+}
+
+bool hasHeartlineRails(const TrackSpec& spec) {
+    return spec.curve.type == "force" || spec.heartline.value_or(0.0) > 0.0;
+}
+
+namespace {
+ForceLaw law(const CurveSpec& c, const char* key, double fallback) {
+    ForceLaw l;
+    l.value = fallback;
+    if (auto it = c.params.find(key); it != c.params.end()) l.value = it->second;
+    if (auto it = c.keys.find(key); it != c.keys.end()) l.keys = it->second;
+    return l;
+}
+double param(const CurveSpec& c, const char* key, double fallback) {
+    auto it = c.params.find(key);
+    return it == c.params.end() ? fallback : it->second;
+}
+} // namespace
+
+RailsTrack buildRailsTrack(const TrackSpec& spec, const CurvePtr& heartlineCurve,
+                           const TwistPtr& heartlineTwist, const UpReferencePtr& heartlineUp, const Vec3& up,
+                           double startSpeed, double startBank) {
+    const double h = spec.heartline.value_or(0.0);
+    std::vector<HeartlineSample> samples;
+    RailsTrack out;
+    if (spec.curve.type == "force") {
+        const CurveSpec& c = spec.curve;
+        ForceSectionInput in;
+        in.length = param(c, "length", 0.0);
+        in.duration = param(c, "duration", 0.0);
+        in.speed = param(c, "speed", startSpeed);
+        if (!std::isfinite(in.speed))
+            throw std::invalid_argument(
+                "a force section needs a start speed: give it \"speed\" [m/s], or place "
+                "it after a force section, a drive section or a track they reach");
+        in.normalG = law(c, "normalG", 1.0);
+        in.lateralG = law(c, "lateralG", 0.0);
+        in.rollRate = law(c, "rollRate", 0.0);
+        in.heartline = h;
+        in.up = up;
+        in.startBank = startBank;
+        in.step = param(c, "step", 0.25);
+        const std::vector<ForceSample> f = integrateForceSection(in);
+        samples.reserve(f.size());
+        for (const ForceSample& q : f)
+            samples.push_back({q.H, q.T, q.U, q.dU});
+        out.endSpeed = f.back().v;
+    } else {
+        if (heartlineCurve->closed())
+            throw std::invalid_argument("a heartline on a closed curve is not supported: split the track");
+        samples = sampleHeartline(
+            Track(spec.id, heartlineCurve, heartlineTwist, Pose::Identity(), "ground", heartlineUp));
+    }
+    const HeartlineRails rails = railsUnder(samples, h);
+    out.curve = rails.curve;
+    out.up = std::make_shared<UpReference>(rails.curve, up);
+    out.twist =
+        std::make_shared<UpFrameTwist>(out.up, std::make_shared<KeysTwist>(railBankKeys(rails, *out.up)));
+    return out;
+}
+
+} // namespace tl
