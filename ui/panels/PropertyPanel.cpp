@@ -44,7 +44,8 @@ struct ParamInfo {
     QString unit;
     double scale, min, max;
     int decimals;
-    bool bank = false; // a bank angle: cant in mm on a railway layout (ui/BankDisplay.h), else as given
+    bool bank = false;     // a bank angle: cant in mm on a railway layout (ui/BankDisplay.h), else as given
+    double fallback = 0.0; // shown while the key is absent (its default)
 };
 
 std::vector<ParamInfo> curveParams(const std::string& type) {
@@ -60,6 +61,10 @@ std::vector<ParamInfo> curveParams(const std::string& type) {
         return {{"length", "Length", "m", 1, 0.01, 1e6, 3},
                 {"curvatureStart", "Curvature at start", "1/m", 1, -10, 10, 6},
                 {"curvatureEnd", "Curvature at end", "1/m", 1, -10, 10, 6}};
+    if (type == "force") // a force section (core/curves/ForceSection.h); its extent and speed are shown apart
+        return {{"normalG", "Normal force", "g", 1, -10, 10, 3, false, 1.0},
+                {"lateralG", "Lateral force", "g", 1, -10, 10, 3, false, 0.0},
+                {"rollRate", "Roll rate", degUnit() + "/s", deg(), -3600, 3600, 2, false, 0.0}};
     return {};
 }
 
@@ -220,10 +225,38 @@ void PropertyPanel::rebuild() {
     });
     m_form->addRow(tr("Body"), body);
 
+    {
+        const double h = t.heartline.value_or(0.0);
+        addNumber(tr("Heartline"), h, "m", 0, 100, 3, 1.0, "heartline", [ti](LayoutSpec& s, double x) {
+            if (x > 0)
+                s.tracks[ti].heartline = x;
+            else
+                s.tracks[ti].heartline.reset();
+        });
+    }
+
     addSection(tr("Curve: %1").arg(QString::fromStdString(t.curve.type)));
+    if (t.curve.type == "force") {
+        const bool byTime = t.curve.params.count("duration") > 0;
+        const char* extent = byTime ? "duration" : "length";
+        addNumber(byTime ? tr("Duration") : tr("Length"),
+                  t.curve.params.count(extent) ? t.curve.params.at(extent) : 0.0, byTime ? "s" : "m", 0.01,
+                  byTime ? 3600 : 1e5, 3, 1.0, QString("curve.") + extent,
+                  [ti, extent](LayoutSpec& s, double x) { s.tracks[ti].curve.params[extent] = x; });
+        if (t.curve.params.count("speed"))
+            addNumber(tr("Start speed"), t.curve.params.at("speed"), kmhUnit(), 0.01, 2000, 2, kmh(),
+                      "curve.speed",
+                      [ti](LayoutSpec& s, double x) { s.tracks[ti].curve.params["speed"] = x; });
+        else
+            m_form->addRow(tr("Start speed"), new QLabel(tr("from the track before"), this));
+    }
     for (const ParamInfo& p : curveParams(t.curve.type)) {
+        if (const auto k = t.curve.keys.find(p.key); k != t.curve.keys.end()) {
+            m_form->addRow(tr(p.label), new QLabel(tr("%n key(s)", "", int(k->second.size())), this));
+            continue;
+        }
         const auto it = t.curve.params.find(p.key);
-        const double v = it != t.curve.params.end() ? it->second : 0.0;
+        const double v = it != t.curve.params.end() ? it->second : p.fallback;
         const std::string key = p.key;
         addNumber(tr(p.label), v, p.unit, p.min, p.max, p.decimals, p.scale, QString("curve.") + p.key,
                   [ti, key](LayoutSpec& s, double x) { s.tracks[ti].curve.params[key] = x; });
