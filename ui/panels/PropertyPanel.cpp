@@ -60,6 +60,20 @@ std::vector<ParamInfo> curveParams(const std::string& type) {
         return {{"length", "Length", "m", 1, 0.01, 1e6, 3},
                 {"curvatureStart", "Curvature at start", "1/m", 1, -10, 10, 6},
                 {"curvatureEnd", "Curvature at end", "1/m", 1, -10, 10, 6}};
+    // IFC 4.3's transitions: signed radii (> 0 left), 0 = straight (docs/layout-format.md)
+    const bool spiral = type == "bloss" || type == "helmert" || type == "cosine" || type == "sine";
+    if (spiral || type == "vienneseBend" || type == "cubic") {
+        std::vector<ParamInfo> p{{"length", "Length", "m", 1, 0.01, 1e6, 3}};
+        if (type != "cubic")
+            p.push_back({"radiusStart", "Radius at start (0 straight)", "m", 1, -1e6, 1e6, 3});
+        p.push_back({"radiusEnd", "Radius at end (0 straight)", "m", 1, -1e6, 1e6, 3});
+        if (type == "vienneseBend") {
+            p.push_back({"cantStart", "Cant at start", "m", 1, -1, 1, 4});
+            p.push_back({"cantEnd", "Cant at end", "m", 1, -1, 1, 4});
+            p.push_back({"gravityCentreHeight", "Centre of gravity height", "m", 1, 0, 10, 3});
+        }
+        return p;
+    }
     return {};
 }
 
