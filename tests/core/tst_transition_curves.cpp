@@ -9,6 +9,7 @@
 #include "core/curves/FrameChecks.h"
 #include "core/curves/TransitionSpiral.h"
 #include "core/layout/Layout.h"
+#include "core/layout/LayoutFile.h"
 #include "core/layout/LayoutJson.h"
 #include "core/layout/TrackBuilder.h"
 
@@ -155,7 +156,7 @@ private slots:
     }
 
     void cubic() {
-        for (const auto [L, R] : {std::pair{100.0, 300.0}, {60.0, -150.0}, {100.0, 60.0}, {50.0, 0.0}}) {
+        for (const auto& [L, R] : {std::pair{100.0, 300.0}, {60.0, -150.0}, {100.0, 60.0}, {50.0, 0.0}}) {
             const double k1 = R == 0.0 ? 0.0 : 1 / R;
             const CubicParabola cu(L, k1);
             QCOMPARE(cu.type(), std::string("cubic"));
