@@ -231,7 +231,7 @@ private slots:
     }
 
     void layoutCompiles() {
-        const char* doc = R"({"version": 2, "tracks": [
+        const char* doc = R"({"format": "tracklab-layout", "version": 2, "tracks": [
           {"id": "a", "curve": {"type": "bloss", "length": 100, "radiusStart": 0, "radiusEnd": 300}},
           {"id": "b", "curve": {"type": "helmert", "length": 100, "radiusStart": 300, "radiusEnd": -300},
            "placement": {"after": ["a", "end"]}},
@@ -261,9 +261,11 @@ private slots:
         auto bad = [](const char* curve) {
             return caught([&] {
                 Layout::compile(
-                    parseLayoutSpec(std::string(R"({"version": 2, "tracks": [{"id": "a", "curve": )") +
-                                        curve + "}]}",
-                                    "x.json"),
+                    parseLayoutSpec(
+                        std::string(
+                            R"({"format": "tracklab-layout", "version": 2, "tracks": [{"id": "a", "curve": )") +
+                            curve + "}]}",
+                        "x.json"),
                     "x.json");
             });
         };
