@@ -77,6 +77,53 @@ struct Checker {
                  "radius " + num(r) + " m is below the limit of " + num(1.0 / limits::kMaxCurvature) + " m");
     }
 
+    // IFC 4.3's transitions (core/curves/TransitionSpiral.h, CubicParabola.h): signed radii, 0 = straight
+    void transition(const CurveSpec& c, const std::string& path) const {
+        positive(c.params, path, "length");
+        const double length = c.params.at("length");
+        curveLength(length, jsonPath(path, "length"));
+        double kmax = 0.0;
+        for (const char* k : {"radiusStart", "radiusEnd"}) {
+            const auto it = c.params.find(k);
+            if (it == c.params.end() || it->second == 0.0) continue;
+            if (std::abs(it->second) < 1.0 / limits::kMaxCurvature)
+                fail(jsonPath(path, k), std::string(k) + " " + num(it->second) + " m is below the limit of " +
+                                            num(1.0 / limits::kMaxCurvature) + " m in size (0 = straight)");
+            kmax = std::max(kmax, 1.0 / std::abs(it->second));
+        }
+        atMost(length * kmax, limits::kMaxTurning, jsonPath(path, "length"),
+               "turning (length x max |curvature|)", "rad");
+        if (c.type == "cubic" && c.params.count("radiusStart") && c.params.at("radiusStart") != 0.0)
+            fail(jsonPath(path, "radiusStart"),
+                 "a cubic starts straight: radiusStart must be 0 or absent (IFC's "
+                 "cubic parabola y = x^3 / (6 R L)), got " +
+                     num(c.params.at("radiusStart")));
+        if (c.type != "vienneseBend") return;
+        double b = 1.5; // TransitionSpiral::kDefaultRailHeadDistance
+        if (c.params.count("railHeadDistance")) {
+            positive(c.params, path, "railHeadDistance");
+            b = c.params.at("railHeadDistance");
+        }
+        double bank[2] = {0.0, 0.0};
+        int i = 0;
+        for (const char* k : {"cantStart", "cantEnd"}) {
+            const auto it = c.params.find(k);
+            const double cant = it == c.params.end() ? 0.0 : it->second;
+            if (!(std::abs(cant) <= b))
+                fail(jsonPath(path, k),
+                     std::string(k) + " " + num(cant) + " m exceeds the rail head distance " + num(b) + " m");
+            bank[i++] = std::asin(cant / b);
+        }
+        const auto h = c.params.find("gravityCentreHeight");
+        if (h == c.params.end()) return;
+        if (!(h->second >= 0.0))
+            fail(jsonPath(path, "gravityCentreHeight"),
+                 "gravityCentreHeight must be >= 0, got " + num(h->second));
+        // the cant term h d^2psi/ds^2 reaches 7.507 h |dpsi| / L^2 (core/curves/TransitionSpiral.cpp)
+        atMost(7.52 * h->second * std::abs(bank[1] - bank[0]) / (length * length), limits::kMaxCurvature,
+               jsonPath(path, "gravityCentreHeight"), "cant term of the curvature", "1/m");
+    }
+
     void curve(const CurveSpec& c, const std::string& path) const {
         finiteParams(c.params, path);
         if (c.type == "line") {
@@ -113,6 +160,9 @@ struct Checker {
                     kmax = std::max(kmax, std::abs(it->second));
             atMost(length * kmax, limits::kMaxTurning, jsonPath(path, "length"),
                    "turning (length x max |curvature|)", "rad");
+        } else if (c.type == "bloss" || c.type == "helmert" || c.type == "cosine" || c.type == "sine" ||
+                   c.type == "vienneseBend" || c.type == "cubic") {
+            transition(c, path);
         } else if (c.type == "spline") {
             const std::string pp = jsonPath(path, "points");
             if (c.points.size() < 2)

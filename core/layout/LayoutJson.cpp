@@ -125,6 +125,17 @@ struct Reader : JsonReader {
         } else if (c.type == "clothoid") {
             params(v, path, {"length"}, {"curvatureStart", "curvatureEnd"}, c.params);
             c.extra = extra(v, {"type", "length", "curvatureStart", "curvatureEnd"});
+        } else if (c.type == "bloss" || c.type == "helmert" || c.type == "cosine" || c.type == "sine" ||
+                   c.type == "cubic") {
+            params(v, path, {"length"}, {"radiusStart", "radiusEnd"}, c.params);
+            c.extra = extra(v, {"type", "length", "radiusStart", "radiusEnd"});
+        } else if (c.type == "vienneseBend") {
+            params(v, path, {"length"},
+                   {"radiusStart", "radiusEnd", "cantStart", "cantEnd", "gravityCentreHeight",
+                    "railHeadDistance"},
+                   c.params);
+            c.extra = extra(v, {"type", "length", "radiusStart", "radiusEnd", "cantStart", "cantEnd",
+                                "gravityCentreHeight", "railHeadDistance"});
         } else if (c.type == "spline") {
             const std::string pp = jsonPath(path, "points");
             const Json& pts = array(require(v, path, "points"), pp);
@@ -159,9 +170,9 @@ struct Reader : JsonReader {
             c.extra =
                 extra(v, {"type", "length", "duration", "speed", "step", "normalG", "lateralG", "rollRate"});
         } else {
-            fail(jsonPath(path, "type"),
-                 "unknown curve type \"" + c.type +
-                     "\" (expected line, arc, helix, clothoid, spline, quintic or force)");
+            fail(jsonPath(path, "type"), "unknown curve type \"" + c.type +
+                                             "\" (expected line, arc, helix, clothoid, spline, quintic, "
+                                             "bloss, helmert, cosine, sine, vienneseBend, cubic or force)");
         }
         return c;
     }

@@ -2,10 +2,12 @@
 
 #include "core/curves/Arc.h"
 #include "core/curves/Clothoid.h"
+#include "core/curves/CubicParabola.h"
 #include "core/curves/Helix.h"
 #include "core/curves/Line.h"
 #include "core/curves/Quintic.h"
 #include "core/curves/Spline.h"
+#include "core/curves/TransitionSpiral.h"
 #include "core/twists/CantTwist.h"
 #include "core/twists/ConstantTwist.h"
 #include "core/twists/DirectionalTwist.h"
@@ -31,6 +33,11 @@ double need(const std::map<std::string, double>& params, const char* key) {
     if (it == params.end()) throw std::invalid_argument(std::string("missing \"") + key + "\"");
     return it->second;
 }
+// IFC's radius: signed (> 0 turns toward +y), 0 or absent = straight
+double curvatureOfRadius(const std::map<std::string, double>& params, const char* key) {
+    const double r = get(params, key, 0.0);
+    return r == 0.0 ? 0.0 : 1.0 / r;
+}
 } // namespace
 
 CurvePtr buildCurve(const CurveSpec& c) {
@@ -47,6 +54,26 @@ CurvePtr buildCurve(const CurveSpec& c) {
     if (c.type == "clothoid")
         return std::make_shared<Clothoid>(need(p, "length"), get(p, "curvatureStart", 0.0),
                                           get(p, "curvatureEnd", 0.0));
+    if (const auto law = TransitionSpiral::lawNamed(c.type)) {
+        TransitionSpiral::Cant cant;
+        if (*law == TransitionSpiral::Law::VienneseBend) {
+            const double b = get(p, "railHeadDistance", TransitionSpiral::kDefaultRailHeadDistance);
+            cant.gravityCentreHeight = get(p, "gravityCentreHeight", 0.0);
+            cant.bankStart = TransitionSpiral::bankOfCant(get(p, "cantStart", 0.0), b);
+            cant.bankEnd = TransitionSpiral::bankOfCant(get(p, "cantEnd", 0.0), b);
+        }
+        return std::make_shared<TransitionSpiral>(*law, need(p, "length"),
+                                                  curvatureOfRadius(p, "radiusStart"),
+                                                  curvatureOfRadius(p, "radiusEnd"), cant);
+    }
+    if (c.type == "cubic") {
+        if (get(p, "radiusStart", 0.0) != 0.0)
+            throw std::invalid_argument(
+                "a cubic starts straight: radiusStart must be 0 or absent (IFC's cubic "
+                "parabola y = x^3 / (6 R L)), got " +
+                std::to_string(p.at("radiusStart")));
+        return std::make_shared<CubicParabola>(need(p, "length"), curvatureOfRadius(p, "radiusEnd"));
+    }
     if (c.type == "spline") {
         std::vector<Spline::ControlPoint> points;
         for (const auto& q : c.points)

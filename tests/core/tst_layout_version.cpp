@@ -240,9 +240,11 @@ private slots:
         QTest::newRow("curve type v2")
             << QString(v1)
                    .replace("\"version\": 1", "\"version\": 2")
-                   .replace("\"type\": \"line\", \"length\": 100.0", "\"type\": \"bloss\", \"length\": 100.0")
-            << "x.json: /tracks/0/curve/type: unknown curve type \"bloss\" (expected "
-               "line, arc, helix, clothoid, spline or quintic)";
+                   .replace("\"type\": \"line\", \"length\": 100.0",
+                            "\"type\": \"alignment\", \"length\": 100.0")
+            << "x.json: /tracks/0/curve/type: unknown curve type \"alignment\" (expected "
+               "line, arc, helix, clothoid, spline, quintic, bloss, helmert, cosine, sine, vienneseBend, "
+               "cubic or force)";
         QTest::newRow("lineSpeed string")
             << QString(v1).replace("2.50E1", "\"fast\"")
             << "x.json: /tracks/0/lineSpeed: expected a number [m/s], got a string "

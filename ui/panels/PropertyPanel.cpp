@@ -65,6 +65,20 @@ std::vector<ParamInfo> curveParams(const std::string& type) {
         return {{"normalG", "Normal force", "g", 1, -10, 10, 3, false, 1.0},
                 {"lateralG", "Lateral force", "g", 1, -10, 10, 3, false, 0.0},
                 {"rollRate", "Roll rate", degUnit() + "/s", deg(), -3600, 3600, 2, false, 0.0}};
+    // IFC 4.3's transitions: signed radii (> 0 left), 0 = straight (docs/layout-format.md)
+    const bool spiral = type == "bloss" || type == "helmert" || type == "cosine" || type == "sine";
+    if (spiral || type == "vienneseBend" || type == "cubic") {
+        std::vector<ParamInfo> p{{"length", "Length", "m", 1, 0.01, 1e6, 3}};
+        if (type != "cubic")
+            p.push_back({"radiusStart", "Radius at start (0 straight)", "m", 1, -1e6, 1e6, 3});
+        p.push_back({"radiusEnd", "Radius at end (0 straight)", "m", 1, -1e6, 1e6, 3});
+        if (type == "vienneseBend") {
+            p.push_back({"cantStart", "Cant at start", "m", 1, -1, 1, 4});
+            p.push_back({"cantEnd", "Cant at end", "m", 1, -1, 1, 4});
+            p.push_back({"gravityCentreHeight", "Centre of gravity height", "m", 1, 0, 10, 3});
+        }
+        return p;
+    }
     return {};
 }
 
