@@ -117,6 +117,7 @@ void riderForces(const Layout& layout, std::size_t track, double s, double h, co
     const TwistedFrame here = layout.frameInWorld(track, s);
     out.vertical = f.dot(here.wB);
     out.lateral = f.dot(here.wN);
+    out.longitudinal = f.dot(here.F.T);
 }
 
 } // namespace
