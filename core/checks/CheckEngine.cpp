@@ -32,6 +32,7 @@ double tanOfCant(double y) {
 
 // One rule at one place; nullopt where it does not apply (no speed, a straight for curve rules).
 std::optional<Outcome> evaluate(const RuleSpec& r, const PlaceSample& p, double b) {
+    if (r.type == RuleType::AccelerationEnvelope) return std::nullopt; // over time: envelopeOnTrack
     const bool curved = p.kappa != 0.0;
     const bool moving = p.speed > 0.0;
     if (r.needsSpeed() && !moving && r.type != RuleType::VerticalAcceleration &&
@@ -100,11 +101,62 @@ std::optional<Outcome> evaluate(const RuleSpec& r, const PlaceSample& p, double 
         o.value = std::abs(p.lateral);
         o.limit = r.limit;
         break;
+    case RuleType::AccelerationEnvelope:
+        return std::nullopt;
     }
     // a relative tolerance: a place exactly at its limit passes
     const double tol = 1e-9 * std::max(1.0, std::abs(o.limit));
     o.broken = o.below ? o.value < o.limit - tol : o.value > o.limit + tol;
     return o;
+}
+
+// An acceleration envelope along one track: the time between places from the speed (dt = 2 ds / (v0 + v1),
+// exact for a uniform acceleration), each stretch the train runs through (moving, not stalled) checked as
+// one signal (AccelerationEnvelope.h), its violations placed back on s.
+void envelopeOnTrack(const RuleSpec& r, int ri, int track, const std::string& id,
+                     const std::vector<PlaceSample>& P, std::vector<Violation>& out) {
+    auto value = [&](const PlaceSample& p) {
+        switch (r.axis) {
+        case EnvelopeAxis::Lateral:
+            return std::abs(p.lateral);
+        case EnvelopeAxis::Longitudinal:
+            return p.longitudinal;
+        case EnvelopeAxis::Vertical:
+            break;
+        }
+        return p.vertical;
+    };
+    auto runs = [](const PlaceSample& p) { return !p.stalls && p.speed > 0.0; };
+    std::size_t i = 0;
+    while (i < P.size()) {
+        if (!runs(P[i])) {
+            ++i;
+            continue;
+        }
+        std::vector<double> t{0.0}, a{value(P[i])}, s{P[i].s};
+        std::size_t j = i;
+        while (j + 1 < P.size() && runs(P[j + 1])) {
+            t.push_back(t.back() + 2 * (P[j + 1].s - P[j].s) / (P[j].speed + P[j + 1].speed));
+            a.push_back(value(P[j + 1]));
+            s.push_back(P[j + 1].s);
+            ++j;
+        }
+        auto sAt = [&](double tt) { // s at time tt, linear between places
+            const auto k = std::size_t(std::lower_bound(t.begin(), t.end(), tt) - t.begin());
+            if (k == 0) return s.front();
+            if (k >= t.size()) return s.back();
+            const double f = t[k] > t[k - 1] ? (tt - t[k - 1]) / (t[k] - t[k - 1]) : 1.0;
+            return s[k - 1] + f * (s[k] - s[k - 1]);
+        };
+        for (const EnvelopeViolation& e : checkEnvelope(t, a, r.envelope)) {
+            Violation v{ri,        r.id,      r.name,       r.unit, track,   id,
+                        sAt(e.t0), sAt(e.t1), sAt(e.tPeak), e.peak, e.level, e.level < 0};
+            v.duration = e.duration;
+            v.allowed = e.allowed;
+            out.push_back(v);
+        }
+        i = j + 1;
+    }
 }
 
 // How much worse a is than b (for picking the worst place of a range).
@@ -149,7 +201,8 @@ CheckReport checkLayout(const Layout& layout, const RuleProfile& profile,
     report.profileName = profile.name;
     bool rider = false, speedRules = false;
     for (const auto& r : profile.rules) {
-        rider = rider || r.type == RuleType::VerticalAcceleration || r.type == RuleType::LateralAcceleration;
+        rider = rider || r.type == RuleType::VerticalAcceleration ||
+                r.type == RuleType::LateralAcceleration || r.type == RuleType::AccelerationEnvelope;
         speedRules = speedRules || r.needsSpeed();
     }
     const double b = railCentreDistance(layout.spec());
@@ -167,6 +220,10 @@ CheckReport checkLayout(const Layout& layout, const RuleProfile& profile,
             stalled.push_back(id);
         for (std::size_t ri = 0; ri < profile.rules.size(); ++ri) {
             const RuleSpec& r = profile.rules[ri];
+            if (r.type == RuleType::AccelerationEnvelope) {
+                envelopeOnTrack(r, int(ri), int(t), id, places, report.violations);
+                continue;
+            }
             std::optional<Violation> open;
             double worst = -kInf;
             auto close = [&] {

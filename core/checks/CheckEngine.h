@@ -29,6 +29,10 @@ struct Violation {
     double value = 0.0;      // worst value (SI)
     double limit = 0.0;      // the limit it breaks there (SI)
     bool belowLimit = false; // the value is under a lower limit (radius, vertical minimum)
+    // accelerationEnvelope: how long the rider was at `limit` or beyond it (s0..s1) and how long the
+    // envelope allows there (0: never beyond it) [s]; value is the peak. NaN for the other rules.
+    double duration = NAN;
+    double allowed = NAN;
 };
 
 struct CurvePlace {

@@ -52,6 +52,21 @@ std::string checkReportText(const CheckReport& report, const RuleProfile& profil
     for (const auto& n : report.notes)
         o << "note: " << n << "\n";
     for (const auto& v : report.violations) {
+        if (std::isfinite(v.duration)) { // accelerationEnvelope: held too long at a level
+            const char* beyond = v.belowLimit ? "below" : "above";
+            o << "  " << v.trackId << " s " << fmt("%.1f", v.s0) << "-" << fmt("%.1f", v.s1)
+              << " m: " << v.ruleName << ": ";
+            if (v.allowed > 0)
+                o << fmt("%.2f", v.duration) << " s at " << formatValue(v.limit, v.unit, 2) << " or "
+                  << beyond << " > " << fmt("%.2f", v.allowed) << " s allowed";
+            else
+                o << formatValue(v.value, v.unit, 2) << ", " << beyond << " the envelope's "
+                  << formatValue(v.limit, v.unit, 2) << " for " << fmt("%.2f", v.duration)
+                  << " s (never allowed)";
+            o << " (peak " << formatValue(v.value, v.unit, 2) << " at s = " << fmt("%.1f", v.sWorst)
+              << " m)\n";
+            continue;
+        }
         o << "  " << v.trackId << " s " << fmt("%.1f", v.s0) << "-" << fmt("%.1f", v.s1)
           << " m: " << v.ruleName << ": " << formatValue(v.value, v.unit, 2) << (v.belowLimit ? " < " : " > ")
           << formatValue(v.limit, v.unit, 2) << " (worst at s = " << fmt("%.1f", v.sWorst) << " m)\n";

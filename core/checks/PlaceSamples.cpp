@@ -60,6 +60,14 @@ public:
         return up->speed * up->speed + 2 * kG * (zd - z);
     }
 
+    // The forward drive section holding (track, s), if any (the energy model's speed steps at their ends).
+    const DriveSection* driveAt(int track, double s) const {
+        if (profile_.speed != SpeedModel::Energy) return nullptr;
+        for (const auto& d : drives_)
+            if (d.track == track && d.direction > 0 && s >= d.from && s <= d.to) return &d;
+        return nullptr;
+    }
+
 private:
     // The last forward drive section ending before (track, s), walking back along the tracks.
     const DriveSection* upstream(int track, double s, const DriveSection*& inside) const {
@@ -109,14 +117,22 @@ void riderForces(const Layout& layout, std::size_t track, double s, double h, co
     const Vec3 p0 = f0.F.P + h * f0.wB, pm = fm.F.P + h * fm.wB, pp = fp.F.P + h * fp.wB;
     const Vec3 d1 = (pp - pm) / (2 * d), d2 = (pp - 2 * p0 + pm) / (d * d);
     const double v2 = std::max(0.0, speed.squared(int(track), sc));
-    const double dv2 = (std::max(0.0, speed.squared(int(track), sc + d)) -
-                        std::max(0.0, speed.squared(int(track), sc - d))) /
-                       (2 * d); // d(v^2)/ds = 2 v dv/ds
+    // d(v^2)/ds = 2 v dv/ds, not across the end of a drive section: the model's speed steps there (the
+    // train takes the section's speed at once), which is no acceleration a rider could be given a figure for
+    const DriveSection* drive = speed.driveAt(int(track), sc);
+    const double sm = speed.driveAt(int(track), sc - d) == drive ? sc - d : sc;
+    const double sp = speed.driveAt(int(track), sc + d) == drive ? sc + d : sc;
+    const double dv2 =
+        sp > sm
+            ? (std::max(0.0, speed.squared(int(track), sp)) - std::max(0.0, speed.squared(int(track), sm))) /
+                  (sp - sm)
+            : 0.0;
     const Vec3 a = v2 * d2 + 0.5 * dv2 * d1;
     const Vec3 f = a + Vec3(0, 0, kG);
     const TwistedFrame here = layout.frameInWorld(track, s);
     out.vertical = f.dot(here.wB);
     out.lateral = f.dot(here.wN);
+    out.longitudinal = f.dot(here.F.T);
 }
 
 } // namespace

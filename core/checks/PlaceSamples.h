@@ -32,6 +32,7 @@ struct PlaceSample {
     double deficiencyGradient = 0.0; // |d deficiency / ds| at `speed` [m/m]
     double vertical = 0.0;           // rider specific force along the track's up wB [m/s^2] (rest: +g)
     double lateral = 0.0;            // ... along wN (left) [m/s^2]
+    double longitudinal = 0.0;       // ... along the tangent, forward (pressed into the seat back) [m/s^2]
     double radius() const { return kappa != 0.0 ? 1.0 / std::abs(kappa) : INFINITY; }
 };
 

@@ -71,6 +71,7 @@ const std::map<std::string, RuleType>& ruleTypes() {
         {"maxSpeed", RuleType::MaxSpeed},
         {"verticalAcceleration", RuleType::VerticalAcceleration},
         {"lateralAcceleration", RuleType::LateralAcceleration},
+        {"accelerationEnvelope", RuleType::AccelerationEnvelope},
     };
     return t;
 }
@@ -86,6 +87,8 @@ std::set<std::string> ruleKeys(RuleType t) {
         return {"cant", "cantDeficiency", "unit"};
     case RuleType::VerticalAcceleration:
         return {"min", "max", "unit"};
+    case RuleType::AccelerationEnvelope:
+        return {"axis", "limits", "unit", "combined", "edition", "restraint"};
     default:
         return {"limit", "unit"};
     }
@@ -108,6 +111,7 @@ Dim ruleDim(RuleType t) {
         return Dim::Speed;
     case RuleType::VerticalAcceleration:
     case RuleType::LateralAcceleration:
+    case RuleType::AccelerationEnvelope:
         return Dim::Acceleration;
     }
     return Dim::Length;
@@ -158,6 +162,47 @@ struct Reader : JsonReader {
     }
 };
 
+// "axis", "limits": [[g, maxSeconds], ...] (AccelerationEnvelope.h), "edition", "restraint".
+void readEnvelope(const Reader& r, const json& j, const std::string& path, const std::string& u,
+                  RuleSpec& rule) {
+    const std::string axis = r.str(j, path, "axis", true);
+    if (axis == "vertical")
+        rule.axis = EnvelopeAxis::Vertical;
+    else if (axis == "lateral")
+        rule.axis = EnvelopeAxis::Lateral;
+    else if (axis == "longitudinal")
+        rule.axis = EnvelopeAxis::Longitudinal;
+    else
+        r.fail(jsonPath(path, "axis"),
+               "must be \"vertical\", \"lateral\" or \"longitudinal\", got \"" + axis + "\"");
+    if (j.contains("combined"))
+        r.fail(jsonPath(path, "combined"),
+               "combined-axis limits are not implemented (docs/rules-format.md): give one envelope per axis");
+    const std::string lp = jsonPath(path, "limits");
+    const json& limits = r.require(j, path, "limits");
+    if (!limits.is_array() || limits.empty())
+        r.wrongType(limits, lp, "a non-empty array of [g, maxSeconds] pairs");
+    const double scale = units().at(u).scale;
+    for (std::size_t k = 0; k < limits.size(); ++k) {
+        const json& e = limits[k];
+        const std::string kp = jsonPath(lp, k);
+        if (!e.is_array() || e.size() != 2) r.wrongType(e, kp, "a pair [g, maxSeconds]");
+        const double g = r.number(e[0], jsonPath(kp, std::size_t(0)));
+        const double T = r.number(e[1], jsonPath(kp, std::size_t(1)));
+        if (std::abs(g) > 100) r.fail(jsonPath(kp, std::size_t(0)), "must lie in [-100, 100] " + u);
+        if (T > 1e6) r.fail(jsonPath(kp, std::size_t(1)), "must be at most 1e6 s");
+        rule.envelope.push_back({g * scale, T});
+    }
+    int bad = -1;
+    if (const char* why = envelopeProblem(rule.envelope, bad)) r.fail(jsonPath(lp, std::size_t(bad)), why);
+    if (rule.axis == EnvelopeAxis::Lateral && rule.envelope[0].g < 0)
+        r.fail(jsonPath(lp, std::size_t(0)),
+               "lateral limits are sizes (the rule checks |lateral|, either side): give positive g");
+    rule.edition = r.str(j, path, "edition", false);
+    rule.restraint = r.str(j, path, "restraint", false);
+    rule.limit = rule.envelope.front().g; // the peak, never to be passed
+}
+
 RuleSpec readRule(const Reader& r, const json& j, const std::string& path, const std::string& speedUnit) {
     if (!j.is_object()) r.wrongType(j, path, "a rule object");
     RuleSpec rule;
@@ -178,7 +223,9 @@ RuleSpec readRule(const Reader& r, const json& j, const std::string& path, const
     rule.name = r.str(j, path, "name", false, rule.id);
     rule.reference = r.str(j, path, "reference", false);
     const Dim dim = ruleDim(rule.type);
-    const std::string u = r.unit(j, path, dim);
+    // an envelope's g are in g unless it says otherwise
+    const std::string u =
+        rule.type == RuleType::AccelerationEnvelope && !j.contains("unit") ? "g" : r.unit(j, path, dim);
     rule.unit = u;
     if (keys.count("method")) {
         const std::string m = r.str(j, path, "method", false, "equilibrium");
@@ -208,6 +255,9 @@ RuleSpec readRule(const Reader& r, const json& j, const std::string& path, const
     case RuleType::CantDeficiency:
         rule.limit = r.valueIn(j, path, "limit", u, -1e4, 1e4);
         break;
+    case RuleType::AccelerationEnvelope:
+        readEnvelope(r, j, path, u, rule);
+        break;
     default:
         rule.limit = r.valueIn(j, path, "limit", u, 0, 1e6);
         break;
@@ -220,6 +270,18 @@ RuleSpec readRule(const Reader& r, const json& j, const std::string& path, const
 const char* ruleTypeName(RuleType t) {
     for (const auto& [k, v] : ruleTypes())
         if (v == t) return k.c_str();
+    return "?";
+}
+
+const char* envelopeAxisName(EnvelopeAxis a) {
+    switch (a) {
+    case EnvelopeAxis::Vertical:
+        return "vertical";
+    case EnvelopeAxis::Lateral:
+        return "lateral";
+    case EnvelopeAxis::Longitudinal:
+        return "longitudinal";
+    }
     return "?";
 }
 

@@ -3,6 +3,8 @@
 // file ("format": "tracklab-rules"). Shipped profiles live in resources/rules/ (FRA 49 CFR 213.57, typical
 // European EN 13803 limits, a coaster acceleration envelope); users copy and edit one. Every limit is
 // stated in the file with its unit and kept here in SI; errors are LayoutError (file, JSON path, problem).
+#include "core/checks/AccelerationEnvelope.h"
+
 #include <filesystem>
 #include <limits>
 #include <string>
@@ -23,6 +25,8 @@ enum class RuleType {
     MaxSpeed,             // speed <= limit                                     [m/s]
     VerticalAcceleration, // lower <= rider vertical specific force <= limit   [g]
     LateralAcceleration,  // |rider lateral specific force| <= limit            [g]
+    AccelerationEnvelope, // rider acceleration along one axis held beyond a level no longer than an
+                          // acceleration-duration envelope allows (ASTM F2291), time from the speed
 };
 
 const char* ruleTypeName(RuleType t); // the file's "type", e.g. "maxCant"
@@ -30,6 +34,10 @@ const char* ruleTypeName(RuleType t); // the file's "type", e.g. "maxCant"
 // How cant deficiency relates to speed: the exact equilibrium over the rail-centre distance
 // (core/units/CantUnits.h), or the FRA's own E = 0.0007 D V^2 (inches, degrees of curvature, mph).
 enum class DeficiencyMethod { Equilibrium, Fra213 };
+
+// The rider axis an AccelerationEnvelope checks (PlaceSample: vertical, |lateral|, longitudinal).
+enum class EnvelopeAxis { Vertical, Lateral, Longitudinal };
+const char* envelopeAxisName(EnvelopeAxis a); // "vertical", ...
 
 struct RuleSpec {
     RuleType type = RuleType::MaxCant;
@@ -42,6 +50,12 @@ struct RuleSpec {
     DeficiencyMethod method = DeficiencyMethod::Equilibrium; // CantDeficiency, CurveSpeed
     double cant = 0.0;                                       // MinRadiusForSpeed: design maximum cant [m]
     double cantDeficiency = 0.0; // CurveSpeed, MinRadiusForSpeed: allowed cant deficiency [m]
+    // AccelerationEnvelope: the axis, the corners [g, seconds] in SI (m/s^2, s; AccelerationEnvelope.h),
+    // the standard's edition and the restraint category the figures were taken for (text, shown)
+    EnvelopeAxis axis = EnvelopeAxis::Vertical;
+    std::vector<EnvelopeCorner> envelope;
+    std::string edition;
+    std::string restraint;
     // the rule compares a lower bound (radius) rather than an upper one
     bool lowerBound() const { return type == RuleType::MinRadius || type == RuleType::MinRadiusForSpeed; }
     // the rule depends on the speed at the place

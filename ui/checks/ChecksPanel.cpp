@@ -311,6 +311,13 @@ void ChecksPanel::showReport() {
                {q(v.ruleName), q(v.trackId), QString("%1 – %2").arg(v.s0, 0, 'f', 1).arg(v.s1, 0, 'f', 1),
                 q(formatValue(v.value, v.unit, 2)), q(formatValue(v.limit, v.unit, 2))},
                ruleColour(v.rule));
+        if (std::isfinite(v.duration)) // accelerationEnvelope: how long at the level, how long allowed
+            m_violations->item(i, 4)->setToolTip(
+                v.allowed > 0
+                    ? tr("held %1 s at this level or beyond, %2 s allowed")
+                          .arg(v.duration, 0, 'f', 2)
+                          .arg(v.allowed, 0, 'f', 2)
+                    : tr("beyond the envelope's peak for %1 s: never allowed").arg(v.duration, 0, 'f', 2));
     }
     m_curves->setRowCount(int(m_report.curves.size()));
     for (int i = 0; i < int(m_report.curves.size()); ++i) {
