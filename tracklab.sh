@@ -5,7 +5,7 @@
 #   ./tracklab.sh sanitize   the same test suite built with ASan + UBSan (TRACKLAB_SANITIZE=ON)
 #   ./tracklab.sh bench      build and run the benchmarks (they print ratios measured side by side)
 #   ./tracklab.sh fuzz [SECONDS [PARSER...]]  build the libFuzzer targets with clang (TRACKLAB_FUZZ=ON) and
-#                            run each parser's fuzzer (layout, trains, vehicles; default all) SECONDS
+#                            run each parser's fuzzer (layout, trains, vehicles, step; default all) SECONDS
 #                            (default 60) on tests/fuzz/corpus; new crashes land in
 #                            build/fuzz/findings/ (copy them to tests/fuzz/crashes/PARSER/ once fixed)
 #   ./tracklab.sh package    build the Debian package build/release/package/tracklab_VERSION_ARCH.deb (CPack)
@@ -51,28 +51,32 @@ TEST_PACKAGES=(slurmctld slurmd slurm-client munge)
 
 FUZZ_PACKAGES=(clang-14 libclang-rt-14-dev)
 
-fuzz() { # seconds per parser, parsers (default: all three)
+fuzz() { # seconds per parser, parsers (default: all four)
     local seconds=${1:-60} dir="$ROOT/build/fuzz" failed=0
     shift || true
     local parsers=("$@")
-    [ ${#parsers[@]} -gt 0 ] || parsers=(layout trains vehicles)
+    [ ${#parsers[@]} -gt 0 ] || parsers=(layout trains vehicles step)
     PACKAGES=("${PACKAGES[@]}" "${FUZZ_PACKAGES[@]}")
     install_dependencies
     CC=clang-14 CXX=clang++-14 build "$dir" -DTRACKLAB_FUZZ=ON
     export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1
     export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
     for parser in "${parsers[@]}"; do
-        case $parser in layout | trains | vehicles) ;; *)
-            echo "tracklab.sh: no fuzzer for \"$parser\" (layout, trains or vehicles)" >&2
+        case $parser in layout | trains | vehicles | step) ;; *)
+            echo "tracklab.sh: no fuzzer for \"$parser\" (layout, trains, vehicles or step)" >&2
             return 2
             ;;
         esac
-        local work="$dir/corpus/$parser" findings="$dir/findings/$parser"
+        local work="$dir/corpus/$parser" findings="$dir/findings/$parser" dict="$ROOT/tests/fuzz/tracklab.dict"
+        [ ! -f "$ROOT/tests/fuzz/$parser.dict" ] || dict="$ROOT/tests/fuzz/$parser.dict" # e.g. step.dict (IFC)
         mkdir -p "$work" "$findings"
         echo "tracklab.sh: fuzzing the $parser parser for $seconds s" >&2
         # work corpus first (new inputs are written there), the checked-in seeds and past crashes read only
-        "$dir/tests/fuzz/fuzz_$parser" "$work" "$ROOT/tests/fuzz/corpus/$parser" "$ROOT/tests/fuzz/crashes/$parser" \
-            -dict="$ROOT/tests/fuzz/tracklab.dict" -max_total_time="$seconds" -max_len=16384 -timeout=10 \
+        # (a parser without past crashes has no crashes/ folder: libFuzzer refuses a missing one)
+        local inputs=("$ROOT/tests/fuzz/corpus/$parser")
+        [ ! -d "$ROOT/tests/fuzz/crashes/$parser" ] || inputs+=("$ROOT/tests/fuzz/crashes/$parser")
+        "$dir/tests/fuzz/fuzz_$parser" "$work" "${inputs[@]}" \
+            -dict="$dict" -max_total_time="$seconds" -max_len=16384 -timeout=10 \
             -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$findings/" 2>&1 |
             tee "$dir/fuzz_$parser.log" | grep -E "^(#[0-9]+ +(INITED|DONE)|==.*ERROR|SUMMARY|stat::)" || true
         [ "${PIPESTATUS[0]}" -eq 0 ] || failed=1

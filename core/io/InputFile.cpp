@@ -32,7 +32,7 @@ std::string at(std::string_view text, std::size_t pos) {
 
 } // namespace
 
-std::string readInputFile(const std::filesystem::path& path) {
+std::string readInputFile(const std::filesystem::path& path, std::size_t maxBytes) {
     const std::string file = path.string();
     // O_NONBLOCK: opening a FIFO must not wait for a writer (it is refused below anyway)
     const int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
@@ -42,14 +42,15 @@ std::string readInputFile(const std::filesystem::path& path) {
         ~Closer() { ::close(fd); }
     } closer{fd};
     struct stat st {};
-    if (::fstat(fd, &st) != 0) throw LayoutError(file, "", std::string("cannot read: ") + std::strerror(errno));
+    if (::fstat(fd, &st) != 0)
+        throw LayoutError(file, "", std::string("cannot read: ") + std::strerror(errno));
     if (S_ISDIR(st.st_mode)) throw LayoutError(file, "", "is a directory, not a layout file");
     if (!S_ISREG(st.st_mode))
         throw LayoutError(file, "", "is not a regular file (a device, FIFO or socket): refusing to read it");
-    if (std::size_t(st.st_size) > kMaxInputBytes)
+    if (std::size_t(st.st_size) > maxBytes)
         throw LayoutError(file, "",
                           "is " + std::to_string(st.st_size) + " bytes, more than the limit of " +
-                              std::to_string(kMaxInputBytes) + " bytes");
+                              std::to_string(maxBytes) + " bytes");
     std::string text(std::size_t(st.st_size), '\0');
     std::size_t done = 0;
     while (done < text.size()) {

@@ -17,8 +17,9 @@ namespace tl {
 constexpr std::size_t kMaxInputBytes = std::size_t(64) << 20; // 64 MiB: ~100x the largest shipped layout
 constexpr int kMaxJsonDepth = 64; // arrays/objects inside each other (a layout needs about 8)
 
-// The whole file. Throws LayoutError: missing, unreadable, a directory, not a regular file, too large.
-std::string readInputFile(const std::filesystem::path& path);
+// The whole file. Throws LayoutError: missing, unreadable, a directory, not a regular file, larger than
+// maxBytes (other formats than JSON have their own cap, e.g. kMaxStepFileBytes in core/io/StepFile.h).
+std::string readInputFile(const std::filesystem::path& path, std::size_t maxBytes = kMaxInputBytes);
 
 // Throws LayoutError "nested deeper than 64 levels at line L, column C" when an array or object opens at
 // depth kMaxJsonDepth + 1 (brackets inside strings do not count).

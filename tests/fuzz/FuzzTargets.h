@@ -15,5 +15,8 @@ void layout(const std::uint8_t* data, std::size_t size);
 void trains(const std::uint8_t* data, std::size_t size);
 // A "vehicles" section on a fixed layout.
 void vehicles(const std::uint8_t* data, std::size_t size);
+// A STEP physical file (IFC, core/io/StepFile.h): parse, every checked accessor on the arguments, and
+// reference walks guarded by StepWalk (cycles and depth are StepErrors, i.e. LayoutErrors).
+void step(const std::uint8_t* data, std::size_t size);
 
 } // namespace tl::fuzz

@@ -25,7 +25,7 @@ void TstFuzzCorpus::replay_data() {
     QTest::addColumn<QString>("parser");
     QTest::addColumn<QString>("file");
     int seeds = 0, crashes = 0;
-    for (const char* parser : {"layout", "trains", "vehicles"})
+    for (const char* parser : {"layout", "trains", "vehicles", "step"})
         for (const char* kind : {"corpus", "crashes"}) {
             const QDir dir(QStringLiteral(TRACKLAB_SOURCE_DIR "/tests/fuzz/%1/%2").arg(kind, parser));
             for (const QString& f : dir.entryList(QDir::Files, QDir::Name)) {
@@ -44,9 +44,10 @@ void TstFuzzCorpus::replay() {
     QFile f(file);
     QVERIFY(f.open(QIODevice::ReadOnly));
     const QByteArray bytes = f.readAll();
-    const Target run = parser == "layout"   ? Target(tl::fuzz::layout)
-                       : parser == "trains" ? Target(tl::fuzz::trains)
-                                            : Target(tl::fuzz::vehicles);
+    const Target run = parser == "layout"     ? Target(tl::fuzz::layout)
+                       : parser == "trains"   ? Target(tl::fuzz::trains)
+                       : parser == "vehicles" ? Target(tl::fuzz::vehicles)
+                                              : Target(tl::fuzz::step);
     try {
         run(reinterpret_cast<const std::uint8_t*>(bytes.constData()), std::size_t(bytes.size()));
     } catch (const std::exception& e) {
