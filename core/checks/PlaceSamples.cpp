@@ -51,13 +51,22 @@ public:
             const double v = line_[std::size_t(track)].speed;
             return v * v;
         }
-        const double z = layout_.frameInWorld(std::size_t(track), s).F.P.z();
+        const double z = energyHeight(int(track), s);
         const DriveSection* inside = nullptr;
         const DriveSection* up = upstream(track, s, inside);
         if (inside) return inside->speed * inside->speed;
         if (!up) return profile_.crestSpeed * profile_.crestSpeed + 2 * kG * (zTop_ - z);
         const double zd = layout_.frameInWorld(std::size_t(up->track), up->to).F.P.z();
         return up->speed * up->speed + 2 * kG * (zd - z);
+    }
+
+    // The height the energy model takes at a place: the rails' centre; on a track with a heartline h, the
+    // heartline's point less h, so that speeds are the riders' at the heartline as a force section designs
+    // them (core/curves/ForceSection.h) and a level start keeps the speed it arrives with.
+    double energyHeight(int track, double s) const {
+        const TwistedFrame f = layout_.frameInWorld(std::size_t(track), s);
+        const double h = layout_.track(std::size_t(track)).heartline();
+        return h > 0 ? (f.F.P + h * f.wB).z() - h : f.F.P.z();
     }
 
     // The forward drive section holding (track, s), if any (the energy model's speed steps at their ends).
@@ -127,7 +136,10 @@ void riderForces(const Layout& layout, std::size_t track, double s, double h, co
             ? (std::max(0.0, speed.squared(int(track), sp)) - std::max(0.0, speed.squared(int(track), sm))) /
                   (sp - sm)
             : 0.0;
-    const Vec3 a = v2 * d2 + 0.5 * dv2 * d1;
+    // on a heartline track the energy model's speed is the riders' (at the heartline); the rails' speed is
+    // that over |dp/ds| (the heartline's metres per metre of rails)
+    const double scale = t.heartline() > 0 ? 1.0 / d1.squaredNorm() : 1.0;
+    const Vec3 a = scale * (v2 * d2 + 0.5 * dv2 * d1);
     const Vec3 f = a + Vec3(0, 0, kG);
     const TwistedFrame here = layout.frameInWorld(track, s);
     out.vertical = f.dot(here.wB);

@@ -60,6 +60,8 @@ std::string at(double s) {
 
 std::vector<ForceSample> integrateForceSection(const ForceSectionInput& in) {
     const bool byLength = in.length > 0.0, byTime = in.duration > 0.0;
+    if (in.geometric && byTime)
+        throw std::invalid_argument("a geometric section needs a \"length\" [m] (its rates are per metre)");
     if (byLength == byTime)
         throw std::invalid_argument(
             "a force section needs a \"length\" [m] or a \"duration\" [s], one of them");
@@ -99,6 +101,21 @@ std::vector<ForceSample> integrateForceSection(const ForceSectionInput& in) {
                                             " m: the rails would fold back");
     };
     auto rate = [&](const State& y, double sy) {
+        if (in.geometric) {
+            const double v = std::sqrt(std::max(y.v2, kStallSpeed * kStallSpeed));
+            Rate r;
+            r.kU = normal(sy);
+            r.kL = lateral(sy);
+            r.a = roll(sy);
+            r.H = y.T;
+            r.T = r.kU * y.U + r.kL * y.L;
+            r.U = -r.kU * y.T - r.a * y.L;
+            r.L = r.a * y.U - r.kL * y.T;
+            r.v2 = speedSquaredRate(y.v2, y.T.dot(up), 1.0, in.friction, in.drag, g);
+            r.t = 1.0 / v;
+            check(r, sy);
+            return r;
+        }
         if (!(y.v2 > kStallSpeed * kStallSpeed))
             throw ForceSectionError(sy, "the train would stall at heartline s = " + at(sy) +
                                             " (its speed reaches 0): start faster or ask for less");

@@ -1,5 +1,6 @@
 #pragma once
-// A force section (curve type "force"): the riders' heartline path built from the specific force they feel
+// A force section (curve type "force"; "geometric" is its second mode, see ForceSectionInput::geometric):
+// the riders' heartline path built from the specific force they feel
 // (force-vector design), integrated at the speed the train has there by energy (docs/layout-format.md,
 // "Force sections").
 //
@@ -31,6 +32,10 @@ struct ForceLaw {
 };
 
 struct ForceSectionInput {
+    // a geometric section (curve type "geometric"): normalG, lateralG and rollRate stand for the pitch rate
+    // kU (toward the riders' up), the yaw rate kL (toward their left) and the roll rate, all in rad/m over
+    // the heartline's length; the speed only follows by energy (no stall: a geometric section needs none)
+    bool geometric = false;
     double length = 0.0;   // heartline length [m] (> 0), or
     double duration = 0.0; // time [s] (> 0); exactly one of them
     double speed = 0.0;    // start speed at the heartline [m/s] > 0

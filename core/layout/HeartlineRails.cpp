@@ -7,6 +7,7 @@
 #include "core/twists/UpFrameTwist.h"
 
 #include <cmath>
+#include <limits>
 #include <numbers>
 #include <stdexcept>
 
@@ -73,7 +74,7 @@ std::vector<std::pair<double, double>> railBankKeys(const HeartlineRails& rails,
 }
 
 bool hasHeartlineRails(const TrackSpec& spec) {
-    return spec.curve.type == "force" || spec.heartline.value_or(0.0) > 0.0;
+    return spec.curve.type == "force" || spec.curve.type == "geometric" || spec.heartline.value_or(0.0) > 0.0;
 }
 
 namespace {
@@ -96,18 +97,22 @@ RailsTrack buildRailsTrack(const TrackSpec& spec, const CurvePtr& heartlineCurve
     const double h = spec.heartline.value_or(0.0);
     std::vector<HeartlineSample> samples;
     RailsTrack out;
-    if (spec.curve.type == "force") {
+    if (spec.curve.type == "force" || spec.curve.type == "geometric") {
         const CurveSpec& c = spec.curve;
+        const bool geometric = c.type == "geometric";
         ForceSectionInput in;
+        in.geometric = geometric;
         in.length = param(c, "length", 0.0);
         in.duration = param(c, "duration", 0.0);
         in.speed = param(c, "speed", startSpeed);
+        if (geometric && !std::isfinite(in.speed))
+            in.speed = 10.0; // only for the end speed, reported as none
         if (!std::isfinite(in.speed))
             throw std::invalid_argument(
                 "a force section needs a start speed: give it \"speed\" [m/s], or place "
                 "it after a force section, a drive section or a track they reach");
-        in.normalG = law(c, "normalG", 1.0);
-        in.lateralG = law(c, "lateralG", 0.0);
+        in.normalG = geometric ? law(c, "pitchRate", 0.0) : law(c, "normalG", 1.0);
+        in.lateralG = law(c, geometric ? "yawRate" : "lateralG", 0.0);
         in.rollRate = law(c, "rollRate", 0.0);
         in.heartline = h;
         in.up = up;
@@ -117,7 +122,8 @@ RailsTrack buildRailsTrack(const TrackSpec& spec, const CurvePtr& heartlineCurve
         samples.reserve(f.size());
         for (const ForceSample& q : f)
             samples.push_back({q.H, q.T, q.U, q.dU});
-        out.endSpeed = f.back().v;
+        const bool knownSpeed = c.params.count("speed") || std::isfinite(startSpeed);
+        out.endSpeed = !geometric || knownSpeed ? f.back().v : std::numeric_limits<double>::quiet_NaN();
     } else {
         if (heartlineCurve->closed())
             throw std::invalid_argument("a heartline on a closed curve is not supported: split the track");

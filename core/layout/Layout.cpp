@@ -80,7 +80,7 @@ Layout Layout::compile(const LayoutSpec& spec, const std::string& file, const La
     std::vector<CurvePtr> curves(n);
     for (std::size_t i = 0; i < n; ++i) {
         // a force section is built where it is placed (it needs the up, its start speed and bank)
-        if (spec.tracks[i].curve.type == "force") continue;
+        if (spec.tracks[i].curve.type == "force" || spec.tracks[i].curve.type == "geometric") continue;
         // curves are immutable: an unchanged curve of the previous compile is shared, not rebuilt (a
         // heartline track's compiled curve is its rails, not the curve of its spec)
         if (!hasHeartlineRails(spec.tracks[i]) && reuse && i < reuse->trackCount() &&
@@ -146,7 +146,8 @@ Layout Layout::compile(const LayoutSpec& spec, const std::string& file, const La
                 : nullptr;
         UpReferencePtr upRef = old && !hasHeartlineRails(t) ? old->upReference() : nullptr;
         TwistPtr twist;
-        if (t.curve.type != "force") try {
+        const bool section = t.curve.type == "force" || t.curve.type == "geometric";
+        if (!section) try {
                 if (!upRef) upRef = std::make_shared<UpReference>(curves[i], up);
                 if (old && !hasHeartlineRails(t) && reuse->spec().tracks[i].twist == t.twist &&
                     reuse->spec().tracks[i].frame == t.frame)
@@ -170,7 +171,7 @@ Layout Layout::compile(const LayoutSpec& spec, const std::string& file, const La
                 curves[i] = r.curve;
                 upRef = r.up;
                 twist = r.twist;
-                if (t.curve.type == "force") endSpeed[i] = r.endSpeed;
+                if (section) endSpeed[i] = r.endSpeed;
             } catch (const ForceSectionError& e) {
                 throw LayoutError(file, jsonPath(tp, "curve"),
                                   std::string("track \"") + t.id + "\": " + e.what());
@@ -181,7 +182,7 @@ Layout Layout::compile(const LayoutSpec& spec, const std::string& file, const La
         }
         built[i].emplace(t.id, curves[i], twist, placement, t.body, upRef, t.heartline.value_or(0.0));
         const Track& b = *built[i];
-        if (t.curve.type != "force") {
+        if (!section) {
             double best = -1.0;
             for (const DriveSpec& d : spec.drives)
                 if (d.track == t.id && d.direction > 0) {

@@ -198,7 +198,7 @@ struct Checker {
                 if (c.params.count(k)) positive(c.params, path, k);
             if (std::hypot(param(c.params, path, "endX"), param(c.params, path, "endY")) < 1e-9)
                 fail(jsonPath(path, "endX"), "a quintic's end must differ from its start");
-        } else if (c.type == "force") {
+        } else if (c.type == "force" || c.type == "geometric") {
             forceSection(c, path);
         } else {
             fail(jsonPath(path, "type"), "unknown curve type \"" + c.type + "\"");
@@ -213,6 +213,9 @@ struct Checker {
             fail(jsonPath(path, hasLength ? "duration" : "length"),
                  hasLength ? "give \"length\" [m] or \"duration\" [s], not both"
                            : "a force section needs \"length\" [m] or \"duration\" [s]");
+        if (c.type == "geometric" && hasDuration)
+            fail(jsonPath(path, "duration"),
+                 "a geometric section needs \"length\" [m]: its rates are per metre");
         const char* extent = hasLength ? "length" : "duration";
         positive(c.params, path, extent);
         const double end = c.params.at(extent);
@@ -353,7 +356,7 @@ struct Checker {
             if (t.heartline && !(*t.heartline >= 0.0 && *t.heartline <= 100.0))
                 fail(jsonPath(tp, "heartline"),
                      "heartline must be >= 0 and <= 100 m, got " + num(*t.heartline));
-            if (t.curve.type == "force" && t.twist)
+            if ((t.curve.type == "force" || t.curve.type == "geometric") && t.twist)
                 fail(jsonPath(tp, "twist"), "a force section rolls by its \"rollRate\": give it no twist");
             if (hasHeartlineRails(t) && t.frame != TrackFrame::Up)
                 fail(jsonPath(tp, "frame"),

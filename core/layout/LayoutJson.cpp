@@ -148,9 +148,13 @@ struct Reader : JsonReader {
                    {"curvatureStart", "curvatureEnd", "weightStart", "weightEnd"}, c.params);
             c.extra = extra(v, {"type", "endX", "endY", "endHeading", "curvatureStart", "curvatureEnd",
                                 "weightStart", "weightEnd"});
-        } else if (c.type == "force") {
+        } else if (c.type == "force" || c.type == "geometric") {
+            const bool geometric = c.type == "geometric";
             params(v, path, {}, {"length", "duration", "speed", "step"}, c.params);
-            for (const char* k : {"normalG", "lateralG", "rollRate"}) {
+            const auto laws = geometric
+                                  ? std::initializer_list<const char*>{"pitchRate", "yawRate", "rollRate"}
+                                  : std::initializer_list<const char*>{"normalG", "lateralG", "rollRate"};
+            for (const char* k : laws) {
                 const Json* x = find(v, k);
                 if (!x) continue;
                 const std::string kp = jsonPath(path, k);
@@ -167,12 +171,13 @@ struct Reader : JsonReader {
                                       number((*x)[i][1], jsonPath(p, std::size_t(1))));
                 }
             }
-            c.extra =
-                extra(v, {"type", "length", "duration", "speed", "step", "normalG", "lateralG", "rollRate"});
+            c.extra = extra(v, {"type", "length", "duration", "speed", "step", "normalG", "lateralG",
+                                "rollRate", "pitchRate", "yawRate"});
         } else {
-            fail(jsonPath(path, "type"), "unknown curve type \"" + c.type +
-                                             "\" (expected line, arc, helix, clothoid, spline, quintic, "
-                                             "bloss, helmert, cosine, sine, vienneseBend, cubic or force)");
+            fail(jsonPath(path, "type"),
+                 "unknown curve type \"" + c.type +
+                     "\" (expected line, arc, helix, clothoid, spline, quintic, "
+                     "bloss, helmert, cosine, sine, vienneseBend, cubic, force or geometric)");
         }
         return c;
     }

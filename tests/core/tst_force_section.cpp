@@ -175,6 +175,22 @@ private slots:
             qPrintable(QString("start curvature %1, want %2 (v %3)").arg(k.vector.norm()).arg(want).arg(v)));
     }
 
+    // The geometric mode: constant pitch and yaw rates make a helix-like path whose curvature is
+    // sqrt(kU^2 + kL^2); a pitch rate alone, a vertical circle of radius 1/kU (a quarter: 90 degrees up).
+    void geometricSection() {
+        const double kU = 1.0 / 20.0, L = 20.0 * std::numbers::pi / 2;
+        const Layout Lq =
+            compile(R"({"version": 2, "tracks": [{"id": "g", "curve": {"type": "geometric", "length": )" +
+                    std::to_string(L) + R"(, "pitchRate": 0.05}}]})");
+        const Track& t = Lq.track(0);
+        const TwistedFrame end = t.localFrame(t.length());
+        QVERIFY2((end.F.P - Vec3(20, 0, 20)).norm() < 1e-4,
+                 qPrintable(QString("end (%1, %2, %3)").arg(end.F.P.x()).arg(end.F.P.y()).arg(end.F.P.z())));
+        QVERIFY(std::abs(end.F.T.z() - 1.0) < 1e-6); // vertical
+        for (double s = 1.0; s < t.length() - 1.0; s += 1.0)
+            QVERIFY(std::abs(heartlineCurvature(t, s).vector.norm() - kU) < 0.005 * kU);
+    }
+
     void badInput_data() {
         QTest::addColumn<QString>("curve");
         QTest::addColumn<QString>("extra");

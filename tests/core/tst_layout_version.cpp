@@ -244,7 +244,7 @@ private slots:
                             "\"type\": \"alignment\", \"length\": 100.0")
             << "x.json: /tracks/0/curve/type: unknown curve type \"alignment\" (expected "
                "line, arc, helix, clothoid, spline, quintic, bloss, helmert, cosine, sine, vienneseBend, "
-               "cubic or force)";
+               "cubic, force or geometric)";
         QTest::newRow("lineSpeed string")
             << QString(v1).replace("2.50E1", "\"fast\"")
             << "x.json: /tracks/0/lineSpeed: expected a number [m/s], got a string "
