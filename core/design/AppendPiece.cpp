@@ -13,10 +13,11 @@ constexpr double kSame = 1e-12; // curvatures closer than this [1/m] count as eq
 
 struct NewTrack {
     CurveSpec curve;
-    Quat offset = Quat::Identity(); // rotation of the curve in the end's level frame
-    std::optional<TwistSpec> twist; // none: copy the end track's cant, if any
-    bool keepLevel = false;         // a vertical piece: an up-frame track without a twist (level rails),
-                                    // never a copied cant
+    Quat offset = Quat::Identity();  // rotation of the curve in the end's level frame
+    std::optional<TwistSpec> twist;  // none: copy the end track's cant, if any
+    bool keepLevel = false;          // a vertical piece: an up-frame track without a twist (level rails),
+                                     // never a copied cant
+    std::optional<double> heartline; // force: the riders' heartline [m]
 };
 
 CurveSpec curveOf(const char* type, std::map<std::string, double> params) {
@@ -64,6 +65,8 @@ const char* pieceName(PieceKind k) {
         return "slope";
     case PieceKind::Spline:
         return "spline";
+    case PieceKind::Force:
+        return "force";
     }
     return "?";
 }
@@ -130,8 +133,8 @@ DesignEdit appendPiece(const Layout& layout, const EndRef& at, const PieceSpec& 
         if (std::abs(dth) < 1e-12) throw DesignError("The end already climbs at that grade.");
         const double half = p.verticalRadius * std::abs(dth), kp = (dth > 0 ? 1.0 : -1.0) / p.verticalRadius;
         const Quat up(Eigen::AngleAxisd(0.5 * std::numbers::pi, Vec3::UnitX())); // local +y -> up
-        chain.push_back({clothoid(half, 0.0, kp), up, std::nullopt, true});
-        chain.push_back({clothoid(half, kp, 0.0), up, std::nullopt, true});
+        chain.push_back({clothoid(half, 0.0, kp), up, std::nullopt, true, std::nullopt});
+        chain.push_back({clothoid(half, kp, 0.0), up, std::nullopt, true, std::nullopt});
         what = "slope to " + shortNumber(100.0 * p.grade) + " %";
         break;
     }
@@ -151,8 +154,23 @@ DesignEdit appendPiece(const Layout& layout, const EndRef& at, const PieceSpec& 
         chain.push_back(
             {curveOf("helix",
                      {{"radius", p.radius}, {"pitch", p.left ? p.pitch : -p.pitch}, {"turns", p.turns}}),
-             q.normalized(), std::nullopt, true});
+             q.normalized(), std::nullopt, true, std::nullopt});
         what = "helix R " + shortNumber(p.radius) + " m, " + shortNumber(p.turns) + " turns";
+        break;
+    }
+    case PieceKind::Force: {
+        requirePositive(p.length, "The length");
+        if (!(p.heartline >= 0.0)) throw DesignError("The heartline must be 0 or above the rails.");
+        for (double v : {p.normalG, p.lateralG, p.rollRate})
+            if (!std::isfinite(v)) throw DesignError("The forces and the roll rate must be numbers.");
+        NewTrack t{curveOf("force", {{"length", p.length},
+                                     {"normalG", p.normalG},
+                                     {"lateralG", p.lateralG},
+                                     {"rollRate", p.rollRate}}),
+                   Quat::Identity(), std::nullopt, true,
+                   p.heartline > 0 ? std::optional<double>(p.heartline) : std::nullopt};
+        chain.push_back(t);
+        what = "force section " + shortNumber(p.length) + " m at " + shortNumber(p.normalG) + " g";
         break;
     }
     case PieceKind::Spline: {
@@ -198,6 +216,7 @@ DesignEdit appendPiece(const Layout& layout, const EndRef& at, const PieceSpec& 
         // every new track names its frame: a vertical piece is an up-frame track (level rails), any other
         // continues the frame of the track it is appended to, with its cant
         t.frame = chain[k].keepLevel ? TrackFrame::Up : from.frame;
+        t.heartline = chain[k].heartline;
         if (chain[k].twist)
             t.twist = chain[k].twist;
         else if (!chain[k].keepLevel && from.twist &&

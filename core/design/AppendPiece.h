@@ -8,13 +8,15 @@
 //     changing the grade to `grade`; G2 on an end without horizontal curvature (else DesignError);
 //   - helix: its axis is vertical and it climbs at pitch / (2 pi r): the end must already climb at that
 //     grade (else DesignError naming both grades);
-//   - spline: through points given in the end's level frame, starting tangent to it (G1).
+//   - spline: through points given in the end's level frame, starting tangent to it (G1);
+//   - force: a force section (core/curves/ForceSection.h) with the riders' heartline at `heartline`, built
+//     from the forces they feel from the speed the train arrives with (an up-frame track, no twist).
 #include "core/design/DesignEdit.h"
 #include "core/layout/Layout.h"
 
 namespace tl::design {
 
-enum class PieceKind { Straight, Arc, Transition, Helix, Slope, Spline };
+enum class PieceKind { Straight, Arc, Transition, Helix, Slope, Spline, Force };
 const char* pieceName(PieceKind k); // "straight", "arc", ...
 
 struct PieceSpec {
@@ -29,6 +31,10 @@ struct PieceSpec {
     double grade = 0.02;            // slope: the grade after the vertical curve (rise / run)
     double verticalRadius = 2000.0; // slope: the vertical curve's smallest radius [m]
     std::vector<Vec3> points;       // spline: points in the end's level frame (x forward, y left, z up) [m]
+    double normalG = 1.0;           // force: the normal specific force the riders feel [g]
+    double lateralG = 0.0;          // force: the lateral one (+ left) [g]
+    double rollRate = 0.0;          // force: the roll rate [rad/s]
+    double heartline = 1.1;         // force: the riders' heartline above the rails [m]
     double leadIn = 0.0;            // length of an automatic lead-in transition where the curvature jumps [m]
     std::string id;                 // id of the (last) new track; empty: a fresh "T<k>"
 };

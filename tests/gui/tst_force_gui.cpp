@@ -12,6 +12,7 @@
 #include "render/scene/LayoutScene.h"
 #include "ui/document/FileManager.h"
 #include "ui/panels/PropertyPanel.h"
+#include "ui/tools/DesignTools.h"
 
 #include <QAction>
 #include <QDoubleSpinBox>
@@ -29,6 +30,7 @@ public:
     static void initMain() { initGuiTest(); }
 private slots:
     void designedForcesAndStall();
+    void paletteAppendsForceSection();
 };
 
 namespace {
@@ -99,6 +101,40 @@ void TstForceGui::designedForcesAndStall() {
     QVERIFY(w.document()->compileError().isEmpty());
     QCOMPARE(w.document()->spec().tracks[std::size_t(pull)].curve.params.at("normalG"), 1.5);
     QVERIFY((startOf(w, "coast") - coast0).norm() < 1e-12);
+}
+
+// Track tools > Force Section (Alt+8) after the free end of "coast": a typed value is the normal force; the
+// piece is a force section with the panel's length and heartline, placed after "coast" and connected, its
+// start speed carried from the booster by energy; a typed 9 g stalls it: refused with the reason, nothing
+// added.
+void TstForceGui::paletteAppendsForceSection() {
+    MainWindow w;
+    QVERIFY(w.files()->open(dataPath("tests/data/gui/force_sections.json")));
+    QVERIFY(showAndWait(w));
+    tl::ui::OsgViewWidget* v = w.view();
+    w.editor()->select(w.document()->layout()->trackIndex("coast"), -1);
+    QTest::keyClick(v, Qt::Key_8, Qt::AltModifier);
+    QCOMPARE(int(w.design()->mode()), int(tl::ui::DesignTools::Mode::Append));
+    w.design()->field("length")->setValue(15.0);
+    QTest::keyClicks(v, "0.6");
+    QTest::keyClick(v, Qt::Key_Return);
+    const tl::LayoutSpec& spec = w.document()->spec();
+    QCOMPARE(int(spec.tracks.size()), 4);
+    const tl::TrackSpec& t = spec.tracks.back();
+    QCOMPARE(QString::fromStdString(t.curve.type), QString("force"));
+    QCOMPARE(t.curve.params.at("normalG"), 0.6);
+    QCOMPARE(t.curve.params.at("length"), 15.0);
+    QCOMPARE(t.heartline.value_or(0.0), 1.1);
+    QVERIFY(t.placement.after && t.placement.after->track == "coast");
+    QVERIFY2(w.document()->compileError().isEmpty(), qPrintable(w.document()->compileError()));
+    qInfo() << w.document()->undoStack()->undoText();
+    QVERIFY(w.document()->undoStack()->undoText().startsWith("Append force section 15 m at 0.6 g to coast"));
+
+    // from the new end: 9 g at this speed folds the path into a stall: refused, nothing added
+    QTest::keyClicks(v, "9");
+    QTest::keyClick(v, Qt::Key_Return);
+    QCOMPARE(int(w.document()->spec().tracks.size()), 4);
+    QVERIFY(w.document()->compileError().isEmpty());
 }
 
 QTEST_MAIN(TstForceGui)

@@ -174,6 +174,9 @@ void DesignTools::applyTyped() {
         break;
     case design::PieceKind::Spline:
         break;
+    case design::PieceKind::Force: // a typed value is the normal force [g]
+        f = field("normalG");
+        break;
     }
     if (f) f->setValue(v);
     m_typed.clear();

@@ -98,6 +98,11 @@ void DesignTools::createPanel() {
     add("grade", tr("Grade after slope"), -30, 30, 2, 3, " %");
     add("verticalRadius", tr("Vertical radius"), 10, 100000, 2000, 1, " m");
     add("pitch", tr("Helix pitch"), -100, 100, 5, 3, " m");
+    // a force section (core/curves/ForceSection.h): what the riders feel at their heartline
+    add("normalG", tr("Normal force"), -10, 10, 1, 3, " g");
+    add("lateralG", tr("Lateral force (+ left)"), -10, 10, 0, 3, " g");
+    add("rollRate", tr("Roll rate"), -3600, 3600, 0, 2, QString::fromUtf8(" °/s"));
+    add("heartline", tr("Heartline above rails"), 0, 10, 1.1, 3, " m");
     add("turns", tr("Helix turns"), 0.01, 100, 1, 3, "");
     add("joinRadius", tr("Join: min radius"), 1, 100000, 25, 1, " m");
     add("switchRadius", tr("Switch radius"), 10, 100000, 190, 1, " m");
@@ -143,6 +148,7 @@ void DesignTools::createActions(QMainWindow* window) {
     mode("helix", tr("Helix"), QKeySequence(Qt::ALT | Qt::Key_6), Mode::Append, PieceKind::Helix);
     mode("spline", tr("Spline by Points"), QKeySequence(Qt::ALT | Qt::Key_7), Mode::Append,
          PieceKind::Spline);
+    mode("force", tr("Force Section"), QKeySequence(Qt::ALT | Qt::Key_8), Mode::Append, PieceKind::Force);
     mode("join", tr("Join Two Ends"), QKeySequence(Qt::ALT | Qt::Key_J), Mode::Join, PieceKind::Straight);
     connect(action("arc-left"), &QAction::triggered, this, [this] { setLeft(true); });
     connect(action("arc-right"), &QAction::triggered, this, [this] { setLeft(false); });
@@ -227,6 +233,10 @@ design::PieceSpec DesignTools::currentPiece() const {
     p.verticalRadius = field("verticalRadius")->value();
     p.pitch = field("pitch")->value();
     p.turns = field("turns")->value();
+    p.normalG = field("normalG")->value();
+    p.lateralG = field("lateralG")->value();
+    p.rollRate = field("rollRate")->value() * kDeg;
+    p.heartline = field("heartline")->value();
     return p;
 }
 

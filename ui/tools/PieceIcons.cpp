@@ -43,6 +43,15 @@ QIcon pieceIcon(const QString& name) {
         for (QPointF q : {QPointF(3, 24), QPointF(16, 16), QPointF(29, 8)})
             p.drawEllipse(q, 2.5, 2.5);
         p.setBrush(Qt::NoBrush);
+    } else if (name == "force") { // a pull-up with its force arrow
+        path.moveTo(2, 28);
+        path.lineTo(10, 28);
+        path.cubicTo(22, 28, 28, 20, 28, 6);
+        p.setPen(accent);
+        p.drawLine(QPointF(16, 26), QPointF(10, 12));
+        p.drawLine(QPointF(10, 12), QPointF(9, 18));
+        p.drawLine(QPointF(10, 12), QPointF(15, 15));
+        p.setPen(rail);
     } else if (name == "first") {
         path.moveTo(6, 26);
         path.lineTo(26, 10);
