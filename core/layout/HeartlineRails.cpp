@@ -129,6 +129,10 @@ RailsTrack buildRailsTrack(const TrackSpec& spec, const CurvePtr& heartlineCurve
             throw std::invalid_argument("a heartline on a closed curve is not supported: split the track");
         samples = sampleHeartline(
             Track(spec.id, heartlineCurve, heartlineTwist, Pose::Identity(), "ground", heartlineUp));
+        // the rails start where the track is placed (continuing the track before), the heartline h above
+        const Vec3 lift = h * samples.front().U;
+        for (HeartlineSample& q : samples)
+            q.H += lift;
     }
     const HeartlineRails rails = railsUnder(samples, h);
     out.curve = rails.curve;

@@ -6,6 +6,7 @@
 #include "core/layout/LayoutCheck.h"
 #include "core/layout/LayoutError.h"
 
+#include <array>
 #include <initializer_list>
 #include <set>
 
@@ -151,9 +152,9 @@ struct Reader : JsonReader {
         } else if (c.type == "force" || c.type == "geometric") {
             const bool geometric = c.type == "geometric";
             params(v, path, {}, {"length", "duration", "speed", "step"}, c.params);
-            const auto laws = geometric
-                                  ? std::initializer_list<const char*>{"pitchRate", "yawRate", "rollRate"}
-                                  : std::initializer_list<const char*>{"normalG", "lateralG", "rollRate"};
+            static constexpr std::array<const char*, 3> kForce{"normalG", "lateralG", "rollRate"},
+                kGeometric{"pitchRate", "yawRate", "rollRate"};
+            const auto& laws = geometric ? kGeometric : kForce;
             for (const char* k : laws) {
                 const Json* x = find(v, k);
                 if (!x) continue;

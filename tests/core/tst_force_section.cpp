@@ -18,8 +18,10 @@ namespace {
 
 constexpr double kG = 9.81;
 
+// text: a layout object without its "format" key
 Layout compile(const std::string& text) {
-    return Layout::compile(parseLayoutSpec(text, "force.json"), "force.json");
+    const std::string withFormat = R"({"format": "tracklab-layout", )" + text.substr(1);
+    return Layout::compile(parseLayoutSpec(withFormat, "force.json"), "force.json");
 }
 
 // The heartline point of a track at the rails' s: P + h wB (world = curve placement applied).
@@ -232,10 +234,12 @@ private slots:
             << "/tracks/0/curve"
             << "track \"f\": a force section needs a start speed: give it \"speed\" [m/s], or "
                "place it after a force section, a drive section or a track they reach";
-        QTest::newRow("stall") << R"({"type": "force", "length": 60, "speed": 10, "normalG": 3})"
-                               << ""
-                               << "/tracks/0/curve"
-                               << "track \"f\": the train would stall at heartline s = ";
+        // straight up at 10 m/s with nothing pulling it round (0 g): it stops 5.1 m up
+        QTest::newRow("stall")
+            << R"({"type": "force", "length": 20, "speed": 10, "normalG": 0})"
+            << R"(, "placement": {"rotation": [0.7071067811865476, 0, -0.7071067811865476, 0]})"
+            << "/tracks/0/curve"
+            << "track \"f\": the train would stall at heartline s = 5.0";
         QTest::newRow("folds") << R"({"type": "force", "length": 20, "speed": 5, "normalG": -3})"
                                << R"(, "heartline": 1.1)"
                                << "/tracks/0/curve"
@@ -259,7 +263,7 @@ private slots:
         const std::string text =
             R"({"version": 2, "tracks": [{"id": "f", "heartline": 1.2, "curve": {"type": "force",
             "length": 12, "speed": 14, "normalG": [[0, 1], [6, 2.5], [12, 1]], "rollRate": 0.3}}]})";
-        const LayoutSpec spec = parseLayoutSpec(text);
+        const LayoutSpec spec = parseLayoutSpec(R"({"format": "tracklab-layout", )" + text.substr(1));
         QCOMPARE(parseLayoutSpec(layoutSpecText(spec)), spec);
         QCOMPARE(spec.tracks[0].heartline.value(), 1.2);
         QCOMPARE(int(spec.tracks[0].curve.keys.at("normalG").size()), 3);

@@ -105,8 +105,8 @@ void TstForceGui::designedForcesAndStall() {
 
 // Track tools > Force Section (Alt+8) after the free end of "coast": a typed value is the normal force; the
 // piece is a force section with the panel's length and heartline, placed after "coast" and connected, its
-// start speed carried from the booster by energy; a typed 3 g over 60 m stalls it: refused with the reason,
-// nothing added.
+// start speed carried from the booster by energy; a typed -3 g under a 10 m heartline would fold the rails
+// back: refused with the reason, nothing added.
 void TstForceGui::paletteAppendsForceSection() {
     MainWindow w;
     QVERIFY(w.files()->open(dataPath("tests/data/gui/force_sections.json")));
@@ -130,10 +130,10 @@ void TstForceGui::paletteAppendsForceSection() {
     qInfo() << w.document()->undoStack()->undoText();
     QVERIFY(w.document()->undoStack()->undoText().startsWith("Append force section 15 m at 0.6 g to coast"));
 
-    // from the new end, 60 m at 3 g: a loop too big for 12 m/s (it would climb ~14 m), the train stalls in
-    // it: refused, nothing added
-    w.design()->field("length")->setValue(60.0);
-    QTest::keyClicks(v, "3");
+    // from the new end, -3 g under a heartline 10 m up: the heartline would curve toward the rails with a
+    // radius under 10 m and fold them back: refused with the reason, nothing added
+    w.design()->field("heartline")->setValue(10.0);
+    QTest::keyClicks(v, "-3");
     QTest::keyClick(v, Qt::Key_Return);
     QCOMPARE(int(w.document()->spec().tracks.size()), 4);
     QVERIFY(w.document()->compileError().isEmpty());
