@@ -1,12 +1,15 @@
 // Force sections in the editor, on tests/data/gui/force_sections.json (a booster at 12 m/s, then the force
-// section "pull" asking 1.5 g at a 1.1 m heartline, then the line "coast" placed after it):
-//   - the estimate the track is coloured by is what the section was designed for: 1.5 g vertical at the
-//     heartline (the checks take the track's heartline as the rider height), within 0.02 g;
+// section "pull" asking 1 g vertical and 0.5 g to the left at a 1.1 m heartline: a level turn of radius
+// 144 / (0.5 g) = 29.4 m; then the line "coast" placed after it):
+//   - the estimates the track is coloured by are what the section was designed for: 1.000 g vertical and
+//     0.500 g lateral at the heartline (the checks take the track's heartline as the rider height), within
+//     0.005 g;
 //   - the property panel shows the section's forces and "from the track before" for its start speed;
-//   - typing a normal force the train cannot fly (4 g at 12 m/s: a loop tightening until it stalls) shows
-//     the error with the track, its path and the place, and keeps the last good geometry: the layout the
-//     view draws stays the one before; 2 g instead re-integrates "pull" and moves "coast" to its new end;
-//     undo brings back the 1.5 g geometry exactly.
+//   - a heartline of 10 m typed in the panel re-integrates it (still level: no force toward the rails);
+//     then -3 g would curve the heartline toward the rails tighter than 10 m and fold them back: the error
+//     names the track, its path and the place, and the last good geometry stays (the layout the view
+//     draws is the one before); 2 g instead pulls it up and moves "coast" to its new end; undo brings back
+//     the first geometry exactly.
 #include "GuiTestUtil.h"
 
 #include "render/scene/LayoutScene.h"
@@ -55,35 +58,50 @@ void TstForceGui::designedForcesAndStall() {
     QVERIFY(showAndWait(w));
     QVERIFY2(w.document()->compileError().isEmpty(), qPrintable(w.document()->compileError()));
 
-    // the estimate at the heartline is the design value
-    w.findChild<QAction*>("trackColour:estimated-vertical-g")->trigger();
+    // the estimates at the heartline are the design values
     const auto& o = w.scene()->overlay();
-    QVERIFY(o.estimates);
     const double length = w.document()->layout()->trackById("pull").length();
-    for (double s = 2.0; s < length - 2.0; s += 1.0)
-        QVERIFY2(std::abs(o.estimates->at("pull", s) - 1.5) < 0.02,
-                 qPrintable(QString("pull %1 m: %2 g").arg(s).arg(o.estimates->at("pull", s))));
-    qInfo("estimated vertical g mid-section: %.4f g (designed 1.5 g)", o.estimates->at("pull", length / 2));
+    for (const char* which : {"vertical", "lateral"}) {
+        w.findChild<QAction*>(QString("trackColour:estimated-%1-g").arg(which))->trigger();
+        QVERIFY(o.estimates);
+        const double want = std::string(which) == "vertical" ? 1.0 : 0.5;
+        for (double s = 0.5; s < length - 0.5; s += 0.5)
+            QVERIFY2(
+                std::abs(o.estimates->at("pull", s) - want) < 0.005,
+                qPrintable(QString("pull %1 m: %2 g %3").arg(s).arg(o.estimates->at("pull", s)).arg(which)));
+        qInfo("estimated %s g mid-section: %.4f g (designed %.1f g)", which,
+              o.estimates->at("pull", length / 2), want);
+    }
 
     const int pull = w.document()->layout()->trackIndex("pull");
     w.editor()->select(pull, -1);
     QDoubleSpinBox* normal = nullptr;
     QTRY_VERIFY((normal = w.properties()->findChild<QDoubleSpinBox*>("field:curve.normalG")) != nullptr);
-    QCOMPARE(normal->value(), 1.5);
+    QCOMPARE(normal->value(), 1.0);
     QVERIFY(w.properties()->findChild<QDoubleSpinBox*>("field:curve.length"));
     QVERIFY(!w.properties()->findChild<QDoubleSpinBox*>("field:curve.speed")); // from the booster
     const tl::Vec3 coast0 = startOf(w, "coast");
-    const auto before = w.document()->layout();
 
-    typeInto(normal, "4");
-    QCOMPARE(w.document()->spec().tracks[std::size_t(pull)].curve.params.at("normalG"), 4.0);
+    const int undoStart = w.document()->undoStack()->index();
+    auto* heartline = w.properties()->findChild<QDoubleSpinBox*>("field:heartline");
+    QVERIFY(heartline);
+    typeInto(heartline, "10");
+    QCOMPARE(w.document()->spec().tracks[std::size_t(pull)].heartline.value_or(0.0), 10.0);
+    QVERIFY2(w.document()->compileError().isEmpty(), qPrintable(w.document()->compileError()));
+    const auto before = w.document()->layout();
+    const tl::Vec3 coast10 = startOf(w, "coast");
+
+    normal = w.properties()->findChild<QDoubleSpinBox*>("field:curve.normalG");
+    typeInto(normal, "-3");
+    QCOMPARE(w.document()->spec().tracks[std::size_t(pull)].curve.params.at("normalG"), -3.0);
     const QString error = w.document()->compileError();
     qInfo() << error;
     QVERIFY2(error.contains("/tracks/1/curve") && error.contains("track \"pull\"") &&
-                 error.contains("would stall at heartline s = "),
+                 error.contains("the heartline curves toward the rails with radius") &&
+                 error.contains("at heartline s = 0.00 m"),
              qPrintable(error));
     QVERIFY(w.document()->layout() == before); // the last good geometry stays
-    QVERIFY((startOf(w, "coast") - coast0).norm() == 0.0);
+    QVERIFY((startOf(w, "coast") - coast10).norm() == 0.0);
 
     normal = w.properties()->findChild<QDoubleSpinBox*>("field:curve.normalG");
     QVERIFY(normal);
@@ -93,13 +111,14 @@ void TstForceGui::designedForcesAndStall() {
     const auto& L = *w.document()->layout();
     const tl::Track& p = L.trackById("pull");
     QVERIFY((coast2 - L.frameInWorld(std::size_t(pull), p.length()).F.P).norm() < 1e-9); // follows the end
-    QVERIFY((coast2 - coast0).norm() > 0.5); // pulled up harder: a different end
-    qInfo("coast moved by %.3f m", (coast2 - coast0).norm());
+    QVERIFY((coast2 - coast10).norm() > 0.5); // pulled up: a different end
+    qInfo("coast moved by %.3f m", (coast2 - coast10).norm());
 
-    w.document()->undoStack()->undo(); // 2 g -> 4 g (the error again)
-    w.document()->undoStack()->undo(); // 4 g -> 1.5 g
+    // undo: the force edits (one command: typed into one field) and the heartline
+    while (w.document()->undoStack()->index() > undoStart)
+        w.document()->undoStack()->undo();
     QVERIFY(w.document()->compileError().isEmpty());
-    QCOMPARE(w.document()->spec().tracks[std::size_t(pull)].curve.params.at("normalG"), 1.5);
+    QCOMPARE(w.document()->spec().tracks[std::size_t(pull)].curve.params.at("normalG"), 1.0);
     QVERIFY((startOf(w, "coast") - coast0).norm() < 1e-12);
 }
 
