@@ -29,6 +29,13 @@ std::string num(double x) {
     return buf;
 }
 
+// a coordinate to 0.1 mm (large map coordinates stay readable)
+std::string coord(double x) {
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "%.4f", x);
+    return buf;
+}
+
 std::string ref(const StepInstance& e) {
     return "#" + std::to_string(e.id());
 }
@@ -361,7 +368,7 @@ IfcImport importIfcAlignments(const StepFile& f) {
     LayoutSpec& spec = result.layout;
     spec.version = LayoutSpec::currentVersion;
     std::vector<Chain> chains;
-    std::set<std::string> names;
+    std::set<std::string> names, trackIds; // (a set: no quadratic look-up over many segments)
     for (const StepInstance* a : alignments) {
         Chain chain;
         chain.alignment = a;
@@ -399,7 +406,8 @@ IfcImport importIfcAlignments(const StepFile& f) {
             const std::string segName = optionalString(*h.segment, 2);
             std::string label = !segName.empty() && nameCount[segName] == 1 ? segName : std::to_string(k + 1);
             t.id = chain.name + "/" + label;
-            if (spec.trackIndex(t.id) >= 0) t.id += ref(*h.segment);
+            if (trackIds.count(t.id)) t.id += ref(*h.segment);
+            trackIds.insert(t.id);
             t.curve = horizontalCurve(h, warnings);
             t.frame = TrackFrame::Up;
             if (chain.tracks.empty()) {
@@ -449,9 +457,9 @@ IfcImport importIfcAlignments(const StepFile& f) {
                 const std::size_t t = std::size_t(previousTrack);
                 const Frame end = layout.frameInWorld(t, layout.track(t).length()).F;
                 const double gap = std::hypot(h.start.x() - end.P.x(), h.start.y() - end.P.y());
-                const std::string where = "starts at (" + num(h.start.x()) + ", " + num(h.start.y()) +
-                                          ") m, " + num(gap) + " m from the end (" + num(end.P.x()) + ", " +
-                                          num(end.P.y()) + ") of the previous segment " +
+                const std::string where = "starts at (" + coord(h.start.x()) + ", " + coord(h.start.y()) +
+                                          ") m, " + num(gap) + " m from the end (" + coord(end.P.x()) + ", " +
+                                          coord(end.P.y()) + ") of the previous segment " +
                                           ref(*previous->params) + " (segment " + ref(*previous->segment) +
                                           ")";
                 if (gap > kIfcJoinRefuse)
