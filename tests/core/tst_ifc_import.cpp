@@ -309,6 +309,22 @@ private slots:
         }
     }
 
+    // the fuzz corpus' valid alignment seed: a line, then an arc of R = -300 m (turning right) over a quarter
+    // of pi, in a file with a project, units and comments
+    void corpusSeed() {
+        const IfcImport im = importIfcAlignments(fs::path(TRACKLAB_SOURCE_DIR) /
+                                                 "tests/fuzz/corpus/step/alignment-line-arc.ifc");
+        QVERIFY(im.warnings.empty());
+        const auto& tr = std::as_const(im.layout.tracks);
+        QCOMPARE(int(tr.size()), 2);
+        QCOMPARE(tr[1].id, std::string("Main line/2"));
+        QCOMPARE(tr[1].curve.params.at("radius"), 300.0);
+        QVERIFY(std::abs(tr[1].curve.params.at("angle") + std::numbers::pi / 12) < 1e-15);
+        const Pos e = arcEnd(lineEnd({0, 0, 0}, 100), -300, 78.53981633974483);
+        const Vec3 end = endOf(roundTrip(im), "Main line/2");
+        QVERIFY(std::abs(end.x() - e.x) < 1e-6 && std::abs(end.y() - e.y) < 1e-6);
+    }
+
     void refusedFiles() {
         Ifc f;
         f.alignment("A", {f.horizontal(0, 0, 0, 0, 0, 100, "LINE")});
