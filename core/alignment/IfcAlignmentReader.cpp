@@ -14,6 +14,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace tl {
@@ -414,7 +415,14 @@ IfcImport importIfcAlignments(const StepFile& f) {
                 t.placement.pose.position = h.start;
                 t.placement.pose.rotation = Quat(Eigen::AngleAxisd(h.direction, Vec3::UnitZ()));
             } else {
-                t.placement.after = EndRef{spec.tracks[std::size_t(chain.tracks.back())].id, TrackEnd::End};
+                // placed on the previous end and joined to it (a train runs through)
+                const std::string& previousId =
+                    std::as_const(spec.tracks)[std::size_t(chain.tracks.back())].id;
+                t.placement.after = EndRef{previousId, TrackEnd::End};
+                ConnectionSpec join;
+                join.a = EndRef{previousId, TrackEnd::End};
+                join.b = EndRef{t.id, TrackEnd::Start};
+                spec.connections.push_back(std::move(join));
             }
             t.extra["ifcSegment"] = ref(*h.segment);
             chain.trackOf.push_back(int(spec.tracks.size()));

@@ -2,8 +2,8 @@
 // Import of IFC 4.3 alignments (IFC4X3* STEP files, read by core/io/StepFile.h) into a TrackLab layout
 // (docs/alignments.md). Each IfcAlignment with an IfcAlignmentHorizontal becomes one chain of tracks, one
 // track per horizontal IfcAlignmentSegment of non-zero length, id "<alignment name>/<segment name or
-// 1-based position>", each placed "after" the previous track's end; the first one at its StartPoint with
-// heading StartDirection. IfcAlignmentHorizontalSegment.PredefinedType gives the curve type:
+// 1-based position>", each placed "after" the previous track's end and connected to it; the first one at its
+// StartPoint with heading StartDirection. IfcAlignmentHorizontalSegment.PredefinedType gives the curve type:
 //   LINE -> line; CIRCULARARC -> arc, radius |R|, angle = length / R (R > 0 turns left, as in IFC);
 //   CLOTHOID -> clothoid with curvatures 1/R (0 for a radius 0 = infinite);
 //   BLOSSCURVE, HELMERTCURVE, COSINECURVE, SINECURVE, VIENNESEBEND, CUBIC -> bloss, helmert, cosine, sine,

@@ -178,6 +178,11 @@ private slots:
         QCOMPARE(t1.curve.params.at("radius"), 200.0);
         QCOMPARE(t1.curve.params.at("angle"), 0.25);
         QVERIFY(t1.placement.after && t1.placement.after->track == "Main/1");
+        QCOMPARE(int(im.layout.connections.size()), 1);
+        QCOMPARE(im.layout.connections[0].a.track, std::string("Main/1"));
+        QVERIFY(im.layout.connections[0].a.end == TrackEnd::End);
+        QCOMPARE(im.layout.connections[0].b.track, std::string("Main/2"));
+        QVERIFY(im.layout.connections[0].b.end == TrackEnd::Start);
         QVERIFY(contains(im.warnings, "#" + std::to_string(zero), "zero length"));
         QVERIFY(contains(im.warnings, "vertical layout", "NOT applied"));
         QVERIFY(t0.extra.contains("ifcVertical"));
