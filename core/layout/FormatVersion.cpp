@@ -19,6 +19,7 @@ constexpr std::array<KeyIntroduced, 14> kVersion2Keys{{
     {KeyPlace::TopLevel, "bufferStops"},
     {KeyPlace::TopLevel, "signals"},
     {KeyPlace::TopLevel, "routes"},
+    {KeyPlace::TopLevel, "alignments"}, // kept in LayoutSpec::extra (docs/alignments.md)
     {KeyPlace::Track, "heartline"},
     {KeyPlace::CurveType, "bloss"},
     {KeyPlace::CurveType, "helmert"},

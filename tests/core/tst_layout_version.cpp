@@ -222,7 +222,7 @@ private slots:
         QTest::newRow("version 0")
             << QString(v1).replace("\"version\": 1", "\"version\": 0")
             << "x.json: /version: unsupported version 0 (this build reads versions 1 to 2)";
-        for (const char* key : {"bufferStops", "signals", "routes"})
+        for (const char* key : {"bufferStops", "signals", "routes", "alignments"})
             QTest::newRow(key) << top(key)
                                << QString("x.json: /%1: \"%1\" needs version 2 (this file is version 1; set "
                                           "\"version\": 2)")

@@ -1,0 +1,363 @@
+// IFC 4.3 alignment import (core/alignment/IfcAlignmentReader.h, docs/alignments.md): small IFC4X3 files
+// written here, imported, saved and read back as a layout, compiled, and the chain's end compared with
+// hand-computed coordinates (closed forms for lines and arcs, Simpson quadrature of the heading for the
+// clothoid and the Bloss curve).
+#include "FileTestUtil.h"
+#include "core/alignment/IfcAlignmentReader.h"
+#include "core/io/StepError.h"
+#include "core/layout/Layout.h"
+#include "core/layout/LayoutError.h"
+#include "core/layout/LayoutFile.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <cmath>
+#include <cstdio>
+#include <functional>
+#include <numbers>
+#include <string>
+#include <vector>
+
+using namespace tl;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string real(double x) {
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "%.17E", x); // "1.00000000000000000E+03": always a STEP real
+    return buf;
+}
+
+// Writes the DATA section of an IFC file, numbering the instances.
+struct Ifc {
+    std::string data;
+    int next = 1;
+    int add(const std::string& entity) {
+        const int id = next++;
+        data += "#" + std::to_string(id) + "=" + entity + ";\n";
+        return id;
+    }
+    static std::string r(int id) { return "#" + std::to_string(id); }
+    std::string refs(const std::vector<int>& ids) {
+        std::string s = "(";
+        for (std::size_t k = 0; k < ids.size(); ++k)
+            s += (k ? "," : "") + r(ids[k]);
+        return s + ")";
+    }
+    int nest(int parent, const std::vector<int>& children) {
+        return add("IFCRELNESTS('" + std::to_string(next) + "',$,$,$," + r(parent) + "," + refs(children) +
+                   ")");
+    }
+    // an IfcAlignmentSegment with its IfcAlignmentHorizontalSegment; `params` gets the latter's id
+    int horizontal(double x, double y, double dir, double r0, double r1, double length,
+                   const std::string& type, int* params = nullptr) {
+        const int p = add("IFCCARTESIANPOINT((" + real(x) + "," + real(y) + "))");
+        const int h = add("IFCALIGNMENTHORIZONTALSEGMENT($,$," + r(p) + "," + real(dir) + "," + real(r0) +
+                          "," + real(r1) + "," + real(length) + ",$,." + type + ".)");
+        if (params) *params = h;
+        return add("IFCALIGNMENTSEGMENT('s" + std::to_string(next) + "',$,$,$,$,$,$," + r(h) + ")");
+    }
+    int vertical(double start, double length, double height, double g0, double g1, const std::string& type) {
+        const int v = add("IFCALIGNMENTVERTICALSEGMENT($,$," + real(start) + "," + real(length) + "," +
+                          real(height) + "," + real(g0) + "," + real(g1) + ",$,." + type + ".)");
+        return add("IFCALIGNMENTSEGMENT('v" + std::to_string(next) + "',$,$,$,$,$,$," + r(v) + ")");
+    }
+    // an IfcAlignment named `name` nesting a horizontal layout of `segments`; returns the alignment
+    int alignment(const std::string& name, const std::vector<int>& segments, int* horizontalOut = nullptr) {
+        const int a = add("IFCALIGNMENT('a" + std::to_string(next) + "',$,'" + name + "',$,$,$,$,$)");
+        const int h = add("IFCALIGNMENTHORIZONTAL('h" + std::to_string(next) + "',$,$,$,$,$,$)");
+        nest(a, {h});
+        nest(h, segments);
+        if (horizontalOut) *horizontalOut = h;
+        return a;
+    }
+    std::string file(const std::string& schema = "IFC4X3_ADD2") const {
+        return "ISO-10303-21;\nHEADER;\nFILE_DESCRIPTION(('ViewDefinition [Alignment]'),'2;1');\n"
+               "FILE_NAME('t.ifc','2026-01-01T00:00:00',(''),(''),'','','');\nFILE_SCHEMA(('" +
+               schema + "'));\nENDSEC;\nDATA;\n" + data + "ENDSEC;\nEND-ISO-10303-21;\n";
+    }
+};
+
+struct Pos {
+    double x, y, heading;
+};
+
+// The end of a curve from (x, y, heading) with heading(s) - heading0 = turn(s), by composite Simpson.
+Pos integrate(Pos p, double length, const std::function<double(double)>& turn) {
+    const int n = 4000;
+    const double h = length / n;
+    double sx = 0, sy = 0;
+    for (int i = 0; i <= n; ++i) {
+        const double w = (i == 0 || i == n) ? 1 : (i % 2 ? 4 : 2);
+        const double th = p.heading + turn(i * h);
+        sx += w * std::cos(th);
+        sy += w * std::sin(th);
+    }
+    return {p.x + sx * h / 3, p.y + sy * h / 3, p.heading + turn(length)};
+}
+
+Pos lineEnd(Pos p, double length) {
+    return {p.x + length * std::cos(p.heading), p.y + length * std::sin(p.heading), p.heading};
+}
+
+// Closed form: an arc of signed radius R (> 0 left) and length L.
+Pos arcEnd(Pos p, double R, double L) {
+    const double th1 = p.heading + L / R;
+    return {p.x + R * (std::sin(th1) - std::sin(p.heading)), p.y - R * (std::cos(th1) - std::cos(p.heading)),
+            th1};
+}
+
+bool contains(const std::vector<std::string>& warnings, const std::string& a, const std::string& b = {}) {
+    for (const std::string& w : warnings)
+        if (w.find(a) != std::string::npos && w.find(b) != std::string::npos) return true;
+    return false;
+}
+
+} // namespace
+
+class TestIfcImport : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir dir_;
+
+    fs::path write(const std::string& name, const std::string& text) {
+        const fs::path p = fs::path(dir_.path().toStdString()) / name;
+        filetest::writeAll(p, text);
+        return p;
+    }
+
+    // import, save as text, read back (the "alignments" key kept), compile
+    Layout roundTrip(const IfcImport& imported) {
+        const LayoutSpec spec = parseLayoutSpec(layoutSpecText(imported.layout), "imported.json");
+        if (spec.extra != imported.layout.extra) qWarning("top-level extra changed on the round trip");
+        return Layout::compile(spec, "imported.json");
+    }
+
+    static Vec3 endOf(const Layout& L, const std::string& track) {
+        const int t = L.trackIndex(track);
+        if (t < 0) return Vec3::Constant(std::nan(""));
+        return L.frameInWorld(std::size_t(t), L.track(std::size_t(t)).length()).F.P;
+    }
+
+private slots:
+    // line 100 m east from (1000, 2000), arc R = 200 m left over 50 m, a zero-length final line; a station
+    // referent at 10 m with station 1010 m; a two-segment vertical layout (kept, not applied)
+    void lineArcZeroLengthStationAndVertical() {
+        Ifc f;
+        const Pos p0{1000, 2000, 0};
+        const Pos p1 = lineEnd(p0, 100);
+        const Pos p2 = arcEnd(p1, 200, 50);
+        const int s1 = f.horizontal(p0.x, p0.y, p0.heading, 0, 0, 100, "LINE");
+        const int s2 = f.horizontal(p1.x, p1.y, p1.heading, 200, 200, 50, "CIRCULARARC");
+        int zero = 0;
+        const int s3 = f.horizontal(p2.x, p2.y, p2.heading, 0, 0, 0, "LINE", &zero);
+        const int a = f.alignment("Main", {s1, s2, s3});
+        const int vl = f.add("IFCALIGNMENTVERTICAL('vl',$,$,$,$,$,$)");
+        f.nest(a, {vl});
+        f.nest(vl, {f.vertical(0, 60, 50, 0.01, 0.01, "CONSTANTGRADIENT"),
+                    f.vertical(60, 90, 50.6, 0.01, -0.01, "PARABOLICARC")});
+        // station 1010 m at 10 m along: the start station is 1000 m
+        const int d = f.add("IFCPOINTBYDISTANCEEXPRESSION(IFCLENGTHMEASURE(10.),$,$,$,#1)");
+        const int ax = f.add("IFCAXIS2PLACEMENTLINEAR(" + Ifc::r(d) + ",$,$)");
+        const int lp = f.add("IFCLINEARPLACEMENT($," + Ifc::r(ax) + ",$)");
+        const int ref = f.add("IFCREFERENT('r',$,'10+10',$,$," + Ifc::r(lp) + ",$,.STATION.)");
+        f.nest(a, {ref});
+        const int prop = f.add("IFCPROPERTYSINGLEVALUE('Station',$,IFCLENGTHMEASURE(1010.),$)");
+        const int pset = f.add("IFCPROPERTYSET('ps',$,'Pset_Stationing',$,(" + Ifc::r(prop) + "))");
+        f.add("IFCRELDEFINESBYPROPERTIES('rp',$,$,$,(" + Ifc::r(ref) + ")," + Ifc::r(pset) + ")");
+
+        const IfcImport im = importIfcAlignments(write("a.ifc", f.file()));
+        QCOMPARE(int(im.layout.tracks.size()), 2);
+        const TrackSpec& t0 = im.layout.tracks[0];
+        const TrackSpec& t1 = std::as_const(im.layout.tracks)[1];
+        QCOMPARE(t0.id, std::string("Main/1"));
+        QCOMPARE(t0.curve.type, std::string("line"));
+        QCOMPARE(t1.curve.type, std::string("arc"));
+        QCOMPARE(t1.curve.params.at("radius"), 200.0);
+        QCOMPARE(t1.curve.params.at("angle"), 0.25);
+        QVERIFY(t1.placement.after && t1.placement.after->track == "Main/1");
+        QCOMPARE(int(im.layout.connections.size()), 1);
+        QCOMPARE(im.layout.connections[0].a.track, std::string("Main/1"));
+        QVERIFY(im.layout.connections[0].a.end == TrackEnd::End);
+        QCOMPARE(im.layout.connections[0].b.track, std::string("Main/2"));
+        QVERIFY(im.layout.connections[0].b.end == TrackEnd::Start);
+        QVERIFY(contains(im.warnings, "#" + std::to_string(zero), "zero length"));
+        QVERIFY(contains(im.warnings, "vertical layout", "NOT applied"));
+        QVERIFY(t0.extra.contains("ifcVertical"));
+        QCOMPARE(int(t0.extra["ifcVertical"].size()), 2);
+        QCOMPARE(t0.placement.pose.position.z(), 50.0);
+        const Json& al = im.layout.extra["alignments"];
+        QCOMPARE(int(al.size()), 1);
+        QCOMPARE(al[0]["id"].get<std::string>(), std::string("Main"));
+        QCOMPARE(al[0]["startStation"].get<double>(), 1000.0);
+        QCOMPARE(al[0]["tracks"][1][0].get<std::string>(), std::string("Main/2"));
+
+        const Layout L = roundTrip(im);
+        const Vec3 end = endOf(L, "Main/2");
+        QVERIFY2(std::abs(end.x() - p2.x) < 1e-6 && std::abs(end.y() - p2.y) < 1e-6,
+                 (std::to_string(end.x()) + " " + std::to_string(end.y())).c_str());
+    }
+
+    // line, clothoid (straight -> R = -300 m, right), Bloss (-300 m -> straight), cubic (0 -> 500 m)
+    void transitions() {
+        Ifc f;
+        const int m = f.add("IFCSIUNIT(*,.LENGTHUNIT.,$,.METRE.)");
+        const int rad = f.add("IFCSIUNIT(*,.PLANEANGLEUNIT.,$,.RADIAN.)");
+        f.add("IFCUNITASSIGNMENT((" + Ifc::r(m) + "," + Ifc::r(rad) + "))");
+        const Pos p0{10, -20, 0.3};
+        const Pos p1 = lineEnd(p0, 20);
+        const double k = -1.0 / 300;
+        const Pos p2 = integrate(p1, 60, [&](double s) { return k * s * s / (2 * 60); });
+        const Pos p3 = integrate(p2, 50, [&](double s) {
+            const double x = s / 50;
+            return k * s + (0 - k) * 50 * (x * x * x - x * x * x * x / 2);
+        });
+        const int a = f.alignment("T", {f.horizontal(p0.x, p0.y, p0.heading, 0, 0, 20, "LINE"),
+                                        f.horizontal(p1.x, p1.y, p1.heading, 0, -300, 60, "CLOTHOID"),
+                                        f.horizontal(p2.x, p2.y, p2.heading, -300, 0, 50, "BLOSSCURVE"),
+                                        f.horizontal(p3.x, p3.y, p3.heading, 0, 500, 30, "CUBIC")});
+        (void)a;
+        const IfcImport im = importIfcAlignments(write("t.ifc", f.file()));
+        for (const std::string& w : im.warnings)
+            qWarning("%s", w.c_str());
+        QVERIFY(im.warnings.empty());
+        const auto& tr = std::as_const(im.layout.tracks);
+        QCOMPARE(int(tr.size()), 4);
+        QCOMPARE(tr[1].curve.type, std::string("clothoid"));
+        QCOMPARE(tr[1].curve.params.at("curvatureStart"), 0.0);
+        QCOMPARE(tr[1].curve.params.at("curvatureEnd"), k);
+        QCOMPARE(tr[2].curve.type, std::string("bloss"));
+        QCOMPARE(tr[2].curve.params.at("radiusStart"), -300.0);
+        QCOMPARE(tr[2].curve.params.at("radiusEnd"), 0.0);
+        QCOMPARE(tr[3].curve.type, std::string("cubic"));
+        QCOMPARE(tr[3].curve.params.at("radiusEnd"), 500.0);
+        const Layout L = roundTrip(im);
+        const Vec3 end = endOf(L, "T/3");
+        QVERIFY2(std::abs(end.x() - p3.x) < 1e-6 && std::abs(end.y() - p3.y) < 1e-6,
+                 (std::to_string(end.x() - p3.x) + " " + std::to_string(end.y() - p3.y)).c_str());
+    }
+
+    // the first file's geometry in feet and degrees, heading north: positions scale by exactly 0.3048
+    void feetAndDegrees() {
+        Ifc f;
+        const int si = f.add("IFCSIUNIT(*,.LENGTHUNIT.,$,.METRE.)");
+        const int dims = f.add("IFCDIMENSIONALEXPONENTS(1,0,0,0,0,0,0)");
+        const int ftm = f.add("IFCMEASUREWITHUNIT(IFCLENGTHMEASURE(0.3048)," + Ifc::r(si) + ")");
+        const int ft =
+            f.add("IFCCONVERSIONBASEDUNIT(" + Ifc::r(dims) + ",.LENGTHUNIT.,'FOOT'," + Ifc::r(ftm) + ")");
+        const int rad = f.add("IFCSIUNIT(*,.PLANEANGLEUNIT.,$,.RADIAN.)");
+        const int degm =
+            f.add("IFCMEASUREWITHUNIT(IFCPLANEANGLEMEASURE(0.0174532925199433)," + Ifc::r(rad) + ")");
+        const int deg = f.add("IFCCONVERSIONBASEDUNIT(" + Ifc::r(dims) + ",.PLANEANGLEUNIT.,'DEGREE'," +
+                              Ifc::r(degm) + ")");
+        const int ua = f.add("IFCUNITASSIGNMENT((" + Ifc::r(ft) + "," + Ifc::r(deg) + "))");
+        f.add("IFCPROJECT('p',$,'P',$,$,$,$,$," + Ifc::r(ua) + ")");
+        const double ftm_ = 0.3048;
+        const double north = std::numbers::pi / 2;
+        const Pos p0{1000 * ftm_, 2000 * ftm_, north};
+        const Pos p1 = lineEnd(p0, 100 * ftm_);
+        const Pos p2 = arcEnd(p1, 200 * ftm_, 50 * ftm_);
+        f.alignment("Ft", {f.horizontal(1000, 2000, 90, 0, 0, 100, "LINE"),
+                           f.horizontal(p1.x / ftm_, p1.y / ftm_, 90, 200, 200, 50, "CIRCULARARC")});
+        const IfcImport im = importIfcAlignments(write("ft.ifc", f.file()));
+        QVERIFY(im.warnings.empty());
+        const auto& tr = std::as_const(im.layout.tracks);
+        QCOMPARE(tr[0].curve.params.at("length"), 100 * ftm_);
+        QCOMPARE(tr[0].placement.pose.position.x(), 1000 * ftm_);
+        QCOMPARE(tr[1].curve.params.at("radius"), 200 * ftm_);
+        QCOMPARE(tr[1].curve.params.at("angle"), 0.25);
+        const Vec3 end = endOf(roundTrip(im), "Ft/2");
+        QVERIFY(std::abs(end.x() - p2.x) < 1e-6 && std::abs(end.y() - p2.y) < 1e-6);
+    }
+
+    // a start point at 2.6e6 m written in millimetres; a single constant gradient over a straight: pitched
+    void largeCoordinatesMillimetresAndGradient() {
+        Ifc f;
+        const int mm = f.add("IFCSIUNIT(*,.LENGTHUNIT.,.MILLI.,.METRE.)");
+        f.add("IFCUNITASSIGNMENT((" + Ifc::r(mm) + "))");
+        const int a = f.alignment("Big", {f.horizontal(2.6e9, 1.2e9, 0.5, 0, 0, 100000, "LINE")});
+        const int vl = f.add("IFCALIGNMENTVERTICAL('vl',$,$,$,$,$,$)");
+        f.nest(a, {vl});
+        f.nest(vl, {f.vertical(0, 100000, 50000, 0.02, 0.02, "CONSTANTGRADIENT")});
+        const IfcImport im = importIfcAlignments(write("big.ifc", f.file()));
+        QVERIFY(im.warnings.empty());
+        const Vec3 end = endOf(roundTrip(im), "Big/1");
+        QVERIFY(std::abs(end.x() - (2.6e6 + 100 * std::cos(0.5))) < 1e-6);
+        QVERIFY(std::abs(end.y() - (1.2e6 + 100 * std::sin(0.5))) < 1e-6);
+        QVERIFY(std::abs(end.z() - 52.0) < 1e-6);
+    }
+
+    // the second segment starts 5 mm off: a warning naming both; 5 m off: refused naming both
+    void startPointOff() {
+        for (const double off : {0.005, 5.0}) {
+            Ifc f;
+            int first = 0, second = 0;
+            f.alignment("Off", {f.horizontal(0, 0, 0, 0, 0, 100, "LINE", &first),
+                                f.horizontal(100 + off, 0, 0, 0, 0, 50, "LINE", &second)});
+            const fs::path p = write("off.ifc", f.file());
+            const std::string a = "#" + std::to_string(first), b = "#" + std::to_string(second);
+            if (off < 1) {
+                const IfcImport im = importIfcAlignments(p);
+                QVERIFY(contains(im.warnings, a, b));
+                continue;
+            }
+            try {
+                importIfcAlignments(p);
+                QFAIL("a 5 m gap was accepted");
+            } catch (const StepError& e) {
+                const std::string w = e.what();
+                QVERIFY2(w.find(a) != std::string::npos && w.find(b) != std::string::npos, w.c_str());
+                QVERIFY(w.find("off.ifc") != std::string::npos);
+            }
+        }
+    }
+
+    // the fuzz corpus' valid alignment seed: a line, then an arc of R = -300 m (turning right) over a quarter
+    // of pi, in a file with a project, units and comments
+    void corpusSeed() {
+        const IfcImport im = importIfcAlignments(fs::path(TRACKLAB_SOURCE_DIR) /
+                                                 "tests/fuzz/corpus/step/alignment-line-arc.ifc");
+        QVERIFY(im.warnings.empty());
+        const auto& tr = std::as_const(im.layout.tracks);
+        QCOMPARE(int(tr.size()), 2);
+        QCOMPARE(tr[1].id, std::string("Main line/2"));
+        QCOMPARE(tr[1].curve.params.at("radius"), 300.0);
+        QVERIFY(std::abs(tr[1].curve.params.at("angle") + std::numbers::pi / 12) < 1e-15);
+        const Pos e = arcEnd(lineEnd({0, 0, 0}, 100), -300, 78.53981633974483);
+        const Vec3 end = endOf(roundTrip(im), "Main line/2");
+        QVERIFY(std::abs(end.x() - e.x) < 1e-6 && std::abs(end.y() - e.y) < 1e-6);
+    }
+
+    void refusedFiles() {
+        Ifc f;
+        f.alignment("A", {f.horizontal(0, 0, 0, 0, 0, 100, "LINE")});
+        try {
+            importIfcAlignments(write("old.ifc", f.file("IFC2X3")));
+            QFAIL("IFC2X3 accepted");
+        } catch (const LayoutError& e) {
+            QVERIFY2(std::string(e.what()).find("IFC2X3") != std::string::npos, e.what());
+        }
+        const std::string whole = f.file();
+        try {
+            importIfcAlignments(write("cut.ifc", whole.substr(0, whole.size() / 2)));
+            QFAIL("a truncated file accepted");
+        } catch (const StepError& e) {
+            QVERIFY(std::string(e.what()).find("cut.ifc") != std::string::npos);
+        }
+        // an alignment nesting itself: a reference cycle
+        Ifc c;
+        const int a = c.alignment("C", {c.horizontal(0, 0, 0, 0, 0, 10, "LINE")});
+        c.nest(a, {a});
+        try {
+            importIfcAlignments(write("cycle.ifc", c.file()));
+            QFAIL("a nesting cycle accepted");
+        } catch (const StepError& e) {
+            QVERIFY2(std::string(e.what()).find("cycle") != std::string::npos, e.what());
+        }
+    }
+};
+
+QTEST_APPLESS_MAIN(TestIfcImport)
+#include "tst_ifc_import.moc"
