@@ -236,6 +236,12 @@ osg::ref_ptr<osg::Group> buildTrackMesh(const Track& track, const TrackStyle& st
         local.vertices += detail.vertexCount();
         osg::ref_ptr<osg::Geode> detailed = new osg::Geode;
         detailed->addDrawable(detail.finish());
+        if (!st.levelsOfDetail) { // an export: the detailed mesh alone
+            group->addChild(detailed);
+            ++local.chunks;
+            begin = end;
+            continue;
+        }
         osg::ref_ptr<osg::Geode> far = ribbon(chunk, st);
         local.vertices += far->getDrawable(0)->asGeometry()->getVertexArray()->getNumElements();
 

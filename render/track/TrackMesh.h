@@ -22,7 +22,9 @@ struct TrackMeshStats {
     std::size_t chunks = 0;
 };
 
-// Build the node of one track (body coordinates). The node's name is the track id.
+// Build the node of one track (body coordinates). The node's name is the track id. Each chunk is an
+// osg::LOD (detailed mesh, ribbon, centre line), or with style.levelsOfDetail false a plain osg::Geode
+// holding the detailed mesh (or the ribbon when !style.detailed).
 osg::ref_ptr<osg::Group> buildTrackMesh(const Track& track, const TrackStyle& style,
                                         const OverlayOptions& overlay, TrackMeshStats* stats = nullptr);
 

@@ -23,6 +23,7 @@ struct TrackStyle {
     double chunkLength = 250.0;     // tracks are split into chunks this long (culling, LOD) [m]
     double detailDistance = 600.0;  // beyond this camera distance a chunk shows a plain ribbon [m]
     bool detailed = true;           // false: only the ribbon (rails, sleepers, ballast cost ~8 KB per m)
+    bool levelsOfDetail = true;     // false (exports): only the detailed mesh, no LOD, ribbon or centre line
 
     // Meshes of a huge layout must fit in memory (a 1 000 km line used to abort in OSG with bad_alloc):
     // above kDetailBudget of track in total only ribbons are built, and the samples are spaced so that the
