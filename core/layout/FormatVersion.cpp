@@ -15,7 +15,7 @@ struct KeyIntroduced {
 
 // Keys the format gained with version 2 (docs/layout-format.md, "Versions"). A key the build does not yet
 // interpret is kept in `extra` in a version-2 file, like any unknown key.
-constexpr std::array<KeyIntroduced, 14> kVersion2Keys{{
+constexpr std::array<KeyIntroduced, 15> kVersion2Keys{{
     {KeyPlace::TopLevel, "bufferStops"},
     {KeyPlace::TopLevel, "signals"},
     {KeyPlace::TopLevel, "routes"},
