@@ -136,6 +136,11 @@ const QHash<QString, Decor>& table() {
         {"track-helix",
          {S::SP_CustomBase, {}, QObject::tr("Append a helix (radius, turns and rise in the panel)")}},
         {"track-spline", {S::SP_CustomBase, {}, QObject::tr("Append a spline through the points you click")}},
+        {"track-force",
+         {S::SP_CustomBase,
+          {},
+          QObject::tr(
+              "Append a force section: its path from the g the riders feel and the roll rate in the panel")}},
         {"track-join",
          {S::SP_CustomBase, {}, QObject::tr("Join two free ends you click with a smooth track")}},
         {"track-join-nearest",

@@ -49,28 +49,34 @@ HeartlineRails railsUnder(const std::vector<HeartlineSample>& samples, double h)
         if (i > 0) u += (points[i].position - points[i - 1].position).norm();
         r.s.push_back(i + 1 == points.size() ? spline->length() : spline->arcLengthAt(u));
         r.up.push_back(samples[i].U);
+        const double rate = (samples[i].T - h * samples[i].dU).norm(); // rails' metres per heartline metre
+        r.dUp.push_back(samples[i].dU / rate);
     }
     r.curve = std::move(spline);
     return r;
 }
 
-std::vector<std::pair<double, double>> railBankKeys(const HeartlineRails& rails, const UpReference& up) {
-    std::vector<std::pair<double, double>> keys;
-    keys.reserve(rails.s.size());
+BankKeys railBankKeys(const HeartlineRails& rails, const UpReference& up) {
+    BankKeys out;
+    out.keys.reserve(rails.s.size());
+    out.slopes.reserve(rails.s.size());
     for (std::size_t i = 0; i < rails.s.size(); ++i) {
         const double s = rails.s[i];
+        if (!out.keys.empty() && !(s > out.keys.back().first)) continue;
         const Frame F = rails.curve->frame(s);
         const UpReference::Angle a = up.at(s, F);
         const Vec3 level = -std::sin(a.a) * F.N + std::cos(a.a) * F.B;
-        double bank = std::atan2(F.T.dot(level.cross(rails.up[i])), level.dot(rails.up[i]));
-        if (!keys.empty()) { // continuous: within half a turn of the previous key
-            const double prev = keys.back().second;
+        const Vec3& wB = rails.up[i];
+        double bank = std::atan2(F.T.dot(level.cross(wB)), level.dot(wB));
+        if (!out.keys.empty()) { // continuous: within half a turn of the previous key
+            const double prev = out.keys.back().second;
             bank += 2 * std::numbers::pi * std::round((prev - bank) / (2 * std::numbers::pi));
         }
-        if (!keys.empty() && !(s > keys.back().first)) continue;
-        keys.emplace_back(s, bank);
+        const double roll = -rails.dUp[i].dot(wB.cross(F.T)); // wB's roll rate about T [rad/m]
+        out.keys.emplace_back(s, bank);
+        out.slopes.push_back(roll - F.tau - a.da);
     }
-    return keys;
+    return out;
 }
 
 bool hasHeartlineRails(const TrackSpec& spec) {
@@ -137,8 +143,9 @@ RailsTrack buildRailsTrack(const TrackSpec& spec, const CurvePtr& heartlineCurve
     const HeartlineRails rails = railsUnder(samples, h);
     out.curve = rails.curve;
     out.up = std::make_shared<UpReference>(rails.curve, up);
-    out.twist =
-        std::make_shared<UpFrameTwist>(out.up, std::make_shared<KeysTwist>(railBankKeys(rails, *out.up)));
+    BankKeys bank = railBankKeys(rails, *out.up);
+    out.twist = std::make_shared<UpFrameTwist>(
+        out.up, std::make_shared<KeysTwist>(std::move(bank.keys), std::move(bank.slopes)));
     return out;
 }
 

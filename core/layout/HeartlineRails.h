@@ -28,6 +28,7 @@ struct HeartlineRails {
     std::shared_ptr<const Spline> curve; // the rails' centre line
     std::vector<double> s;               // the rails' arc length at each sample [m]
     std::vector<Vec3> up;                // wB at each sample
+    std::vector<Vec3> dUp;               // d wB / ds along the rails at each sample [1/m]
 };
 
 // The heartline of a track built as usual (curve + twist, placement ignored), every <= 0.25 m.
@@ -37,8 +38,13 @@ std::vector<HeartlineSample> sampleHeartline(const Track& heartlineTrack);
 HeartlineRails railsUnder(const std::vector<HeartlineSample>& samples, double h);
 
 // The bank of the rails from the vertical at each sample, as keys over the rails' s (continuous: no jump
-// of 2 pi), for an UpFrameTwist on `up` (the level reference of rails.curve).
-std::vector<std::pair<double, double>> railBankKeys(const HeartlineRails& rails, const UpReference& up);
+// of 2 pi) with their exact rates, for an UpFrameTwist on `up` (the level reference of rails.curve):
+// bank' = wB's roll rate about T - tau - da/ds (UpReference), wB's roll rate = -(d wB / ds) . wN.
+struct BankKeys {
+    std::vector<std::pair<double, double>> keys; // (s, bank) [m, rad]
+    std::vector<double> slopes;                  // d bank / ds [rad/m]
+};
+BankKeys railBankKeys(const HeartlineRails& rails, const UpReference& up);
 
 struct TrackSpec;
 

@@ -6,6 +6,23 @@
 
 namespace tl {
 
+KeysTwist::KeysTwist(std::vector<std::pair<double, double>> keys, std::vector<double> slopes)
+    : keys_(std::move(keys)) {
+    if (keys_.empty()) throw std::invalid_argument("keys twist needs at least one key");
+    if (slopes.size() != keys_.size())
+        throw std::invalid_argument("keys twist: " + std::to_string(slopes.size()) + " slopes for " +
+                                    std::to_string(keys_.size()) + " keys");
+    for (size_t i = 0; i < keys_.size(); ++i) {
+        args::requireFinite(keys_[i].first, "keys twist key s");
+        args::requireFinite(keys_[i].second, "keys twist key angle");
+        args::requireFinite(slopes[i], "keys twist key slope");
+        if (i > 0 && !(keys_[i].first > keys_[i - 1].first))
+            throw std::invalid_argument("keys twist: key " + std::to_string(i) +
+                                        " s must be strictly greater than the previous key's s");
+    }
+    slopes_ = std::move(slopes);
+}
+
 KeysTwist::KeysTwist(std::vector<std::pair<double, double>> keys) : keys_(std::move(keys)) {
     if (keys_.empty()) throw std::invalid_argument("keys twist needs at least one key");
     for (size_t i = 0; i < keys_.size(); ++i) {

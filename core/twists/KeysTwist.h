@@ -12,6 +12,10 @@ class KeysTwist : public Twist {
 public:
     // Throws std::invalid_argument for no keys, non-finite values or s not strictly increasing.
     explicit KeysTwist(std::vector<std::pair<double, double>> keys);
+    // Keys with their slopes given (dwt/ds at each key [rad/m]): cubic Hermite, C1, exact at the keys in
+    // value and slope (for a profile sampled with its derivative, e.g. the rails under a heartline:
+    // core/layout/HeartlineRails.h). Throws as above, and for a slope count that differs from the keys'.
+    KeysTwist(std::vector<std::pair<double, double>> keys, std::vector<double> slopes);
     std::string type() const override { return "keys"; }
     TwistValue at(double s, const Frame& F) const override;
     const std::vector<std::pair<double, double>>& keys() const { return keys_; }

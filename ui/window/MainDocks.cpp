@@ -102,7 +102,12 @@ MainDocks::MainDocks(QMainWindow* w, Document* doc, render::LayoutScene* scene, 
 void MainDocks::addTrackTools(QWidget* panel) {
     auto* tools = new QDockWidget(tr("Track tools"), m_window);
     tools->setObjectName("trackToolsDock");
-    tools->setWidget(panel);
+    // the panel's fields (every piece's, the force section's too) scroll rather than set the window's height
+    auto* scroll = new QScrollArea(tools);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidget(panel);
+    tools->setWidget(scroll);
     m_window->addDockWidget(Qt::LeftDockWidgetArea, tools);
     m_docks[std::size_t(Dock::TrackTools)] = tools;
 }
