@@ -3,7 +3,7 @@
 
 An out-and-back coaster built mostly from force sections (curve type "force": the riders' heartline, 1.1 m
 above the rails, integrated from the normal/lateral g and roll rate they are to feel; docs/layout-format.md).
-Station (+x) -> chain lift (30 deg, vertical arcs) -> first drop -> vertical loop -> zero-g heartline roll ->
+Station (+x) -> chain lift (30 deg; vertical clothoids and an arc) -> first drop -> vertical loop -> zero-g heartline roll ->
 camel climb -> 540 deg helix to the left (now heading -x) -> dip down to the brake run -> brakes -> a slow
 closing U-turn (a spline in explicit coordinates) -> the station.
 
@@ -19,13 +19,13 @@ import sys
 import os
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from forcesim import (End, force_track, line_end, vertical_arc_end, norm, sub, pitch, heading, bank_of,
+from forcesim import (End, force_track, line_end, norm, sub, mul, unit, pitch, heading, bank_of,
                       G)  # noqa: E402
 
 HL = 1.1                 # heartline above the rails [m]
 CHAIN = 4.0              # lift chain speed [m/s]
 STATION = 40.0           # station length [m]
-LIFT_R, LIFT_ANGLE, LIFT_LEN = 15.0, math.pi / 6, 50.0
+LIFT_R, LIFT_ANGLE, LIFT_LEN = 15.0, math.pi / 6, 42.5
 BRAKE_LEN, BRAKE_SPEED = 80.0, 6.0
 RETURN_Z = 0.0           # the brake run's height: the station's
 
@@ -70,6 +70,23 @@ def solve(fun, p, tol=1e-9, it=40, dp=1e-4, maxstep=None):
     raise RuntimeError("no convergence: %g" % best[0])
 
 
+def clothoid(length, k0, k1, n=400):
+    """End (x, y, heading) of a clothoid starting at the origin heading +x (composite Gauss-Legendre; as
+    in make_demo.py)."""
+    nodes = [(-0.9061798459386640, 0.2369268850561891), (-0.5384693101056831, 0.4786286704993665),
+             (0.0, 0.5688888888888889), (0.5384693101056831, 0.4786286704993665),
+             (0.9061798459386640, 0.2369268850561891)]
+    h = length / n
+    x = y = 0.0
+    for i in range(n):
+        for t, w in nodes:
+            s = (i + 0.5 + 0.5 * t) * h
+            th = k0 * s + (k1 - k0) * s * s / (2 * length)
+            x += 0.5 * h * w * math.cos(th)
+            y += 0.5 * h * w * math.sin(th)
+    return x, y, (k0 + k1) * length / 2
+
+
 def r9(x):
     return round(x, 9)
 
@@ -78,7 +95,7 @@ def r9(x):
 def drop_curve(p):
     s1, npull = p
     L = s1 + 28
-    return {"length": r9(L), "normalG": [[0, 1], [7, 0.3], [r9(s1), 0.3], [r9(s1 + 10), r9(npull)],
+    return {"length": r9(L), "normalG": [[0, r9(N_CREST)], [7, 0.3], [r9(s1), 0.3], [r9(s1 + 10), r9(npull)],
                                         [r9(s1 + 18), r9(npull)], [r9(L), 1]]}
 
 
@@ -172,30 +189,54 @@ tracks.append({"id": "station", "curve": {"type": "line", "length": STATION}, "f
                "placement": {"position": [0, 0, 0], "rotation": [1, 0, 0, 0]}})
 e = line_end(st, STATION)
 VERT = {"position": [0, 0, 0], "rotation": [math.cos(math.pi / 4), math.sin(math.pi / 4), 0, 0]}
-tracks.append({"id": "lift-base", "curve": {"type": "arc", "radius": LIFT_R, "angle": LIFT_ANGLE}, "frame": "up",
-               "placement": {"after": ["station", "end"], "offset": VERT},
-               "notes": "a vertical arc: the offset turns the arc's plane up (+90 deg about x)"})
-e = vertical_arc_end(e, LIFT_R, LIFT_ANGLE)
+# The lift's vertical curves: clothoids and arcs whose plane the offset turns up (+90 deg about x: the
+# curve's +y is up), so the pitch rate ramps in and out (no curvature jumps).
+LC = LIFT_R * LIFT_ANGLE      # each clothoid of the lift's base turns half of 30 deg
+CREST_LC = LC                 # the crest: a clothoid turning 15 deg, then an arc of 15 deg
+CREST_ARC = LIFT_ANGLE - CREST_LC / (2 * LIFT_R)
+
+
+def vertical(id_, curve, after, start, chain=True):
+    """A clothoid or arc in the vertical plane placed after `after` (its local +y up): appends the track,
+    its chain and returns its end."""
+    tracks.append({"id": id_, "curve": curve, "frame": "up",
+                   "placement": {"after": [after, "end"], "offset": VERT}})
+    F = start.frame().rotated_about_x(math.pi / 2)
+    if curve["type"] == "clothoid":
+        x, y, hd = clothoid(curve["length"], curve["curvatureStart"], curve["curvatureEnd"])
+        length = curve["length"]
+    else:
+        r, ang = curve["radius"], curve["angle"]
+        x, y, hd = r * math.sin(abs(ang)), math.copysign(r * (1 - math.cos(ang)), ang), ang
+        length = r * abs(ang)
+    p = F.point((x, y, 0.0))
+    T = F.vec((math.cos(hd), math.sin(hd), 0.0))
+    if chain:
+        drives.append({"id": id_, "kind": "chain", "track": id_, "from": 0.0, "to": r9(length), "direction": 1,
+                       "speed": CHAIN, "maxForce": 3000.0})
+    return End(p, T, unit(sub((0.0, 0.0, 1.0), mul(T[2], T))), CHAIN, 0.0)
+
+
+drives.append({"id": "station", "kind": "booster", "track": "station", "from": 2.0, "to": 38.0, "direction": 1,
+               "speed": 2.5, "maxForce": 4000.0,
+               "notes": "station: brakes an arriving train and sends it on at 2.5 m/s"})
+e = vertical("lift-in", {"type": "clothoid", "length": r9(LC), "curvatureStart": 0,
+                         "curvatureEnd": r9(1 / LIFT_R)}, "station", e)
+e = vertical("lift-base", {"type": "clothoid", "length": r9(LC), "curvatureStart": r9(1 / LIFT_R),
+                           "curvatureEnd": 0}, "lift-in", e)
 tracks.append({"id": "lift", "curve": {"type": "line", "length": LIFT_LEN}, "frame": "up",
                "placement": place_after("lift-base")})
+drives.append({"id": "lift", "kind": "chain", "track": "lift", "from": 0.0, "to": LIFT_LEN, "direction": 1,
+               "speed": CHAIN, "maxForce": 3000.0, "notes": "lift hill: pulls each bogie up at 4 m/s, never holds back"})
 e = line_end(e, LIFT_LEN)
-tracks.append({"id": "crest", "curve": {"type": "arc", "radius": LIFT_R, "angle": -LIFT_ANGLE}, "frame": "up",
-               "placement": {"after": ["lift", "end"], "offset": VERT}})
-e = vertical_arc_end(e, LIFT_R, -LIFT_ANGLE)
-e.v = CHAIN  # the chain reaches over the crest
+e = vertical("crest-in", {"type": "clothoid", "length": r9(CREST_LC), "curvatureStart": 0,
+                          "curvatureEnd": r9(-1 / LIFT_R)}, "lift", e)
+e = vertical("crest", {"type": "arc", "radius": LIFT_R, "angle": r9(-CREST_ARC)}, "crest-in", e)
+drives[-1]["notes"] = "the chain reaches over the crest (the drop starts at 4 m/s)"
+e.v = CHAIN
 crest = e
 report.append(("crest", "top of the lift %.2f m, %.1f m/s (chain)" % (e.p[2], CHAIN)))
-lift_arc = LIFT_R * LIFT_ANGLE
-drives += [
-    {"id": "station", "kind": "booster", "track": "station", "from": 2.0, "to": 38.0, "direction": 1,
-     "speed": 2.5, "maxForce": 4000.0, "notes": "station: brakes an arriving train and sends it on at 2.5 m/s"},
-    {"id": "lift-base", "kind": "chain", "track": "lift-base", "from": 0.0, "to": r9(lift_arc), "direction": 1,
-     "speed": CHAIN, "maxForce": 3000.0},
-    {"id": "lift", "kind": "chain", "track": "lift", "from": 0.0, "to": LIFT_LEN, "direction": 1,
-     "speed": CHAIN, "maxForce": 3000.0, "notes": "lift hill: pulls each bogie up at 4 m/s, never holds back"},
-    {"id": "crest", "kind": "chain", "track": "crest", "from": 0.0, "to": r9(lift_arc), "direction": 1,
-     "speed": CHAIN, "maxForce": 3000.0, "notes": "the chain reaches over the crest (the drop starts at 4 m/s)"},
-]
+N_CREST = 1 - CHAIN ** 2 / (G * (LIFT_R + HL))  # the riders on the crest arc (heartline radius R + h)
 
 force = []  # (id, curve, samples, end, purpose)
 
@@ -283,7 +324,7 @@ goal = F.local_point((0.0, 0.0, 0.0))        # the station start in the spline's
 goal_t = F.local_vec((1.0, 0.0, 0.0))
 W = goal[1]                                   # to the left
 R = W / 2.0                                   # the U-turn's radius
-X_TURN = goal[0] + 8.0                        # the U-turn starts 8 m past the station's start
+X_TURN = goal[0] + 15.0                       # the U-turn starts 15 m past the station's start
 pts = [{"position": [0, 0, 0], "tangent": [1, 0, 0]}]
 n_straight = max(2, int(X_TURN // 20))
 for k in range(1, n_straight + 1):
@@ -292,7 +333,8 @@ for k in range(1, 12):
     a = math.pi * k / 12
     pts.append([r9(X_TURN + R * math.sin(a)), r9(R - R * math.cos(a)), 0.0])
 pts.append([r9(X_TURN), r9(W), 0.0])
-pts.append([r9((X_TURN + goal[0]) / 2), r9(W), 0.0])
+pts.append([r9(X_TURN + (goal[0] - X_TURN) / 3), r9(W), 0.0])
+pts.append([r9(X_TURN + 2 * (goal[0] - X_TURN) / 3), r9(W), 0.0])
 pts.append({"position": [goal[0], goal[1], goal[2]], "tangent": [goal_t[0], goal_t[1], goal_t[2]]})
 tracks.append({"id": "return", "curve": {"type": "spline", "points": pts}, "frame": "up",
                "placement": place_after("brakes"),
