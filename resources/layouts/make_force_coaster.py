@@ -213,7 +213,7 @@ def vertical(id_, curve, after, start, chain=True):
     T = F.vec((math.cos(hd), math.sin(hd), 0.0))
     if chain:
         drives.append({"id": id_, "kind": "chain", "track": id_, "from": 0.0, "to": r9(length), "direction": 1,
-                       "speed": CHAIN, "maxForce": 3000.0})
+                       "speed": CHAIN, "maxForce": 8000.0})
     return End(p, T, unit(sub((0.0, 0.0, 1.0), mul(T[2], T))), CHAIN, 0.0)
 
 
@@ -227,7 +227,7 @@ e = vertical("lift-base", {"type": "clothoid", "length": r9(LC), "curvatureStart
 tracks.append({"id": "lift", "curve": {"type": "line", "length": LIFT_LEN}, "frame": "up",
                "placement": place_after("lift-base")})
 drives.append({"id": "lift", "kind": "chain", "track": "lift", "from": 0.0, "to": LIFT_LEN, "direction": 1,
-               "speed": CHAIN, "maxForce": 3000.0, "notes": "lift hill: pulls each bogie up at 4 m/s, never holds back"})
+               "speed": CHAIN, "maxForce": 8000.0, "notes": "lift hill: pulls each bogie up at 4 m/s, never holds back"})
 e = line_end(e, LIFT_LEN)
 e = vertical("crest-in", {"type": "clothoid", "length": r9(CREST_LC), "curvatureStart": 0,
                           "curvatureEnd": r9(-1 / LIFT_R)}, "lift", e)
@@ -358,6 +358,17 @@ for id_, curve, smp, end, purpose in force:
     log(msg)
     report.append((id_, msg))
 
+# Two 4-car trains about 40 s apart: "coaster" waits in the station (the booster dispatches it), "coaster-2"
+# rolls along the closing U-turn at the brake speed. Every lap runs the same way (the brakes and the
+# station's booster set the speed), so they keep their spacing. Options: --cars N (cars per train),
+# --trains 1 (the first train only).
+CARS = int(sys.argv[sys.argv.index("--cars") + 1]) if "--cars" in sys.argv else 4
+N_TRAINS = int(sys.argv[sys.argv.index("--trains") + 1]) if "--trains" in sys.argv else 2
+trains = [{"id": "coaster", "cars": ["coaster-car"] * CARS,
+           "start": {"track": "station", "s": 30, "direction": 1}, "speed": 0.0},
+          {"id": "coaster-2", "cars": ["coaster-car"] * CARS,
+           "start": {"track": "return", "s": 100, "direction": 1}, "speed": BRAKE_SPEED}][:N_TRAINS]
+
 doc = {
     "format": "tracklab-layout", "version": 2,
     "description": "TrackLab force-section coaster: station, 4 m/s chain lift to %.0f m, first drop, vertical "
@@ -370,8 +381,7 @@ doc = {
     "look": "coaster",
     "tracks": tracks,
     "connections": connections,
-    "trains": [{"id": "coaster", "cars": ["coaster-car"] * 4,
-                "start": {"track": "station", "s": 30, "direction": 1}, "speed": 0.0}],
+    "trains": trains,
     "drives": drives,
 }
 
