@@ -99,10 +99,10 @@ def drop_curve(p):
                                         [r9(s1 + 18), r9(npull)], [r9(L), 1]]}
 
 
-def loop_curve(p, base, lat=0.4, top=1.4, psi=0.05):
+def loop_curve(p, base, lat=0.55, top=1.4, psi=0.07):
     """A vertical loop: 4.2 g in, 1.4 g over the top; a lateral kick at the entry leans the path psi out
     of the loop's plane and a roll (psi times the pitch rate) turns it about a fixed axis, so the exit runs
-    beside the entry (about 3 m apart), not through it; a lateral kick at the exit straightens it."""
+    beside the entry (about 4 m apart), not through it; a lateral kick at the exit straightens it."""
     L, lat2, r = p
 
     def f(a):
@@ -263,7 +263,7 @@ def loop_res(p):
     return [end.T[2], end.T[1], end.bank]
 
 
-p = solve(loop_res, [84.235, -0.1458, 0.2727])
+p = solve(loop_res, [84.53, -0.305, 0.406], maxstep=[1.0, 0.2, 0.2])
 e = add_force("loop", loop_curve(p, base), e, "drop", "vertical loop: 4.2 g in and out, 1.4 g over the top")
 
 
@@ -358,7 +358,17 @@ for id_, curve, smp, end, purpose in force:
     log(msg)
     report.append((id_, msg))
 
-# Two 4-car trains about 40 s apart: "coaster" waits in the station (the booster dispatches it), "coaster-2"
+# Clearance: the closest approach of the force sections' rails to themselves elsewhere on the ride (more
+# than 40 m of heartline apart): the loop's exit beside its entry, the helix's turns above each other.
+ride = []
+for id_, curve, smp, end, purpose in force:
+    s0 = ride[-1][0] + 0.25 if ride else 0.0
+    ride += [(s0 + q["s"], q["Pw"], id_) for q in smp[::2]]
+close = min(((norm(sub(a[1], b[1])), a[2], round(a[0]), b[2], round(b[0]))
+             for i, a in enumerate(ride) for b in ride[i + 1:] if b[0] - a[0] > 40.0), key=lambda c: c[0])
+log("closest approach of the rails: %.2f m (%s at ride s %d m, %s at %d m)" % close)
+
+# Two 4-car trains about 45 s apart: "coaster" waits in the station (the booster dispatches it), "coaster-2"
 # rolls along the closing U-turn at the brake speed. Every lap runs the same way (the brakes and the
 # station's booster set the speed), so they keep their spacing. Options: --cars N (cars per train),
 # --trains 1 (the first train only).
