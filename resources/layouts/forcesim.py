@@ -291,19 +291,6 @@ def line_end(start, length):
     return End(p, F.x, F.z, v, 0.0)
 
 
-def vertical_arc_end(start, radius, angle):
-    """An arc placed after `start` with the offset rotation +90 deg about x: angle > 0 pitches up."""
-    F = start.frame().rotated_about_x(math.pi / 2)
-    p = F.point((radius * math.sin(abs(angle)), math.copysign(radius * (1 - math.cos(angle)), angle), 0.0))
-    T = F.vec((math.cos(angle), math.sin(angle), 0.0))
-    v = None
-    if start.v is not None:
-        v2 = start.v ** 2 - 2 * G * (p[2] - start.p[2])
-        v = math.sqrt(v2) if v2 > 0 else None
-    up = unit(sub((0.0, 0.0, 1.0), mul(T[2], T)))
-    return End(p, T, up, v, 0.0)
-
-
 def pitch(T):
     return math.degrees(math.asin(max(-1.0, min(1.0, T[2]))))
 
