@@ -6,6 +6,7 @@
 #include "core/twists/KeysTwist.h"
 #include "core/twists/UpFrameTwist.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <numbers>
@@ -59,7 +60,8 @@ HeartlineRails railsUnder(const std::vector<HeartlineSample>& samples, double h)
 BankKeys railBankKeys(const HeartlineRails& rails, const UpReference& up) {
     BankKeys out;
     out.keys.reserve(rails.s.size());
-    out.slopes.reserve(rails.s.size());
+    out.after.reserve(rails.s.size());
+    out.before.reserve(rails.s.size());
     for (std::size_t i = 0; i < rails.s.size(); ++i) {
         const double s = rails.s[i];
         if (!out.keys.empty() && !(s > out.keys.back().first)) continue;
@@ -74,7 +76,15 @@ BankKeys railBankKeys(const HeartlineRails& rails, const UpReference& up) {
         }
         const double roll = -rails.dUp[i].dot(wB.cross(F.T)); // wB's roll rate about T [rad/m]
         out.keys.emplace_back(s, bank);
-        out.slopes.push_back(roll - F.tau - a.da);
+        // the rate on either side of the key (the spline's torsion and the level reference's turning are
+        // one-sided there)
+        auto rate = [&](double side) {
+            const double e = std::clamp(s + side * 1e-6, 0.0, rails.curve->length());
+            const Frame Fe = rails.curve->frame(e);
+            return roll - Fe.tau - up.at(e, Fe).da;
+        };
+        out.after.push_back(rate(+1.0));
+        out.before.push_back(rate(-1.0));
     }
     return out;
 }
@@ -145,7 +155,8 @@ RailsTrack buildRailsTrack(const TrackSpec& spec, const CurvePtr& heartlineCurve
     out.up = std::make_shared<UpReference>(rails.curve, up);
     BankKeys bank = railBankKeys(rails, *out.up);
     out.twist = std::make_shared<UpFrameTwist>(
-        out.up, std::make_shared<KeysTwist>(std::move(bank.keys), std::move(bank.slopes)));
+        out.up,
+        std::make_shared<KeysTwist>(std::move(bank.keys), std::move(bank.after), std::move(bank.before)));
     return out;
 }
 

@@ -39,10 +39,12 @@ HeartlineRails railsUnder(const std::vector<HeartlineSample>& samples, double h)
 
 // The bank of the rails from the vertical at each sample, as keys over the rails' s (continuous: no jump
 // of 2 pi) with their exact rates, for an UpFrameTwist on `up` (the level reference of rails.curve):
-// bank' = wB's roll rate about T - tau - da/ds (UpReference), wB's roll rate = -(d wB / ds) . wN.
+// bank' = wB's roll rate about T - tau - da/ds (UpReference), wB's roll rate = -(d wB / ds) . wN, on
+// either side of each key: the spline's torsion jumps at its points (the keys), the bank's rate jumps with
+// it, so that the roll rate the trackjoint follows, tau + d wt / ds, stays continuous.
 struct BankKeys {
     std::vector<std::pair<double, double>> keys; // (s, bank) [m, rad]
-    std::vector<double> slopes;                  // d bank / ds [rad/m]
+    std::vector<double> after, before;           // d bank / ds leaving and arriving at each key [rad/m]
 };
 BankKeys railBankKeys(const HeartlineRails& rails, const UpReference& up);
 

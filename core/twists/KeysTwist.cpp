@@ -6,21 +6,25 @@
 
 namespace tl {
 
-KeysTwist::KeysTwist(std::vector<std::pair<double, double>> keys, std::vector<double> slopes)
+KeysTwist::KeysTwist(std::vector<std::pair<double, double>> keys, std::vector<double> after,
+                     std::vector<double> before)
     : keys_(std::move(keys)) {
     if (keys_.empty()) throw std::invalid_argument("keys twist needs at least one key");
-    if (slopes.size() != keys_.size())
-        throw std::invalid_argument("keys twist: " + std::to_string(slopes.size()) + " slopes for " +
+    if (after.size() != keys_.size() || before.size() != keys_.size())
+        throw std::invalid_argument("keys twist: " + std::to_string(after.size()) + " and " +
+                                    std::to_string(before.size()) + " slopes for " +
                                     std::to_string(keys_.size()) + " keys");
     for (size_t i = 0; i < keys_.size(); ++i) {
         args::requireFinite(keys_[i].first, "keys twist key s");
         args::requireFinite(keys_[i].second, "keys twist key angle");
-        args::requireFinite(slopes[i], "keys twist key slope");
+        args::requireFinite(after[i], "keys twist key slope");
+        args::requireFinite(before[i], "keys twist key slope");
         if (i > 0 && !(keys_[i].first > keys_[i - 1].first))
             throw std::invalid_argument("keys twist: key " + std::to_string(i) +
                                         " s must be strictly greater than the previous key's s");
     }
-    slopes_ = std::move(slopes);
+    slopes_ = std::move(after);
+    arriving_ = std::move(before);
 }
 
 KeysTwist::KeysTwist(std::vector<std::pair<double, double>> keys) : keys_(std::move(keys)) {
@@ -56,7 +60,7 @@ TwistValue KeysTwist::at(double s, const Frame&) const {
     const size_t i = std::min(static_cast<size_t>(it - keys_.begin()) - 1, keys_.size() - 2);
     const double s0 = keys_[i].first, h = keys_[i + 1].first - s0;
     const double y0 = keys_[i].second, y1 = keys_[i + 1].second;
-    const double m0 = slopes_[i] * h, m1 = slopes_[i + 1] * h;
+    const double m0 = slopes_[i] * h, m1 = (arriving_.empty() ? slopes_[i + 1] : arriving_[i + 1]) * h;
     const double t = (s - s0) / h, t2 = t * t, t3 = t2 * t;
     // cubic Hermite basis and its derivative
     const double wt =

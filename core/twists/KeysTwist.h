@@ -12,17 +12,21 @@ class KeysTwist : public Twist {
 public:
     // Throws std::invalid_argument for no keys, non-finite values or s not strictly increasing.
     explicit KeysTwist(std::vector<std::pair<double, double>> keys);
-    // Keys with their slopes given (dwt/ds at each key [rad/m]): cubic Hermite, C1, exact at the keys in
-    // value and slope (for a profile sampled with its derivative, e.g. the rails under a heartline:
-    // core/layout/HeartlineRails.h). Throws as above, and for a slope count that differs from the keys'.
-    KeysTwist(std::vector<std::pair<double, double>> keys, std::vector<double> slopes);
+    // Keys with their slopes given (dwt/ds [rad/m]): cubic Hermite between keys, exact at the keys in value
+    // and slope; `after[i]` is the slope leaving key i, `before[i]` the slope arriving at it (equal: C1; they
+    // may differ where the frame the twist is measured on turns at a different rate on either side, as a
+    // spline's torsion does at its points: core/layout/HeartlineRails.h). Throws as above, and for slope
+    // counts that differ from the keys'.
+    KeysTwist(std::vector<std::pair<double, double>> keys, std::vector<double> after,
+              std::vector<double> before);
     std::string type() const override { return "keys"; }
     TwistValue at(double s, const Frame& F) const override;
     const std::vector<std::pair<double, double>>& keys() const { return keys_; }
 
 private:
     std::vector<std::pair<double, double>> keys_; // (s [m], wt [rad]), strictly increasing s
-    std::vector<double> slopes_;                  // dwt/ds at each key [rad/m]
+    std::vector<double> slopes_;                  // dwt/ds at each key [rad/m] (leaving it)
+    std::vector<double> arriving_;                // dwt/ds arriving at each key, if it differs (else empty)
 };
 
 } // namespace tl
