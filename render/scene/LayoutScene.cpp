@@ -311,7 +311,10 @@ void LayoutScene::rebuildHandles(std::size_t i) {
     }
     const Track& t = m_layout->track(i);
     static_cast<osg::MatrixTransform*>(tn.handles.get())->setMatrix(toOsg(drawnBodyPose(t.body())));
-    if (const auto* spline = dynamic_cast<const Spline*>(&t.curve())) {
+    // the control points the user placed (a force section's or a heartline track's rails are a spline of
+    // their own samples: not handles, the track's start is)
+    const auto* spline = dynamic_cast<const Spline*>(&t.curve());
+    if (spline && m_layout->spec().tracks[i].curve.type == "spline" && !t.heartline()) {
         for (std::size_t k = 0; k < spline->points().size(); ++k) {
             const bool selected = int(i) == m_selTrack && int(k) == m_selPoint;
             osg::ref_ptr<osg::Node> h =

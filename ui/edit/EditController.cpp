@@ -202,7 +202,9 @@ bool EditController::insertPointAt(int track, const Vec3& world) {
     if (track < 0 || track >= int(layout.trackCount())) return m_error = tr("No track there."), false;
     const Track& t = layout.track(std::size_t(track));
     const auto* spline = dynamic_cast<const Spline*>(&t.curve());
-    if (!spline) return m_error = tr("Only spline tracks have control points."), false;
+    // (a force section's or a heartline track's rails are a spline of their own samples, not of points)
+    if (!spline || m_doc->spec().tracks[std::size_t(track)].curve.type != "spline" || t.heartline())
+        return m_error = tr("Only spline tracks have control points."), false;
     const double s = nearestArcLength(track, world);
     const double L = spline->length();
     const int count = int(spline->points().size());

@@ -1,6 +1,5 @@
 #include "ui/panels/NextSteps.h"
 
-#include "core/curves/Spline.h"
 #include "physics/sim/Simulation.h"
 #include "ui/MainWindow.h"
 #include "ui/document/Document.h"
@@ -46,7 +45,7 @@ void NextSteps::edit() {
     // a spline track shows control points to drag; otherwise the first track (its start handle)
     int track = 0;
     for (std::size_t i = 0; i < layout->trackCount(); ++i)
-        if (dynamic_cast<const Spline*>(&layout->track(i).curve())) {
+        if (layout->spec().tracks[i].curve.type == "spline" && !layout->track(i).heartline()) {
             track = int(i);
             break;
         }
