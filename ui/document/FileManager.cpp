@@ -2,6 +2,14 @@
 
 #include "ui/document/Document.h"
 
+#include "core/alignment/IfcAlignmentReader.h"
+#include "core/io/Nl2CsvExport.h"
+#include "core/io/SaveFile.h"
+#include "core/layout/LayoutFile.h"
+#include "render/track/LayoutObjExport.h"
+
+#include <sstream>
+
 #include <QDir>
 #include <QFile>
 #include <QFileDialog>
@@ -73,6 +81,60 @@ bool FileManager::saveAs(const QString& path) {
     remember(path);
     discardRecovery();
     return true;
+}
+
+bool FileManager::importIfc(const QString& path) {
+    m_warnings.clear();
+    try {
+        const IfcImport r = importIfcAlignments(path.toStdString());
+        const QString name = QFileInfo(path).completeBaseName() + ".json";
+        QString err;
+        if (!m_doc->loadText(QString::fromStdString(layoutSpecText(r.layout)), name, &err))
+            return fail(tr("Could not import %1: %2").arg(path, err));
+        m_doc->setBundledName(name); // untitled: Save asks where (the IFC file stays as it is)
+        for (const std::string& w : r.warnings)
+            m_warnings << QString::fromStdString(w);
+        return true;
+    } catch (const std::exception& e) {
+        return fail(tr("Could not import: %1").arg(QString::fromUtf8(e.what())));
+    }
+}
+
+bool FileManager::exportLayout(const QString& path, const QString& format) {
+    const auto layout = m_doc->layout();
+    if (!layout || layout->trackCount() == 0) return fail(tr("Nothing to export: the layout has no tracks."));
+    try {
+        if (format == "nl2csv") {
+            std::ostringstream out;
+            writeNl2Csv(*layout, out);
+            saveFile(path.toStdString(), out.str());
+        } else if (format == "obj") {
+            render::writeLayoutObj(*layout, path.toStdString());
+        } else {
+            return fail(tr("Unknown export format %1").arg(format));
+        }
+        return true;
+    } catch (const std::exception& e) {
+        return fail(tr("Could not export to %1: %2").arg(path, QString::fromUtf8(e.what())));
+    }
+}
+
+bool FileManager::importInteractive() {
+    if (!maybeSave()) return false;
+    const QString path =
+        QFileDialog::getOpenFileName(m_window, tr("Import IFC 4.3 alignment"), QDir::currentPath(),
+                                     tr("IFC files (*.ifc);;All files (*)"));
+    return !path.isEmpty() && importIfc(path);
+}
+
+bool FileManager::exportInteractive(const QString& format) {
+    const bool nl2 = format == "nl2csv";
+    const QString base = QFileInfo(m_doc->displayName()).completeBaseName();
+    const QString start = QDir::current().filePath(base + (nl2 ? ".csv" : ".obj"));
+    const QString path = QFileDialog::getSaveFileName(
+        m_window, nl2 ? tr("Export NoLimits 2 track CSV") : tr("Export OBJ mesh"), start,
+        nl2 ? tr("NoLimits 2 track CSV (*.csv)") : tr("Wavefront OBJ (*.obj)"));
+    return !path.isEmpty() && exportLayout(path, format);
 }
 
 void FileManager::newFileInteractive() {

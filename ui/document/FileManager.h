@@ -28,6 +28,15 @@ public:
     bool saveAs(const QString& path);
     // A bundled layout (compiled in): demo.json (first start) or coaster.json.
     bool openDemo(const QString& name = QStringLiteral("demo.json"));
+    // File > Import: an IFC 4.3 alignment file (core/alignment/IfcAlignmentReader.h) becomes a new, untitled
+    // layout named after it; its warnings go to lastWarnings(). false + error() on failure, document
+    // untouched.
+    bool importIfc(const QString& path);
+    QStringList lastWarnings() const { return m_warnings; }
+    // File > Export: the layout as a NoLimits 2 track-spline CSV ("nl2csv", coaster layouts;
+    // core/io/Nl2CsvExport.h) or its rails, sleepers and ballast as an OBJ mesh ("obj";
+    // render/track/LayoutObjExport.h). A failed write keeps the old file. false + error() on failure.
+    bool exportLayout(const QString& path, const QString& format);
     // false: no recent files, no autosave, no recovery files (e.g. a --screenshot run)
     void setPersistent(bool on);
     QString lastError() const { return m_lastError; }
@@ -36,6 +45,8 @@ public:
     void newFileInteractive();
     void openInteractive();
     bool saveAsInteractive();
+    bool importInteractive();
+    bool exportInteractive(const QString& format);
     bool maybeSave(); // true if the caller may discard the document (saved, discarded or unmodified)
 
     QStringList recentFiles() const;
@@ -57,6 +68,7 @@ signals:
 
 private:
     void remember(const QString& path);
+    QStringList m_warnings;
     bool fail(const QString& message);
     bool askRecover(const RecoveryStore::Entry& e); // the question; declining deletes the entry
 

@@ -75,6 +75,26 @@ MainMenus::MainMenus(MainWindow* w) : QObject(w), m_window(w) {
                            [=] { files->saveAsInteractive(); }),
            "fileSaveAs");
     file->addSeparator();
+    auto fileReport = [=](bool ok, const QString& done) {
+        if (!ok) return; // (the file manager's error() is shown by the window)
+        const QStringList warnings = files->lastWarnings();
+        w->statusBar()->showMessage(warnings.isEmpty()
+                                        ? done
+                                        : done + " — " + tr("%n warning(s): ", "", int(warnings.size())) +
+                                              warnings.join("; "),
+                                    15000);
+    };
+    withId(file->addAction(tr("&Import IFC Alignment…"), files,
+                           [=] { fileReport(files->importInteractive(), tr("Imported")); }),
+           "fileImport");
+    QMenu* exportMenu = file->addMenu(tr("&Export"));
+    withId(exportMenu->addAction(tr("NoLimits 2 Track &CSV…"), files,
+                                 [=] { fileReport(files->exportInteractive("nl2csv"), tr("Exported")); }),
+           "fileExportNl2");
+    withId(exportMenu->addAction(tr("&OBJ Mesh…"), files,
+                                 [=] { fileReport(files->exportInteractive("obj"), tr("Exported")); }),
+           "fileExportObj");
+    file->addSeparator();
     withId(file->addAction(tr("&Quit"), QKeySequence::Quit, w, &QWidget::close), "fileQuit");
 
     QMenu* edit = w->menuBar()->addMenu(tr("&Edit"));
