@@ -91,7 +91,7 @@ bool FileManager::importIfc(const QString& path) {
         QString err;
         if (!m_doc->loadText(QString::fromStdString(layoutSpecText(r.layout)), name, &err))
             return fail(tr("Could not import %1: %2").arg(path, err));
-        m_doc->setBundledName(name); // untitled: Save asks where (the IFC file stays as it is)
+        // untitled: Save asks where (the IFC file stays as it is)
         for (const std::string& w : r.warnings)
             m_warnings << QString::fromStdString(w);
         return true;

@@ -29,7 +29,7 @@ public:
     // A bundled layout (compiled in): demo.json (first start) or coaster.json.
     bool openDemo(const QString& name = QStringLiteral("demo.json"));
     // File > Import: an IFC 4.3 alignment file (core/alignment/IfcAlignmentReader.h) becomes a new, untitled
-    // layout named after it; its warnings go to lastWarnings(). false + error() on failure, document
+    // layout; its warnings go to lastWarnings(). false + error() on failure, document
     // untouched.
     bool importIfc(const QString& path);
     QStringList lastWarnings() const { return m_warnings; }
