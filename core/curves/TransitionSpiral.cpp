@@ -153,16 +153,7 @@ double TransitionSpiral::heading(double s) const {
 }
 
 Vec3 TransitionSpiral::displacement(double a, double b) const {
-    // 8-point Gauss-Legendre rule of (cos th, sin th) over [a, b] (core/geometry/GaussLegendre.h's nodes)
-    const double hw = 0.5 * (b - a), mid = a + hw;
-    double x = 0.0, y = 0.0;
-    for (int k = 0; k < 4; ++k)
-        for (double sg : {-1.0, 1.0}) {
-            const double th = heading(mid + sg * hw * gauss::kX8[k]);
-            x += gauss::kW8[k] * std::cos(th);
-            y += gauss::kW8[k] * std::sin(th);
-        }
-    return Vec3(hw * x, hw * y, 0.0);
+    return gauss::planarDisplacement([this](double s) { return heading(s); }, a, b);
 }
 
 Frame TransitionSpiral::frame(double s) const {

@@ -1,6 +1,5 @@
 #include "core/layout/Layout.h"
 
-#include "core/curves/ForceSection.h"
 #include "core/io/JsonReader.h"
 #include "core/layout/HeartlineRails.h"
 #include "core/layout/LayoutCheck.h"
@@ -8,11 +7,13 @@
 #include "core/layout/LayoutFile.h"
 #include "core/layout/TrackBuilder.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <numbers>
 #include <optional>
 #include <stdexcept>
+#include <unordered_map>
 
 namespace tl {
 
@@ -115,6 +116,15 @@ Layout Layout::compile(const LayoutSpec& spec, const std::string& file, const La
     // its end, then energy to the track's end; a track placed after one with a known end speed, energy over
     // the track (frictionless: v^2 = v0^2 - 2 g dz).
     std::vector<double> endSpeed(n, std::numeric_limits<double>::quiet_NaN());
+    // only a layout with force or geometric sections needs them (a drag of a railway layout's spline point
+    // recompiles without this), with its forward drive sections by track once
+    const bool sections = std::any_of(spec.tracks.begin(), spec.tracks.end(), [](const TrackSpec& t) {
+        return t.curve.type == "force" || t.curve.type == "geometric";
+    });
+    std::unordered_map<std::string, std::vector<const DriveSpec*>> forwardDrives;
+    if (sections)
+        for (const DriveSpec& d : spec.drives)
+            if (d.direction > 0) forwardDrives[d.track].push_back(&d);
     auto worldZ = [&](const Track& t, double s) {
         return (L.initialBodyPose(t.body()) * t.localFrame(s).F.P).z();
     };
@@ -172,24 +182,21 @@ Layout Layout::compile(const LayoutSpec& spec, const std::string& file, const La
                 upRef = r.up;
                 twist = r.twist;
                 if (section) endSpeed[i] = r.endSpeed;
-            } catch (const ForceSectionError& e) {
-                throw LayoutError(file, jsonPath(tp, "curve"),
-                                  std::string("track \"") + t.id + "\": " + e.what());
-            } catch (const std::exception& e) {
+            } catch (const std::exception& e) { // (a ForceSectionError too: it says the place)
                 throw LayoutError(file, jsonPath(tp, "curve"),
                                   std::string("track \"") + t.id + "\": " + e.what());
             }
         }
         built[i].emplace(t.id, curves[i], twist, placement, t.body, upRef, t.heartline.value_or(0.0));
         const Track& b = *built[i];
-        if (!section) {
+        if (sections && !section) {
             double best = -1.0;
-            for (const DriveSpec& d : spec.drives)
-                if (d.track == t.id && d.direction > 0) {
-                    const double to = d.to.value_or(b.length());
+            if (const auto it = forwardDrives.find(t.id); it != forwardDrives.end())
+                for (const DriveSpec* d : it->second) {
+                    const double to = d->to.value_or(b.length());
                     if (to > best) {
                         best = to;
-                        endSpeed[i] = energyTo(d.speed, b, to, b.length());
+                        endSpeed[i] = energyTo(d->speed, b, to, b.length());
                     }
                 }
             if (best < 0.0 && t.placement.after && t.placement.after->end == TrackEnd::End) {

@@ -384,18 +384,16 @@ void TstStepFile::limits() {
     QCOMPARE(parseError(big).what,
              std::string(
                  "a.ifc: line 8, column 13: #1 IFCLABEL: not accepted: a string longer than 1048576 bytes"));
-    // 100 000 instances, each referring to the next: parsed in one pass (the id look-up is a binary search)
+    // 100 000 instances, each referring to the next: all read and resolved
     std::string chain;
     const int n = 100000;
     for (int k = 1; k <= n; ++k)
         chain +=
             "#" + std::to_string(k) + "=IFCX(" + (k < n ? "#" + std::to_string(k + 1) : "$") + ",1.5);\n";
-    QElapsedTimer t;
-    t.start();
     const StepFile f = StepFile::parse(ifc(chain), "a.ifc");
     QCOMPARE(f.size(), std::size_t(n));
     QCOMPARE(f.target(f.at(n - 1), 0).id(), std::uint64_t(n));
-    QVERIFY2(t.elapsed() < 5000, qPrintable(QString::number(t.elapsed()) + " ms"));
+    // (its time: tests/bench/bench_step_parse.cpp)
     // deep nesting that is refused costs nothing: 10^6 parentheses stop at the 65th
     const std::string deep = ifc("#1=IFCX(" + std::string(1000000, '(') + ");\n");
     QVERIFY(parseError(deep).what.find("nested deeper than 64 levels") != std::string::npos);

@@ -20,6 +20,7 @@
 #include <QAction>
 #include <QDoubleSpinBox>
 #include <QLabel>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <cmath>
@@ -156,6 +157,21 @@ void TstForceGui::paletteAppendsForceSection() {
     QTest::keyClick(v, Qt::Key_Return);
     QCOMPARE(int(w.document()->spec().tracks.size()), 4);
     QVERIFY(w.document()->compileError().isEmpty());
+
+    // save and reopen in a new window: the same sections (keys, heartline) and the same rails to the end
+    QTemporaryDir dir;
+    const QString path = dir.filePath("forces.json");
+    QVERIFY(w.files()->saveAs(path));
+    MainWindow reopened;
+    QVERIFY(reopened.files()->open(path));
+    QVERIFY(reopened.document()->spec() == w.document()->spec());
+    const auto& a = *w.document()->layout();
+    const auto& b = *reopened.document()->layout();
+    const std::size_t last = a.trackCount() - 1;
+    QCOMPARE(b.track(last).length(), a.track(last).length());
+    QVERIFY(
+        (b.frameInWorld(last, b.track(last).length()).F.P - a.frameInWorld(last, a.track(last).length()).F.P)
+            .norm() == 0.0);
 }
 
 QTEST_MAIN(TstForceGui)
