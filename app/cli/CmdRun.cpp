@@ -105,8 +105,11 @@ nlohmann::json summary(const tl::Simulation& sim, const std::string& file, doubl
                                 {"force", c.force},
                                 {"state", c.broken ? "broken" : "coupled"}});
         }
-        j["trains"].push_back(
-            {{"id", tr.id}, {"speed", sim.view().trainSpeed(t)}, {"cars", cars}, {"couplers", couplers}});
+        j["trains"].push_back({{"id", tr.id},
+                               {"speed", sim.view().trainSpeed(t)},
+                               {"distance", sim.view().trainSignal(t).distance},
+                               {"cars", cars},
+                               {"couplers", couplers}});
     }
     j["derailments"] = nlohmann::json::array();
     for (const auto& e : sim.view().derailments())
@@ -180,6 +183,24 @@ nlohmann::json summary(const tl::Simulation& sim, const std::string& file, doubl
         if (vehicles)
             j["collisions"].back()["vehicles"] = {id(e.trainId, e.vehicle >= 0),
                                                   id(e.otherTrainId, e.otherVehicle >= 0)};
+    }
+    // aspects, protection's interventions and SPADs (docs/trains-format.md, "Signals and protection")
+    j["signalEvents"] = nlohmann::json::array();
+    for (const auto& e : sim.view().signalEvents()) {
+        nlohmann::json o = {{"t", e.t},
+                            {"kind", e.kind},
+                            {"signal", e.signalId},
+                            {"aspect", e.aspect},
+                            {"train", e.train >= 0 ? nlohmann::json(e.trainId) : nlohmann::json()},
+                            {"track", e.trackId},
+                            {"s", e.s},
+                            {"message", e.message}};
+        if (e.train >= 0) o["speed"] = e.speed;
+        if (e.kind == "protection") {
+            o["permitted"] = e.permitted;
+            o["distance"] = e.distance;
+        }
+        j["signalEvents"].push_back(o);
     }
     j["wheelEvents"] = nlohmann::json::array(); // Y/Q and wheel unloading episodes
     for (const auto& e : sim.view().wheelEvents())
@@ -298,6 +319,8 @@ int runRun(const QStringList& args) {
                 std::cerr << "collision: " << e.message << " (peak " << e.peakForce << " N, "
                           << (e.solid ? "solid" : "within the strokes") << ", " << e.absorbed
                           << " J absorbed)\n";
+        for (const auto& e : sim.view().signalEvents())
+            if (e.kind != "aspect") std::cerr << (e.kind == "spad" ? "SPAD: " : "protection: ") << e.message << "\n";
         for (const auto& e : sim.view().wheelEvents())
             std::cerr << "wheel: " << e.message << " (peak " << e.peak << " for " << e.duration << " s)\n";
         if (csv) {

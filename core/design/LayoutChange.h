@@ -25,7 +25,8 @@ struct LayoutChange {
         Notes = 1u << 11,   // the layout's own notes and description (top-level keys TrackLab does not read)
         Look = 1u << 12,    // "look" and "railCentreDistance"
         Version = 1u << 13, // the format version (an upgrade on save)
-        Everything = (1u << 14) - 1,
+        Signals = 1u << 14, // signals added, moved, removed or changed
+        Everything = (1u << 15) - 1,
     };
     unsigned parts = 0;
     // The tracks whose spec changed, by index in the new spec (without TrackList). Tracks placed "after" a

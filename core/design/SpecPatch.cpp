@@ -69,13 +69,13 @@ void applyJson(Json& j, const std::optional<std::pair<Json, Json>>& d, bool forw
 } // namespace
 
 bool SpecPatch::empty() const {
-    return allEmpty(tracks) && allEmpty(connections) && allEmpty(switches) && allEmpty(bufferStops) &&
+    return allEmpty(tracks) && allEmpty(connections) && allEmpty(switches) && allEmpty(bufferStops) && allEmpty(signalSpecs) &&
            allEmpty(drives) && !bodies && !vehicles && !trains && !extra && !version && !look &&
            !railCentreDistance;
 }
 
 std::size_t SpecPatch::itemCount() const {
-    return items(tracks) + items(connections) + items(switches) + items(bufferStops);
+    return items(tracks) + items(connections) + items(switches) + items(bufferStops) + items(signalSpecs);
 }
 
 SpecPatch diffSpecs(const LayoutSpec& a, const LayoutSpec& b) {
@@ -84,6 +84,7 @@ SpecPatch diffSpecs(const LayoutSpec& a, const LayoutSpec& b) {
     p.connections = diffList(a.connections, b.connections);
     p.switches = diffList(a.switches, b.switches);
     p.bufferStops = diffList(a.bufferStops, b.bufferStops);
+    p.signalSpecs = diffList(a.signalSpecs, b.signalSpecs);
     p.drives = diffList(a.drives, b.drives);
     if (a.look != b.look) p.look = std::pair{a.look, b.look};
     if (a.railCentreDistance != b.railCentreDistance)
@@ -101,6 +102,7 @@ void applyPatch(LayoutSpec& spec, const SpecPatch& p, bool forward) {
     applyList(spec.connections, p.connections, forward);
     applyList(spec.switches, p.switches, forward);
     applyList(spec.bufferStops, p.bufferStops, forward);
+    applyList(spec.signalSpecs, p.signalSpecs, forward);
     applyList(spec.drives, p.drives, forward);
     if (p.look) spec.look = forward ? p.look->second : p.look->first;
     if (p.railCentreDistance)

@@ -29,6 +29,7 @@ struct SpecPatch {
     Hunks<ConnectionSpec> connections;
     Hunks<SwitchSpec> switches;
     Hunks<BufferStopSpec> bufferStops;
+    Hunks<SignalSpec> signalSpecs;
     Hunks<DriveSpec> drives;
     std::optional<std::pair<Json, Json>> bodies, vehicles, trains, extra; // (before, after) when changed
     std::optional<std::pair<std::optional<LayoutLook>, std::optional<LayoutLook>>> look;

@@ -17,6 +17,7 @@ constexpr std::size_t kMaxSplinePoints = 100000;        // control points of one
 constexpr std::size_t kMaxSplineNodes = 1000000;        // arc-length table sub-intervals of one spline
 constexpr std::size_t kMaxSplineNodesPerSegment = 4096; // ... between two control points
 constexpr std::size_t kMaxTracks = 100000;              // tracks of one layout
+constexpr std::size_t kMaxSignals = 100000;             // signals of one layout
 constexpr std::size_t kMaxTwistKeys = 100000;           // keys of one "keys" twist
 constexpr std::size_t kMaxVehicles = 1000;              // single vehicles of one layout ("vehicles")
 constexpr std::size_t kMaxCarsPerTrain = 1000;          // cars of one train

@@ -302,6 +302,7 @@ Layout Layout::compile(const LayoutSpec& spec, const std::string& file, const La
         L.bufferStops_.push_back(c);
     }
     L.trackIds_ = std::move(ids);
+    L.signals_ = compileSignals(L, file); // (Signals.cpp: needs the track ids)
     return L;
 }
 

@@ -13,6 +13,7 @@
 // every way), walkRoute() (hop by hop along the route as set) and advance() (a distance); all are defined
 // in core/layout/LayoutTraversal.cpp.
 #include "core/layout/BufferStop.h"
+#include "core/layout/Signal.h"
 #include "core/layout/LayoutSpec.h"
 #include "core/layout/Track.h"
 #include "core/layout/TrackDrive.h"
@@ -122,6 +123,9 @@ public:
     const std::vector<BufferStop>& bufferStops() const { return bufferStops_; } // (BufferStop.h)
     // The buffer stop closing a track's end, or null.
     const BufferStop* bufferStop(int track, TrackEnd end) const;
+    // The signals ("signals"), in file order, with their blocks (Signal.h).
+    const std::vector<Signal>& signalList() const { return signals_; }
+    int signalIndex(std::string_view id) const; // -1 if unknown
 
     // Pose of a body at the start ("bodies"[k]."pose", identity if absent; identity for "ground").
     Pose initialBodyPose(const std::string& body) const;
@@ -174,6 +178,7 @@ private:
     std::vector<std::pair<std::string, Pose>> bodyPoses_;
     std::vector<TrackDrive> drives_;
     std::vector<BufferStop> bufferStops_;
+    std::vector<Signal> signals_;
     std::unordered_map<std::string, int> trackIds_; // id -> index: lookups stay O(1) for 100k tracks
 };
 

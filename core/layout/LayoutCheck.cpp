@@ -333,6 +333,32 @@ struct Checker {
             track(spec.bufferStops[i].end.track,
                   jsonPath(jsonPath(jsonPath("/bufferStops", i), "end"), std::size_t(0)));
     }
+    // signals: known tracks, unique ids, one signal to a place and direction (docs/layout-format.md,
+    // "Signals"); whether they lie on their tracks is Layout::compile's to check
+    void signals() const {
+        if (spec.signalSpecs.size() > limits::kMaxSignals)
+            fail("/signals", "a layout may have at most " + std::to_string(limits::kMaxSignals) + " signals");
+        for (std::size_t i = 0; i < spec.signalSpecs.size(); ++i) {
+            const SignalSpec& g = spec.signalSpecs[i];
+            const std::string path = jsonPath("/signals", i);
+            if (g.id.empty()) fail(jsonPath(path, "id"), "a signal needs an id");
+            track(g.track, jsonPath(path, "track"));
+            if (!std::isfinite(g.s)) fail(jsonPath(path, "s"), "s must be a finite number [m]");
+            if (g.direction != 1 && g.direction != -1) fail(jsonPath(path, "direction"), "direction must be 1 or -1");
+            if (g.overlap && !(*g.overlap >= 0 && std::isfinite(*g.overlap)))
+                fail(jsonPath(path, "overlap"), "overlap must be >= 0 [m], got " + num(*g.overlap));
+            for (std::size_t k = 0; k < i; ++k) {
+                const SignalSpec& o = spec.signalSpecs[k];
+                if (o.id == g.id)
+                    fail(jsonPath(path, "id"),
+                         "duplicate signal id \"" + g.id + "\" (also " + jsonPath("/signals", k) + ")");
+                if (o.track == g.track && std::abs(o.s - g.s) < 1e-6 && o.direction == g.direction)
+                    fail(path, "signals \"" + o.id + "\" and \"" + g.id +
+                                   "\" stand at the same place facing the same way (track \"" + g.track +
+                                   "\", s = " + num(g.s) + " m)");
+            }
+        }
+    }
 
     void run() {
         railCentre();
@@ -415,6 +441,7 @@ struct Checker {
         }
         lineSpeeds();
         drives();
+        signals();
     }
 };
 

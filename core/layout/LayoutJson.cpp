@@ -333,6 +333,39 @@ struct Reader : JsonReader {
         }
         return out;
     }
+
+    // "signals": the values' meaning is docs/layout-format.md's "Signals"; where they stand and what their
+    // blocks hold is Layout::compile's to check.
+    std::vector<SignalSpec> signals(const Json& list) const {
+        std::vector<SignalSpec> out;
+        if (!list.is_array()) wrongType(list, "/signals", "an array of signals");
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            const std::string path = jsonPath("/signals", i);
+            if (!list[i].is_object()) wrongType(list[i], path, "a signal object");
+            const SpecReader r(list[i], file(), path);
+            SignalSpec g;
+            g.id = r.string("id");
+            g.track = r.string("track");
+            g.s = r.number("s");
+            const double dir = r.number("direction", 1.0);
+            if (dir != 1.0 && dir != -1.0) r.fail("direction", "direction must be 1 or -1");
+            g.direction = int(dir);
+            const std::string kind = r.string("kind", "block");
+            if (kind == "block") g.kind = SignalKind::Block;
+            else if (kind == "home") g.kind = SignalKind::Home;
+            else if (kind == "distant") g.kind = SignalKind::Distant;
+            else r.fail("kind", "unknown signal kind \"" + kind + "\" (expected block, home or distant)");
+            if (r.has("overlap")) {
+                if (g.kind == SignalKind::Distant)
+                    r.fail("overlap", "a distant signal has no overlap (it never shows stop)");
+                g.overlap = r.number("overlap");
+                if (*g.overlap < 0) r.fail("overlap", "overlap must be >= 0 [m]");
+            }
+            g.extra = extra(list[i], {"id", "track", "s", "direction", "kind", "overlap"});
+            out.push_back(std::move(g));
+        }
+        return out;
+    }
 };
 
 Json vec3Json(const Vec3& v) {
@@ -476,8 +509,9 @@ LayoutSpec layoutSpecFromJson(const Json& doc, const std::string& file) {
     }
     if (const Json* d = r.find(doc, "drives")) spec.drives = r.drives(*d);
     if (const Json* b = r.find(doc, "bufferStops")) spec.bufferStops = r.bufferStops(*b);
+    if (const Json* g = r.find(doc, "signals")) spec.signalSpecs = r.signals(*g);
     spec.extra = r.extra(doc, {"format", "version", "tracks", "connections", "switches", "bodies", "vehicles",
-                               "trains", "look", "railCentreDistance", "drives", "bufferStops"});
+                               "trains", "look", "railCentreDistance", "drives", "bufferStops", "signals"});
     checkLayoutSpec(spec, file);
     return spec;
 }
@@ -547,6 +581,20 @@ Json layoutSpecToJson(const LayoutSpec& spec) {
             bs.push_back(o);
         }
         j["bufferStops"] = bs;
+    }
+    if (!spec.signalSpecs.empty()) {
+        Json gs = Json::array();
+        for (const SignalSpec& g : spec.signalSpecs) {
+            Json o = g.extra;
+            o["id"] = g.id;
+            o["track"] = g.track;
+            o["s"] = g.s;
+            o["direction"] = g.direction;
+            o["kind"] = signalKindName(g.kind);
+            if (g.overlap) o["overlap"] = *g.overlap;
+            gs.push_back(o);
+        }
+        j["signals"] = gs;
     }
     return j;
 }

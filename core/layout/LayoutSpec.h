@@ -177,6 +177,26 @@ struct BufferStopSpec {
     bool operator==(const BufferStopSpec&) const = default;
 };
 
+// A signal ("signals"): docs/layout-format.md, "Signals". It governs trains travelling in its direction; a
+// stop signal's block runs to the next stop signal in that direction on every branch. Layout::compile
+// resolves it into a Signal (core/layout/Signal.h).
+enum class SignalKind { Block, Home, Distant };
+
+inline const char* signalKindName(SignalKind k) {
+    return k == SignalKind::Home ? "home" : k == SignalKind::Distant ? "distant" : "block";
+}
+
+struct SignalSpec {
+    std::string id;                // "id" (required, unique)
+    std::string track;             // "track": track id (required)
+    double s = 0.0;                // "s": where it stands on the track [m] (required)
+    int direction = +1;            // "direction": +1 governs trains moving along increasing s, -1 decreasing
+    SignalKind kind = SignalKind::Block; // "kind": "block" (default), "home" or "distant"
+    std::optional<double> overlap; // "overlap" [m] >= 0, stop signals only; absent = 50 m
+    Json extra = Json::object();   // unknown keys
+    bool operator==(const SignalSpec&) const = default;
+};
+
 struct LayoutSpec {
     static constexpr const char* formatName = "tracklab-layout";
     // The version this build writes; it reads 1 and 2 (core/layout/FormatVersion.h says what changed).
@@ -191,6 +211,7 @@ struct LayoutSpec {
         railCentreDistance;        // "railCentreDistance" [m]; absent = 1.5 (core/units/CantUnits.h)
     std::vector<DriveSpec> drives; // "drives"; absent = none
     std::vector<BufferStopSpec> bufferStops; // "bufferStops"; absent = none
+    std::vector<SignalSpec> signalSpecs;         // "signals"; absent = none
     Json bodies;                 // raw "bodies" section (owned by the physics issue); null = absent
     Json vehicles;               // raw "vehicles" section; null = absent
     Json trains;                 // raw "trains" section; null = absent

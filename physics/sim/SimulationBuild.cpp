@@ -76,6 +76,7 @@ void SimulationEngine::addTrain(const TrainSpec& spec) {
     carsAt_.resize(carsAt_.size() + trains_.back()->cars.size());
     noteCars(trainCount() - 1, trainCount(), false);
     telemetry_.setSourceIds(vehicleIds(), trainIds());
+    updateAspects(false); // the block it stands on shows stop from the start (no event)
 }
 
 void SimulationEngine::addCar(Train& train, const RollingStockSpec& stock, const TrackPosition& centre,

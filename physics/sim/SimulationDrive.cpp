@@ -34,7 +34,8 @@ void SimulationEngine::stageDrive(StepPart& p, const StepUnit& u) {
     for (int ti = u.firstTrain; ti < u.endTrain; ++ti) {
         Train& t = *trains_[std::size_t(ti)];
         // A derailed train has lost its brake pipe: no traction, full (emergency) brake on the railed cars.
-        const DriveInputs in = t.derailed ? DriveInputs{0.0, 1.0, t.drive.direction} : t.drive;
+        // Protection or the autopilot may stand in for the driver (SimulationSignals.cpp).
+        const DriveInputs in = t.derailed ? DriveInputs{0.0, 1.0, t.drive.direction} : effectiveInputs(t);
         for (auto& car : t.cars)
             for (auto& b : car.bogies)
                 if (b.railed) driveBogie(in, car, b);

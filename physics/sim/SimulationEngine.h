@@ -25,6 +25,7 @@
 // in worlds of 100, 1.75x without the prefetch, 2.85x in one world). With several threads each runs a part
 // of the units (stepUnits, docs/architecture.md "Threads"), with the same bits as one.
 #include "core/layout/Layout.h"
+#include "core/layout/LineSpeed.h"
 #include "physics/monitor/Derailment.h"
 #include "physics/rail/RailContact.h"
 #include "physics/sim/SimulationOptions.h"
@@ -128,6 +129,13 @@ public:
     const std::vector<CollisionEvent>& collisions() const { return telemetry_.collisions(); }
     // Y/Q over the Nadal limit and wheel unloading over its limit, one event per episode.
     const std::vector<WheelEvent>& wheelEvents() const { return telemetry_.wheelEvents(); }
+    // The aspect of each signal now (Layout::signals order; SimulationSignals.cpp).
+    std::vector<Aspect> signalAspects() const {
+        std::vector<Aspect> a;
+        for (const SignalState& s : signals_)
+            a.push_back(s.aspect);
+        return a;
+    }
 
     // Uncouple train `train` behind its car `car` (head = 0): the cars behind become a new train "<id>-2",
     // listed right after it, brakes on (SimulationCoupling.cpp). Between steps; throws SimulationError for a
@@ -238,6 +246,19 @@ private:
     // The layout's buffer stops against the trains' free ends: their forces (contactForces_, no second body),
     // slides, overruns and events (SimulationBufferStops.cpp). Part of the contact stage.
     void stageBufferStops();
+    // Signalling (SimulationSignals.cpp), part of the contact stage, after the coupling: each train's head
+    // passing signals (SPAD events), the blocks' occupancy and the signals' aspects, each train's signal
+    // ahead, protection's braking curve and the autopilot's inputs (physics/signal/). Nothing on a layout
+    // without signals.
+    void stageSignals();
+    void prepareSignals();            // at build: the blocks by track, the line speeds, the first aspects
+    void updateAspects(bool record);  // occupancy -> aspects; record: aspect events for the changes
+    void moveHead(int t);       // the head's distance, the signal it was heading for passed (a SPAD at stop)
+    void superviseTrain(int t); // the signal ahead, the end of authority, protection, the autopilot
+    TrackPosition trainHead(const Train& t) const; // its leading bogie's place, facing its travel
+    double trainBraking(const Train& t) const;     // total brake force / total mass [m/s^2]
+    // The inputs the drive stage applies: the driver's (or the autopilot's), overridden by protection.
+    DriveInputs effectiveInputs(const Train& t) const;
     void updateCollision(const BufferContactState& s); // its event from the contact's state
     // Car bodies of different trains touching: their collision events. Returns, per buffer contact of the
     // last step (contacts_, in its order), the normal impulse its two cars' bodies took over it [N s]: ends
@@ -290,6 +311,14 @@ private:
     std::vector<BufferContactState> contacts_;   // car ends in contact, in canonical order (state: snapshots)
     std::vector<BodyContactState> bodyContacts_; // car bodies of different trains touching (state)
     std::vector<BufferStopState> stops_;         // per Layout::bufferStops() (state)
+    std::vector<SignalState> signals_;           // per Layout::signalList() (state)
+    // derived from the layout and the switch states (SimulationSignals.cpp), not state: per track, the
+    // (signal, span) of every block on it; per signal, the next stop signal along the route as set (-1: none,
+    // -2: the route ends at a switch set to no branch) for the states in signalNextStates_
+    std::vector<std::vector<std::pair<int, TrackSpan>>> blockSpans_;
+    std::vector<int> signalNext_;
+    SwitchStates signalNextStates_;
+    std::vector<LineSpeedOf> lineSpeeds_; // the autopilot's line speeds (core/layout/LineSpeed.h)
     std::vector<UncoupledEnds> uncoupled_;       // uncoupled ends not yet apart (state)
     std::uint64_t makeup_ = 0;                   // makeup()
     int carCount_ = 0;                           // cars built (their origins: 0 ...)

@@ -82,6 +82,8 @@ SimulationState SimulationEngine::snapshot() const {
     s.couplerEvents = telemetry_.couplerEvents().size();
     s.wheelEvents = telemetry_.wheelEvents().size();
     s.collisions = telemetry_.collisions().size();
+    s.signalEvents = telemetry_.signalEvents().size();
+    s.signalStates = signals_;
     s.bufferContacts = contacts_;
     s.bufferStops = stops_;
     s.uncoupled = uncoupled_;
@@ -141,7 +143,7 @@ void SimulationEngine::restore(const SimulationState& s) {
         };
         sameShape = sameShape && car(c.trainA, c.carA) && car(c.trainB, c.carB);
     }
-    sameShape = sameShape && s.bufferStops.size() == stops_.size();
+    sameShape = sameShape && s.bufferStops.size() == stops_.size() && s.signalStates.size() == signals_.size();
     for (const BufferStopState& b : s.bufferStops)
         sameShape = sameShape &&
                     (b.train < 0 || (std::size_t(b.train) < s.trains.size() && b.car >= 0 &&
@@ -201,6 +203,8 @@ void SimulationEngine::restore(const SimulationState& s) {
     telemetry_.truncateCouplerEvents(s.couplerEvents);
     telemetry_.truncateWheelEvents(s.wheelEvents);
     telemetry_.truncateCollisions(s.collisions);
+    telemetry_.truncateSignalEvents(s.signalEvents);
+    signals_ = s.signalStates;
     contacts_ = s.bufferContacts;
     stops_ = s.bufferStops;
     uncoupled_ = s.uncoupled;

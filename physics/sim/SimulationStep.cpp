@@ -84,6 +84,7 @@ void SimulationEngine::build(std::vector<BodySpec> bodies, std::vector<VehicleSp
     world_.addTrackBodies(std::move(bodies), layout_);
     world_.setKinematicPoses(0.0, options_.dt);
     stops_.assign(layout_.bufferStops().size(), BufferStopState{});
+    prepareSignals();
     for (const auto& v : vehicles)
         addVehicle(v);
     applyRailing(); // the vehicles' collision (SimulationRailing.cpp)
@@ -108,6 +109,7 @@ void SimulationEngine::step() {
     timed(profile_, last, StepStage::Contact, [&] { // may regroup, couple or uncouple: before the units
         stageCoupling();
         stageContact();
+        stageSignals();
     });
     stepUnits();
     ++profile_.steps;

@@ -137,6 +137,28 @@ const std::vector<CouplerEvent>& SimulationView::couplerEvents() const {
 const std::vector<CollisionEvent>& SimulationView::collisions() const {
     return e_->collisions();
 }
+const std::vector<SignalEvent>& SimulationView::signalEvents() const {
+    return e_->telemetry().signalEvents();
+}
+std::vector<Aspect> SimulationView::signalAspects() const {
+    return e_->signalAspects();
+}
+TrainSignalView SimulationView::trainSignal(int train) const {
+    const Train& t = e_->train(train);
+    const TrainSignalState& s = t.signalling;
+    TrainSignalView v;
+    v.signal = s.signal;
+    v.signalDistance = s.signalDistance;
+    v.aspect = s.aspect;
+    v.target = s.target;
+    v.targetDistance = s.targetDistance;
+    v.permitted = s.permitted;
+    v.protection = t.spec.protection;
+    v.intervening = s.intervening;
+    v.autopilot = t.spec.autopilot;
+    v.distance = s.distance;
+    return v;
+}
 const std::vector<WheelEvent>& SimulationView::wheelEvents() const {
     return e_->wheelEvents();
 }

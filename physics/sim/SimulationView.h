@@ -7,6 +7,7 @@
 #include "core/layout/Layout.h"
 #include "physics/monitor/Derailment.h"
 #include "physics/monitor/RiderChannels.h"
+#include "physics/state/RuntimeState.h"
 #include "physics/telemetry/Telemetry.h"
 #include "physics/vehicle/Traction.h"
 
@@ -51,6 +52,20 @@ struct CouplerView {
     double force = 0.0;    // now, tension > 0 [N]
     double maxForce = 0.0; // largest |force| so far [N]
     bool broken = false;
+};
+
+// A train and the signals: the next signal ahead, the end of authority, protection's braking curve.
+struct TrainSignalView {
+    int signal = -1;               // the next signal ahead governing the train (-1: none within reach)
+    double signalDistance = 0.0;   // from its head [m]
+    Aspect aspect = Aspect::Clear; // what that signal shows
+    int target = -1;               // the first signal ahead at stop (-1: none within reach)
+    double targetDistance = 0.0;   // [m]
+    double permitted = -1.0;       // the braking curve's permitted speed [m/s] (< 0: none)
+    bool protection = false;       // the train is supervised
+    bool intervening = false;      // protection brakes in full
+    bool autopilot = false;        // driven by the autopilot
+    double distance = 0.0;         // travelled by its head so far [m]
 };
 
 class SimulationView {
@@ -106,6 +121,11 @@ public:
     const std::vector<CouplerEvent>& couplerEvents() const; // beyond their rating, one per episode
     const std::vector<WheelEvent>& wheelEvents() const;     // Y/Q and wheel unloading episodes
     const std::vector<CollisionEvent>& collisions() const;  // car ends of two trains meeting
+    const std::vector<SignalEvent>& signalEvents() const;   // aspects, protection, SPADs
+    // The aspect of each signal of the layout now (Layout::signals order; empty before the first step of a
+    // layout without signals), and a train and the signals.
+    std::vector<Aspect> signalAspects() const;
+    TrainSignalView trainSignal(int train) const;
 
 private:
     const SimulationEngine* e_;

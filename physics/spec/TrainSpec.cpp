@@ -135,6 +135,22 @@ std::vector<TrainSpec> parseTrains(const nlohmann::json& trains, const Layout& l
         t.s = start.s;
         t.direction = start.direction;
         t.speed = r.number("speed", 0.0);
+        // signals and protection (docs/trains-format.md, "Signals and protection")
+        t.protection = r.boolean("protection", !layout.signalList().empty());
+        const std::string driver = r.string("driver", "inputs");
+        if (driver != "inputs" && driver != "autopilot")
+            r.fail("driver", "unknown driver \"" + driver + "\" (expected \"autopilot\" or \"inputs\")");
+        t.autopilot = driver == "autopilot";
+        if (t.protection || t.autopilot) {
+            double brakes = 0;
+            for (const RollingStockSpec& c : t.cars)
+                brakes += c.brakeForce;
+            if (!(brakes > 0))
+                r.fail(r.has("protection") ? "protection" : t.autopilot ? "driver" : "cars",
+                       std::string(t.autopilot ? "the autopilot" : "train protection") +
+                           " needs brakes: no car of train \"" + t.id + "\" has a brakeForce" +
+                           (r.has("protection") || t.autopilot ? "" : " (a layout with signals protects its trains: set \"protection\": false)"));
+        }
         if (const std::string why = fitTrain(t, layout, layout.initialSwitchStates()).problem; !why.empty())
             st.fail("s", why);
         if (r.has("schedule")) {

@@ -33,6 +33,12 @@ struct TrainSpec {
     int direction = +1;                  // +1: the head faces increasing s
     double speed = 0.0;                  // initial speed towards the head [m/s]
     std::vector<ScheduleEntry> schedule; // sorted by t; empty = inputs only from the program
+    // "protection": supervise the signal ahead with a braking curve (physics/signal/Protection.h); absent =
+    // true on a layout with signals, false elsewhere
+    bool protection = false;
+    // "driver": "autopilot" (physics/signal/Autopilot.h) drives it at its permitted speed, obeying signals;
+    // absent = the inputs (schedule, keys)
+    bool autopilot = false;
 };
 
 // The id of the part a train named `id` leaves behind when it is uncoupled: "<id>-2", or the next number

@@ -5,7 +5,7 @@
 // (SimulationEngine::applyRailing, ...). A field that changes during a run belongs here, nowhere else.
 // Each field says which stage of the step writes it (StepStage, physics/sim/SimulationOptions.h; the stage
 // functions are SimulationEngine::stage*): [Contact], [Drive], [Forces], [Solve], [RailContact], [Feed],
-// [Monitor], [Record]; [driver] = the Simulation's setThrottle / setBrake / setDirection between steps.
+// [Monitor], [Record], [Signal] (part of the contact stage); [driver] = the Simulation's setThrottle / setBrake / setDirection between steps.
 // Building and restore set every field.
 #include "core/geometry/Frame.h"
 #include "core/layout/Layout.h"
@@ -133,6 +133,35 @@ struct UncoupledEnds {
     int carA = -1, carB = -1;
 };
 
+// What a signal shows (docs/layout-format.md, "Signals"): stop (its block occupied, or no block ahead of it
+// free), caution (the next stop signal is at stop), clear.
+enum class Aspect { Stop, Caution, Clear };
+
+inline const char* aspectName(Aspect a) {
+    return a == Aspect::Stop ? "stop" : a == Aspect::Caution ? "caution" : "clear";
+}
+
+// A signal of the layout now (Layout::signals order). All [Signal].
+struct SignalState {
+    Aspect aspect = Aspect::Stop;
+    bool occupied = false; // its block holds a bogie (stop signals)
+};
+
+// A train and the signals (physics/signal/, docs/trains-format.md "Signals and protection"). All [Signal].
+struct TrainSignalState {
+    TrackPosition head;        // its head bogie's place as the last step ended (where the head was)
+    bool placed = false;       // head set (the first signalling stage sets it)
+    double distance = 0.0;     // travelled by its head so far [m]
+    int signal = -1;           // the next signal ahead governing it (-1: none within reach)
+    double signalDistance = 0.0; // from the head to it [m]
+    Aspect aspect = Aspect::Clear; // what it shows
+    int target = -1;           // the first signal ahead at stop: the end of authority (-1: none within reach)
+    double targetDistance = 0.0; // from the head to it [m]
+    double permitted = -1.0;   // the braking curve's permitted speed now [m/s] (< 0: no curve)
+    bool intervening = false;  // protection brakes in full (until the train stands or the signal clears)
+    DriveInputs autopilot;     // the autopilot's inputs (trains driven by it)
+};
+
 struct TrainRunState {
     DriveInputs drive;            // [Drive, driver] current driver inputs (a schedule entry sets them)
     std::size_t nextSchedule = 0; // [Drive] first schedule entry not yet applied
@@ -140,6 +169,7 @@ struct TrainRunState {
         false;         // [Feed, Monitor] a car has derailed: traction cut, emergency brake (the pipe parts)
     bool near = false; // [Contact] another train or a wreck within reach: its railed car bodies collide
                        // with other trains' (SimulationContacts.cpp)
+    TrainSignalState signalling; // [Signal] the signal ahead, protection, the autopilot
 };
 
 } // namespace tl

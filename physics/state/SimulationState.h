@@ -49,6 +49,8 @@ struct SimulationState {
     std::size_t couplerEvents = 0; // coupler overload events recorded so far
     std::size_t wheelEvents = 0;   // Y/Q and wheel unloading episodes recorded so far
     std::size_t collisions = 0;    // collision events recorded so far
+    std::size_t signalEvents = 0;  // signal events recorded so far
+    std::vector<SignalState> signalStates; // the layout's signals (Layout::signals order)
     std::vector<BufferContactState> bufferContacts; // car ends of different trains in contact
     std::vector<BodyContactState> bodyContacts;     // car bodies of different trains in contact
     std::vector<BufferStopState> bufferStops;       // the layout's buffer stops (Layout::bufferStops order)

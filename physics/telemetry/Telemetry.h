@@ -96,6 +96,20 @@ struct WheelEvent : EventPlace {
     std::string message;   // human-readable
 };
 
+// A signal event (docs/trains-format.md, "Signals and protection"): a signal's aspect changed ("aspect",
+// train -1 unless a train's head passing it set it to stop), protection began braking a train in full
+// ("protection"), a train's head passed a signal at stop ("spad"). Its place: the train's head bogie (the
+// signal's place for an aspect change without a train).
+struct SignalEvent : EventPlace {
+    std::string kind;       // "aspect" | "protection" | "spad"
+    int signal = -1;        // index into Layout::signalList()
+    std::string signalId;   //
+    std::string aspect;     // the signal's aspect ("stop" | "caution" | "clear")
+    double permitted = 0.0; // protection: the braking curve's permitted speed there [m/s]
+    double distance = 0.0;  // protection: from the head to the end of authority [m]
+    std::string message;    // human-readable
+};
+
 class Telemetry {
 public:
     // Adds one sample; a non-finite value throws SimulationError naming the vehicle or train by its id.
@@ -133,6 +147,11 @@ public:
     void truncateWheelEvents(std::size_t n) {
         if (wheelEvents_.size() > n) wheelEvents_.resize(n);
     }
+    void addSignalEvent(const SignalEvent& e) { signalEvents_.push_back(e); }
+    const std::vector<SignalEvent>& signalEvents() const { return signalEvents_; }
+    void truncateSignalEvents(std::size_t n) {
+        if (signalEvents_.size() > n) signalEvents_.resize(n);
+    }
     const RingBuffer<TelemetrySample>& samples() const { return samples_; } // oldest first
     const std::vector<TrackEvent>& events() const { return events_; }
     const std::vector<DerailmentEvent>& derailments() const { return derailments_; }
@@ -144,6 +163,7 @@ public:
         couplerEvents_ = run.couplerEvents_;
         wheelEvents_ = run.wheelEvents_;
         collisions_ = run.collisions_;
+        signalEvents_ = run.signalEvents_;
     }
     void clear() {
         samples_.clear();
@@ -152,6 +172,7 @@ public:
         couplerEvents_.clear();
         wheelEvents_.clear();
         collisions_.clear();
+        signalEvents_.clear();
         dropped_ = 0;
     }
     // Forget what happened after time t (samples) and events beyond the given counts (restore/replay).
@@ -199,6 +220,7 @@ private:
     std::vector<CouplerEvent> couplerEvents_;
     std::vector<WheelEvent> wheelEvents_;
     std::vector<CollisionEvent> collisions_;
+    std::vector<SignalEvent> signalEvents_;
     std::vector<std::string> vehicleIds_, trainIds_; // by index, for error messages
     double window_ = 0.0;                            // [s], 0 = unbounded
     std::size_t maxSamples_ = 0;                     // 0 = unbounded

@@ -1,0 +1,266 @@
+// SimulationEngine::stageSignals and what it needs: the signals' blocks watched as axle counters would,
+// their aspects, each train's signal ahead, train protection's braking curve (physics/signal/Protection.h)
+// and the autopilot (physics/signal/Autopilot.h). docs/layout-format.md, "Signals";
+// docs/trains-format.md, "Signals and protection". Part of the contact stage, before the units step: it sets
+// the inputs the drive stage applies (effectiveInputs).
+#include "physics/signal/Autopilot.h"
+#include "physics/signal/Protection.h"
+#include "physics/sim/SimulationEngine.h"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+namespace tl {
+
+namespace {
+
+constexpr double kStand = 0.05;         // [m/s] a train slower than this stands
+constexpr double kReachMin = 3000.0;    // [m] how far ahead a train looks for signals, at least
+constexpr double kReachMax = 20000.0;   // [m] ... at most
+constexpr double kRouteReach = 1.0e7;   // [m] a signal's next stop signal: as far as the route goes
+constexpr double kOnSignal = 1e-9;      // [m]
+
+struct HeadBogie {
+    int car = -1, bogie = -1;
+};
+
+// The train's leading bogie in its direction of travel (the driver's direction: +1 the head car's front).
+HeadBogie headBogie(const Train& t) {
+    const int d = t.drive.direction;
+    const int c = d > 0 ? 0 : int(t.cars.size()) - 1;
+    const Car& car = t.cars[std::size_t(c)];
+    const bool front = car.facing * d > 0; // the car's own front leads
+    return HeadBogie{c, front ? 0 : int(car.bogies.size()) - 1};
+}
+
+std::string fixed(double v, int digits) {
+    std::ostringstream o;
+    o.setf(std::ios::fixed);
+    o.precision(digits);
+    o << v;
+    return o.str();
+}
+
+} // namespace
+
+TrackPosition SimulationEngine::trainHead(const Train& t) const {
+    const HeadBogie h = headBogie(t);
+    const Car& car = t.cars[std::size_t(h.car)];
+    const Bogie& b = car.bogies[std::size_t(h.bogie)];
+    return TrackPosition{b.position.track, b.position.s, b.position.direction * car.facing * t.drive.direction};
+}
+
+double SimulationEngine::trainBraking(const Train& t) const {
+    double force = 0, mass = 0;
+    for (const Car& c : t.cars) {
+        force += c.stock.brakeForce;
+        mass += c.stock.totalMass();
+    }
+    return mass > 0 ? force / mass : 0.0;
+}
+
+DriveInputs SimulationEngine::effectiveInputs(const Train& t) const {
+    if (t.signalling.intervening) return DriveInputs{0.0, 1.0, t.drive.direction};
+    if (t.spec.autopilot) return t.signalling.autopilot;
+    return t.drive;
+}
+
+void SimulationEngine::prepareSignals() {
+    const std::vector<Signal>& signals = layout_.signalList();
+    signals_.assign(signals.size(), SignalState{});
+    blockSpans_.assign(layout_.trackCount(), {});
+    for (std::size_t k = 0; k < signals.size(); ++k)
+        for (const TrackSpan& s : signals[k].block)
+            blockSpans_[std::size_t(s.track)].emplace_back(int(k), s);
+    signalNext_.clear();
+    signalNextStates_.clear();
+    lineSpeeds_ = lineSpeeds(layout_);
+    updateAspects(false);
+}
+
+void SimulationEngine::updateAspects(bool record) {
+    const std::vector<Signal>& signals = layout_.signalList();
+    if (signals.empty()) return;
+    // occupancy: any bogie (or single vehicle) on a block, railed or not (an axle counter does not see a
+    // derailment: the wreck's bogies stay counted where they left the track)
+    std::vector<char> occupied(signals.size(), 0);
+    auto count = [&](const TrackPosition& p) {
+        if (p.track < 0 || std::size_t(p.track) >= blockSpans_.size()) return;
+        for (const auto& [k, span] : blockSpans_[std::size_t(p.track)])
+            if (span.holds(p.track, p.s)) occupied[std::size_t(k)] = 1;
+    };
+    for (const auto& t : trains_)
+        for (const Car& c : t->cars)
+            for (const Bogie& b : c.bogies)
+                count(b.position);
+    for (const auto& v : vehicles_)
+        count(v->position);
+    // the next stop signal (a distant: the next home signal) along the route as the switches are set
+    if (signalNext_.size() != signals.size() || signalNextStates_ != switchStates_) {
+        signalNext_.assign(signals.size(), -1);
+        for (std::size_t k = 0; k < signals.size(); ++k) {
+            const Signal& g = signals[k];
+            for (const SignalAhead& a : signalsAhead(layout_, TrackPosition{g.track, g.s, g.direction},
+                                                     switchStates_, kRouteReach)) {
+                const Signal& n = signals[std::size_t(a.signal)];
+                if (a.signal == int(k) || !n.stops() || (!g.stops() && n.kind != SignalKind::Home)) continue;
+                signalNext_[k] = a.signal;
+                break;
+            }
+        }
+        signalNextStates_ = switchStates_;
+    }
+    std::vector<Aspect> aspect(signals.size(), Aspect::Clear);
+    for (std::size_t k = 0; k < signals.size(); ++k)
+        if (signals[k].stops() && occupied[k]) aspect[k] = Aspect::Stop;
+    for (std::size_t k = 0; k < signals.size(); ++k) {
+        if (aspect[k] == Aspect::Stop) continue;
+        const int n = signalNext_[k];
+        // the line ends ahead (a buffer stop, an open end): caution, the train will have to stop
+        if (n < 0 || aspect[std::size_t(n)] == Aspect::Stop) aspect[k] = Aspect::Caution;
+    }
+    for (std::size_t k = 0; k < signals.size(); ++k) {
+        SignalState& st = signals_[k];
+        st.occupied = occupied[k] != 0;
+        if (st.aspect == aspect[k]) continue;
+        st.aspect = aspect[k];
+        if (!record) continue;
+        SignalEvent e;
+        e.t = time_;
+        e.track = signals[k].track;
+        e.trackId = layout_.track(std::size_t(e.track)).id();
+        e.s = signals[k].s;
+        e.kind = "aspect";
+        e.signal = int(k);
+        e.signalId = signals[k].id;
+        e.aspect = aspectName(aspect[k]);
+        e.message = "signal \"" + e.signalId + "\" shows " + e.aspect;
+        telemetry_.addSignalEvent(e);
+    }
+}
+
+void SimulationEngine::moveHead(int ti) {
+    Train& t = *trains_[std::size_t(ti)];
+    TrainSignalState& S = t.signalling;
+    const HeadBogie hb = headBogie(t);
+    const Car& car = t.cars[std::size_t(hb.car)];
+    const Bogie& bogie = car.bogies[std::size_t(hb.bogie)];
+    const TrackPosition head = trainHead(t);
+    const double v = bogie.speed() * car.facing * t.drive.direction; // towards its travel [m/s]
+    const std::vector<Signal>& signals = layout_.signalList();
+    // the head's way since the last step: distance, and the signal it was heading for passed (at stop: a SPAD)
+    if (S.placed && !t.derailed) {
+        const bool sameWay = head.direction == S.head.direction;
+        const double moved =
+            sameWay && head.track == S.head.track ? std::abs(head.s - S.head.s) : std::abs(v) * options_.dt;
+        S.distance += moved;
+        if (sameWay && S.signal >= 0 && S.signalDistance <= moved + kOnSignal && moved > 0) {
+            const Signal& g = signals[std::size_t(S.signal)];
+            if (g.stops() && signals_[std::size_t(S.signal)].aspect == Aspect::Stop) {
+                SignalEvent e;
+                static_cast<EventPlace&>(e) = eventPlace(time_, ti, hb.car, hb.bogie, bogie, v);
+                e.kind = "spad";
+                e.signal = S.signal;
+                e.signalId = g.id;
+                e.aspect = aspectName(Aspect::Stop);
+                e.message = "train \"" + t.spec.id + "\" passed signal \"" + g.id + "\" at stop at " +
+                            fixed(std::abs(v) * 3.6, 1) + " km/h (SPAD)";
+                telemetry_.addSignalEvent(e);
+            }
+        }
+    }
+    S.head = head;
+    S.placed = true;
+}
+
+void SimulationEngine::superviseTrain(int ti) {
+    Train& t = *trains_[std::size_t(ti)];
+    TrainSignalState& S = t.signalling;
+    const HeadBogie hb = headBogie(t);
+    const Car& car = t.cars[std::size_t(hb.car)];
+    const Bogie& bogie = car.bogies[std::size_t(hb.bogie)];
+    const TrackPosition head = trainHead(t);
+    const double v = bogie.speed() * car.facing * t.drive.direction; // towards its travel [m/s]
+    const std::vector<Signal>& signals = layout_.signalList();
+    S.signal = -1;
+    S.target = -1;
+    S.permitted = -1.0;
+    if (t.derailed) {
+        S.intervening = false;
+        return;
+    }
+    const double braking = trainBraking(t);
+    if (!signals.empty()) {
+        const double service = std::max(Autopilot::kServiceShare * braking, 0.05);
+        const double reach = std::clamp(1.5 * v * v / (2.0 * service) + 500.0, kReachMin, kReachMax);
+        for (const SignalAhead& a : signalsAhead(layout_, head, switchStates_, reach)) {
+            const Signal& g = signals[std::size_t(a.signal)];
+            if (S.signal < 0) {
+                S.signal = a.signal;
+                S.signalDistance = a.distance;
+                S.aspect = signals_[std::size_t(a.signal)].aspect;
+            }
+            if (g.stops() && signals_[std::size_t(a.signal)].aspect == Aspect::Stop) {
+                S.target = a.signal;
+                S.targetDistance = a.distance;
+                break;
+            }
+        }
+    }
+    if (t.spec.protection && S.target >= 0) {
+        const TwistedFrame F = layout_.frameInWorld(std::size_t(head.track), head.s);
+        const double sinGrade = F.F.T.z() * head.direction; // uphill along the travel > 0
+        const ProtectionCurve curve = protectionCurve(braking, sinGrade, options_.gravity);
+        S.permitted = curve.permitted(S.targetDistance, v, options_.dt);
+        if (!S.intervening && v > S.permitted && v > kStand) {
+            S.intervening = true;
+            SignalEvent e;
+            static_cast<EventPlace&>(e) = eventPlace(time_, ti, hb.car, hb.bogie, bogie, v);
+            e.kind = "protection";
+            e.signal = S.target;
+            e.signalId = signals[std::size_t(S.target)].id;
+            e.aspect = aspectName(Aspect::Stop);
+            e.permitted = S.permitted;
+            e.distance = S.targetDistance;
+            e.message = "protection brakes train \"" + t.spec.id + "\" in full: " + fixed(v * 3.6, 1) +
+                        " km/h over the permitted " + fixed(S.permitted * 3.6, 1) + " km/h, " +
+                        fixed(S.targetDistance, 1) + " m before signal \"" + e.signalId + "\" at stop";
+            telemetry_.addSignalEvent(e);
+        }
+    }
+    // protection lets go once the train stands or the signal no longer shows stop
+    if (S.intervening && (std::abs(v) < kStand || S.target < 0)) S.intervening = false;
+    if (t.spec.autopilot) {
+        AutopilotView a;
+        a.speed = v;
+        a.braking = braking;
+        for (const Car& c : t.cars) // every motor drives to throttle x its maxSpeed: the slowest one's
+            if (c.stock.traction && c.stock.traction->maxSpeed > 0)
+                a.tractionSpeed = a.tractionSpeed > 0 ? std::min(a.tractionSpeed, c.stock.traction->maxSpeed)
+                                                      : c.stock.traction->maxSpeed;
+        const LineSpeedAhead line = lineSpeedAhead(layout_, lineSpeeds_, switchStates_, head, kReachMin);
+        a.lineSpeed = line.current.value_or(0.0);
+        if (line.next) {
+            a.nextLineSpeed = *line.next;
+            a.nextLineDistance = line.distance;
+        }
+        if (S.target >= 0) a.stopDistance = S.targetDistance;
+        S.autopilot = Autopilot::inputs(a, t.drive.direction);
+    }
+}
+
+void SimulationEngine::stageSignals() {
+    // the heads first: a head that passed a signal is judged by the aspect it showed before the head entered
+    // its block
+    for (int t = 0; t < trainCount(); ++t)
+        moveHead(t);
+    const bool signals = !layout_.signalList().empty();
+    if (signals) updateAspects(true);
+    for (int t = 0; t < trainCount(); ++t) {
+        const Train& tr = *trains_[std::size_t(t)];
+        if (signals || tr.spec.autopilot) superviseTrain(t);
+    }
+}
+
+} // namespace tl
