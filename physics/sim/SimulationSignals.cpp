@@ -16,6 +16,7 @@ namespace tl {
 namespace {
 
 constexpr double kStand = 0.05;         // [m/s] a train slower than this stands
+constexpr double kCreep = 0.01;         // [m/s] protection ignores a train slower than this
 constexpr double kReachMin = 3000.0;    // [m] how far ahead a train looks for signals, at least
 constexpr double kReachMax = 20000.0;   // [m] ... at most
 constexpr double kRouteReach = 1.0e7;   // [m] a signal's next stop signal: as far as the route goes
@@ -61,7 +62,7 @@ double SimulationEngine::trainBraking(const Train& t) const {
 }
 
 DriveInputs SimulationEngine::effectiveInputs(const Train& t) const {
-    if (t.signalling.intervening) return DriveInputs{0.0, 1.0, t.drive.direction};
+    if (t.signalling.intervening || t.signalling.holding >= 0) return DriveInputs{0.0, 1.0, t.drive.direction};
     if (t.spec.autopilot) return t.signalling.autopilot;
     return t.drive;
 }
@@ -188,6 +189,7 @@ void SimulationEngine::superviseTrain(int ti) {
     S.permitted = -1.0;
     if (t.derailed) {
         S.intervening = false;
+        S.holding = -1;
         return;
     }
     const double braking = trainBraking(t);
@@ -213,7 +215,7 @@ void SimulationEngine::superviseTrain(int ti) {
         const double sinGrade = F.F.T.z() * head.direction; // uphill along the travel > 0
         const ProtectionCurve curve = protectionCurve(braking, sinGrade, options_.gravity);
         S.permitted = curve.permitted(S.targetDistance, v, options_.dt);
-        if (!S.intervening && v > S.permitted && v > kStand) {
+        if (!S.intervening && S.holding < 0 && v > S.permitted && v > kCreep) {
             S.intervening = true;
             SignalEvent e;
             static_cast<EventPlace&>(e) = eventPlace(time_, ti, hb.car, hb.bogie, bogie, v);
@@ -229,8 +231,14 @@ void SimulationEngine::superviseTrain(int ti) {
             telemetry_.addSignalEvent(e);
         }
     }
-    // protection lets go once the train stands or the signal no longer shows stop
-    if (S.intervening && (std::abs(v) < kStand || S.target < 0)) S.intervening = false;
+    // protection stops braking in full once the train stands -- then it holds the brakes while the signal it
+    // stopped before shows stop -- or once no signal ahead shows stop
+    if (S.intervening && S.target < 0) S.intervening = false;
+    if (S.intervening && std::abs(v) < kStand) {
+        S.intervening = false;
+        S.holding = S.target;
+    }
+    if (S.holding >= 0 && signals_[std::size_t(S.holding)].aspect != Aspect::Stop) S.holding = -1;
     if (t.spec.autopilot) {
         AutopilotView a;
         a.speed = v;

@@ -155,6 +155,7 @@ TrainSignalView SimulationView::trainSignal(int train) const {
     v.permitted = s.permitted;
     v.protection = t.spec.protection;
     v.intervening = s.intervening;
+    v.holding = s.holding >= 0;
     v.autopilot = t.spec.autopilot;
     v.distance = s.distance;
     return v;

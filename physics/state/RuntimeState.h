@@ -159,6 +159,7 @@ struct TrainSignalState {
     double targetDistance = 0.0; // from the head to it [m]
     double permitted = -1.0;   // the braking curve's permitted speed now [m/s] (< 0: no curve)
     bool intervening = false;  // protection brakes in full (until the train stands or the signal clears)
+    int holding = -1;          // the signal protection stopped it before: brakes held while it shows stop
     DriveInputs autopilot;     // the autopilot's inputs (trains driven by it)
 };
 
