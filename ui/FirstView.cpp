@@ -98,6 +98,8 @@ void FirstView::showDocksWithContent() {
             [showOnce] { showOnce(Dock::Events, true); });
     connect(w->simulation(), &SimulationController::collided, this,
             [showOnce] { showOnce(Dock::Events, true); });
+    connect(w->simulation(), &SimulationController::stoppedAtEvent, this, // (a SPAD too)
+            [showOnce] { showOnce(Dock::Events, true); });
 }
 
 void FirstView::hideDocksWithoutContent() {

@@ -16,6 +16,7 @@
 #include "ui/plots/TelemetryPlot.h"
 #include "ui/sim/EventLog.h"
 #include "ui/sim/RunEvents.h"
+#include "ui/sim/SignalLamps.h"
 #include "ui/sim/SimulationController.h"
 #include "ui/sim/TimelineBar.h"
 #include "ui/tools/DesignTools.h"
@@ -133,6 +134,7 @@ MainWindow::~MainWindow() {
 void MainWindow::onLayoutChanged(const design::LayoutChange& change) {
     // (a drag step draws the dragged track as a ribbon; the drag's end builds its full mesh)
     const int rebuilt = m_scene->setLayout(m_doc->layout(), &m_doc->validation(), change.interim);
+    m_scene->setSignalAspects(signalLamps(m_sim->shown(), m_scene->layout())); // (rebuilt signals are unlit)
     m_status->showLayout(rebuilt, change.interim);
     const auto layout = m_doc->layout();
     if (m_editor->selectedTrack() >= int(layout ? layout->trackCount() : 0)) m_editor->select(-1, -1);
@@ -150,6 +152,7 @@ void MainWindow::onSimulationAdvanced() {
         m_plot->setCursorTime(std::nan(""));
     }
     m_ride->ride(); // the follow and cab cameras, the HUD
+    m_scene->setSignalAspects(signalLamps(m_sim->shown(), m_scene->layout())); // (ui/sim/SignalLamps.h)
     m_view->update();
 }
 
@@ -214,7 +217,8 @@ void MainWindow::inspectEvent(const RunEvent& event) {
     const std::int64_t step = std::llround(e.t / live->dt());
     m_sim->scrubTo(step);
     m_timeline->showStep(step);
-    for (int i = 0; i < m_sim->history().sourceCount(); ++i) {
+    const bool train = event.kind != RunEvent::Kind::AspectChange; // (an aspect change is a signal's)
+    for (int i = 0; train && i < m_sim->history().sourceCount(); ++i) {
         const HistorySource& h = m_sim->history().source(i);
         if (h.train == e.train && h.car == e.car && h.bogie == e.bogie) m_plot->setSource(i);
     }

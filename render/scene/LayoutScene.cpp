@@ -62,6 +62,7 @@ LayoutScene::LayoutScene()
     m_environment->addChild(m_handleSwitch);
     m_environment->addChild(m_markers);
     m_environment->addChild(m_drives);
+    m_environment->addChild(m_signals.root());
     osg::ref_ptr<osg::AutoTransform> gizmoScale = new osg::AutoTransform;
     gizmoScale->setAutoScaleToScreen(true); // arrows 70 pixels long at any distance
     gizmoScale->addChild(gizmoArrows(70.0));
@@ -163,6 +164,12 @@ int LayoutScene::setLayout(std::shared_ptr<const Layout> layout, const Validatio
             furniture = furniture || rebuiltIds.count(b.end.track);
     }
     if (furniture) rebuildDrives();
+    // signals: the same, on their own (a signal's lamp is set live: LayoutScene.h)
+    bool signalsChanged = !m_layout || m_signalsShown != m_layout->spec().signalSpecs;
+    if (m_layout)
+        for (const SignalSpec& g : m_layout->spec().signalSpecs)
+            signalsChanged = signalsChanged || rebuiltIds.count(g.track);
+    if (signalsChanged) rebuildSignals();
     if (unitChanged && m_overlayObserver) m_overlayObserver(m_overlay);
     return rebuilt;
 }
@@ -454,6 +461,14 @@ void LayoutScene::rebuildDrives() {
         m_drives->addChild(buildDriveSections(*m_layout, m_layout->drives(), m_style));
     if (!m_layout->bufferStops().empty())
         m_drives->addChild(buildBufferStops(*m_layout)); // (track furniture too)
+}
+
+void LayoutScene::rebuildSignals() {
+    m_signalsShown = m_layout ? m_layout->spec().signalSpecs : std::vector<SignalSpec>{};
+    if (m_layout)
+        m_signals.build(*m_layout);
+    else
+        m_signals.clear();
 }
 
 void LayoutScene::rebuildMarkers(const ValidationReport* given) {

@@ -1,10 +1,12 @@
 #pragma once
 // The scene of a layout: environment, one mesh node per track (under its body's transform), control
-// point handles, connection markers, drive sections, the selection highlight and a frame gizmo. Updating with
-// a new compiled layout rebuilds only the tracks whose definition or placement changed.
+// point handles, connection markers, drive sections, buffer stops, signals with their lamps, the selection
+// highlight and a frame gizmo. Updating with a new compiled layout rebuilds only the tracks whose definition
+// or placement changed.
 #include "core/layout/Layout.h"
 #include "core/layout/LayoutValidation.h"
 #include "render/scene/Environment.h"
+#include "render/track/SignalNodes.h"
 #include "render/track/TrackColouring.h"
 #include "render/track/TrackStyle.h"
 
@@ -85,6 +87,12 @@ public:
     void setMarkersVisible(bool on) { m_markers->setNodeMask(on ? ~0u : 0u); }
     // The layout's drive sections (chain lifts, boosters; render/track/DriveSections.h), one child each.
     const osg::Group* driveSections() const { return m_drives.get(); }
+    // The layout's signals (render/track/SignalNodes.h), rebuilt when they or a track they stand on change
+    // (every lamp unlit then). Lamp k shows aspects[k] (Layout::signalList() order; SignalLamp's values:
+    // 0 stop, 1 caution, 2 clear); any other value, and every signal beyond the vector, is unlit -- an empty
+    // vector when no run is shown. Cheap every frame: only the lamps whose aspect changed are recoloured.
+    void setSignalAspects(const std::vector<int>& aspects) { m_signals.setLamps(aspects); }
+    const SignalNodes& signalNodes() const { return m_signals; }
 
     // Pick under window coordinates (OSG convention: origin bottom-left, pixels). Handles win over tracks.
     PickHit pick(osgViewer::View& view, double x, double y) const;
@@ -106,6 +114,7 @@ private:
     void rebuildHandles(std::size_t i);
     void rebuildMarkers(const ValidationReport* given); // given: the caller's joint checks, else made here
     void rebuildDrives();
+    void rebuildSignals();
     void updateHighlight();
     void updateHandleSwitch();
     void fitGround();                           // ground and grid sized to the tracks
@@ -136,6 +145,9 @@ private:
     ValidationReport m_validation;
     std::vector<DriveSpec> m_drivesShown; // what rebuildDrives drew
     std::vector<BufferStopSpec> m_stopsShown;
+    SignalNodes m_signals;
+    std::vector<SignalSpec> m_signalsShown; // what rebuildSignals drew
+
     std::map<const osg::Node*, std::pair<int, int>> m_handleIds; // handle node -> (track, point)
     int m_selTrack = -1, m_selPoint = -1;
     bool m_handlesOn = true, m_handlesSuppressed = false;

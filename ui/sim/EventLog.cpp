@@ -9,14 +9,20 @@
 #include <QSettings>
 
 #include <algorithm>
+#include <array>
 
 namespace tl::ui {
 
 namespace {
-const char* const kSettingKeys[RunEvent::kKinds] = {"events/show/derailments", "events/show/collisions",
-                                                    "events/show/couplerOverloads",
-                                                    "events/show/wheelEpisodes"};
-const bool kShownByDefault[RunEvent::kKinds] = {true, true, false, false};
+const char* const kSettingKeys[RunEvent::kKinds] = {
+    "events/show/derailments",   "events/show/collisions", "events/show/couplerOverloads",
+    "events/show/wheelEpisodes", "events/show/spads",      "events/show/protection",
+    "events/show/aspectChanges"};
+const bool kShownByDefault[RunEvent::kKinds] = {true, true, false, false, true, true, false};
+
+bool isSignalKind(RunEvent::Kind k) {
+    return k == RunEvent::Kind::Spad || k == RunEvent::Kind::Protection || k == RunEvent::Kind::AspectChange;
+}
 
 QString speedText(double v) {
     return QString("%1 %2")
@@ -26,6 +32,12 @@ QString speedText(double v) {
 QString forceText(double f) {
     return std::abs(f) >= 1e6 ? QString("%1 MN").arg(f * 1e-6, 0, 'f', 2)
                               : QString("%1 kN").arg(f * 1e-3, 0, 'f', 0);
+}
+QString aspectText(const std::string& aspect) { // "stop" | "caution" | "clear" (aspectName)
+    if (aspect == "stop") return QObject::tr("stop");
+    if (aspect == "caution") return QObject::tr("caution");
+    if (aspect == "clear") return QObject::tr("clear");
+    return QString::fromStdString(aspect);
 }
 } // namespace
 
@@ -111,13 +123,20 @@ void EventLog::rebuild() {
 
 void EventLog::refresh() {
     const Simulation* s = m_sim->simulation();
-    const std::size_t counts[RunEvent::kKinds] = {
-        s ? s->view().derailments().size() : 0, s ? s->view().collisions().size() : 0,
-        s ? s->view().couplerEvents().size() : 0, s ? s->view().wheelEvents().size() : 0};
-    const QString labels[RunEvent::kKinds] = {tr("Derailments (%1)"), tr("Collisions (%1)"),
-                                              tr("Coupler overloads (%1)"), tr("Wheel episodes (%1)")};
-    for (int k = 0; k < RunEvent::kKinds; ++k)
-        if (m_boxes[k]) m_boxes[k]->setText(labels[k].arg(counts[k]));
+    const std::array<std::size_t, RunEvent::kKinds> counts =
+        s ? eventCounts(s->view()) : std::array<std::size_t, RunEvent::kKinds>{};
+    const QString labels[RunEvent::kKinds] = {
+        tr("Derailments (%1)"),    tr("Collisions (%1)"), tr("Coupler overloads (%1)"),
+        tr("Wheel episodes (%1)"), tr("SPADs (%1)"),      tr("Protection braking (%1)"),
+        tr("Aspect changes (%1)")};
+    // the signal kinds' filters only for a run on a layout with signals
+    const bool signalled = s && !s->layout().signalList().empty();
+    for (int k = 0; k < RunEvent::kKinds; ++k) {
+        if (!m_boxes[k]) continue;
+        m_boxes[k]->setText(labels[k].arg(counts[std::size_t(k)]));
+        const bool hide = isSignalKind(RunEvent::Kind(k)) && !signalled;
+        if (m_boxes[k]->isHidden() != hide) m_boxes[k]->setHidden(hide);
+    }
     if (!s) return;
     const std::vector<RunEvent> all = runEvents(s->view(), m_shown);
     if (all.size() < m_rows.size() || !std::equal(m_rows.begin(), m_rows.end(), all.begin())) {
@@ -129,11 +148,11 @@ void EventLog::refresh() {
         blockSignals(false);
     }
     // rows of events that may still be open follow them: a collision in contact, an episode updated within
-    // the last second
+    // the last second (a derailment and the signal events are done when they happen)
     const double now = s->time();
     for (std::size_t r = 0; r < m_rows.size(); ++r) {
         const RunEvent& e = m_rows[r];
-        if (e.kind == RunEvent::Kind::Derailment) continue;
+        if (e.kind == RunEvent::Kind::Derailment || isSignalKind(e.kind)) continue;
         const bool open =
             e.kind == RunEvent::Kind::Collision
                 ? !s->view().collisions()[std::size_t(e.index)].ended
@@ -232,20 +251,45 @@ void EventLog::fillRow(int row) {
         note = tr("%1 s over the limit").arg(e.duration, 0, 'f', 2);
         break;
     }
+    case RunEvent::Kind::Spad: {
+        const SignalEvent& e = v.signalEvents()[std::size_t(ev.index)];
+        what = tr("passed signal %1 at stop").arg(QString::fromStdString(e.signalId));
+        break;
+    }
+    case RunEvent::Kind::Protection: {
+        const SignalEvent& e = v.signalEvents()[std::size_t(ev.index)];
+        what = tr("braked in full for signal %1 at stop").arg(QString::fromStdString(e.signalId));
+        peak = tr("permitted %1").arg(speedText(e.permitted));
+        note = tr("%1 m before the signal").arg(e.distance, 0, 'f', 1);
+        break;
+    }
+    case RunEvent::Kind::AspectChange: {
+        const SignalEvent& e = v.signalEvents()[std::size_t(ev.index)];
+        what = tr("signal %1 shows %2").arg(QString::fromStdString(e.signalId), aspectText(e.aspect));
+        break;
+    }
     }
     const bool vehicle =
         ev.kind == RunEvent::Kind::Collision && v.collisions()[std::size_t(ev.index)].vehicle >= 0;
+    // an aspect change is a signal's, not a train's (unless a train is named: SignalEvent's train)
+    const bool signalOnly = ev.kind == RunEvent::Kind::AspectChange && p.train < 0;
+    QString who; // train / car / bogie
+    if (vehicle)
+        who = tr("vehicle %1").arg(QString::fromStdString(p.trainId));
+    else if (signalOnly)
+        who = tr("signal %1").arg(QString::fromStdString(v.signalEvents()[std::size_t(ev.index)].signalId));
+    else
+        who = QString("%1 / %2 / %3")
+                  .arg(QString::fromStdString(p.trainId))
+                  .arg(p.car + 1)
+                  .arg(p.bogie >= 0 ? QString::number(p.bogie + 1) : QString("–"));
     const QStringList cells = {
         QString::number(p.t, 'f', 3),
         kindName(ev.kind),
-        vehicle ? tr("vehicle %1").arg(QString::fromStdString(p.trainId))
-                : QString("%1 / %2 / %3")
-                      .arg(QString::fromStdString(p.trainId))
-                      .arg(p.car + 1)
-                      .arg(p.bogie >= 0 ? QString::number(p.bogie + 1) : QString("–")),
+        who,
         QString::fromStdString(p.trackId),
         QString::number(p.s, 'f', 1),
-        speedText(p.speed),
+        signalOnly ? QString("–") : speedText(p.speed),
         what,
         peak,
         note,

@@ -52,6 +52,20 @@ HudReadout hudReadout(const Simulation* sim, int train, int notches, double requ
         r.overLimit = r.limit && std::abs(r.speed) > *r.limit + 1e-9;
     }
     if (requested > 0 && std::isfinite(achieved) && achieved < 0.95 * requested) r.behind = achieved;
+    // the signals (a layout without them keeps the HUD as it was)
+    const std::vector<Signal>& signalList = sim->layout().signalList();
+    if (!signalList.empty()) {
+        const TrainSignalView g = view.trainSignal(train);
+        HudSignal h;
+        if (g.signal >= 0 && g.signal < int(signalList.size())) {
+            h.id = QString::fromStdString(signalList[std::size_t(g.signal)].id);
+            h.aspect = g.aspect;
+            h.distance = g.signalDistance;
+        }
+        if (g.permitted >= 0) h.permitted = g.permitted;
+        h.intervening = g.intervening;
+        r.signal = h;
+    }
     return r;
 }
 

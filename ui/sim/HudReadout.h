@@ -1,8 +1,9 @@
 #pragma once
 // What the driver's HUD shows for one train (DriverHud draws it): speed, the line speed in force and the
 // next speed sign ahead with its distance (core/layout/LineSpeed.h, from the head bogie in the direction of
-// travel), the throttle / brake notch, the head car's rider channels, and the simulation rate when it falls
-// behind the one asked for. Plain data from the shown simulation state, so tests compare it with the run.
+// travel), the throttle / brake notch, the head car's rider channels, the simulation rate when it falls
+// behind the one asked for, and on a layout with signals the next signal ahead and train protection
+// (SimulationView::trainSignal). Plain data from the shown simulation state: tests compare it with the run.
 #include "core/layout/LineSpeed.h"
 #include "physics/monitor/RiderChannels.h"
 #include "physics/sim/Simulation.h"
@@ -13,6 +14,15 @@
 #include <optional>
 
 namespace tl::ui {
+
+// The next signal ahead of a train and its protection (physics/sim/SimulationView.h, TrainSignalView).
+struct HudSignal {
+    QString id;                      // the next signal ahead governing the train ("": none within reach)
+    Aspect aspect = Aspect::Clear;   // what it shows
+    double distance = 0.0;           // from the head to it [m]
+    std::optional<double> permitted; // protection's braking curve: the permitted speed now [m/s]
+    bool intervening = false;        // protection brakes the train in full
+};
 
 struct HudReadout {
     bool valid = false;           // a train to show
@@ -29,6 +39,8 @@ struct HudReadout {
     bool derailed = false;        //
     bool overLimit = false;       // speed above the limit in force
     std::optional<double> behind; // the achieved sim rate while below the one asked for [-]
+    // a layout with signals: the next one and train protection (none: the HUD has no signal line)
+    std::optional<HudSignal> signal;
 };
 
 // "N" with neither, "P<k>" / "B<k>" on a notch of `notches` (P1 = 1/notches), else "P 63 %"; both: "P2 B1".

@@ -250,15 +250,16 @@ void SimulationController::advanceBy(double simSeconds, double wallBudget) {
     m_pending = std::min(m_pending + simSeconds, 1.0); // never owe more than a second (slow machine)
     QElapsedTimer budget;
     budget.start();
-    // stop where it matters: right after the step in which the run's first event (a derailment or a
-    // collision) happened
-    const bool watch = m_stopAtFirstEvent && stoppingEvents(m_sim->view()) == 0;
+    // stop where it matters: right after the step in which the run's first event (a derailment, a collision
+    // or a SPAD) happened; each signal event is looked at once (`seen`), however many steps a frame makes
+    std::size_t seen = 0;
+    const bool watch = m_stopAtFirstEvent && !hasStoppingEvent(m_sim->view(), seen);
     bool stopped = false;
     try {
         while (m_pending >= m_sim->dt() * 0.999 && budget.nsecsElapsed() * 1e-9 < wallBudget) {
             stepLive();
             m_pending -= m_sim->dt();
-            if (watch && stoppingEvents(m_sim->view()) > 0) {
+            if (watch && hasStoppingEvent(m_sim->view(), seen)) {
                 stopped = true;
                 m_pending = 0;
                 break;

@@ -4,8 +4,8 @@
 // time budget per tick), never blocking the UI. Driver inputs go through the Recording, so a run can be
 // scrubbed back (a second simulation replays it) and forked from any recorded time. A fork starts a new run
 // and keeps the one it leaves (RunBranch): the user switches between runs, nothing recorded is dropped.
-// Optionally pauses at a run's first derailment. Poses the vehicle boxes and feeds the telemetry history
-// behind the plots.
+// Optionally pauses at a run's first event (a derailment, a collision, a SPAD). Poses the vehicle boxes and
+// feeds the telemetry history behind the plots.
 // An edit of the layout (Document::changed) restarts at t = 0 from the new layout and keeps the runs
 // recorded so far in the run selector ("before edit N"): each replays and forks from the layout it was made
 // from. During a gesture (a drag) the run pauses and is stale (isStale()) until the gesture ends; edits
@@ -95,8 +95,8 @@ public:
     // Asked before a run is dropped (returns true to drop it); unset: never drop, refuse the fork.
     void setConfirmDrop(std::function<bool(const QString& question)> ask) { m_confirmDrop = std::move(ask); }
 
-    // Pause at the first event of a run -- a derailment or a collision (RunEvents.h); the event is announced
-    // by stoppedAtEvent.
+    // Pause at the first event of a run -- a derailment, a collision or a SPAD (RunEvents.h); the event is
+    // announced by stoppedAtEvent.
     void setStopAtFirstEvent(bool on) { m_stopAtFirstEvent = on; }
     bool stopAtFirstEvent() const { return m_stopAtFirstEvent; }
     // Seconds of per-step telemetry the live simulation keeps (the plots have their own history);
@@ -127,7 +127,7 @@ signals:
     void staleChanged(bool stale); // isStale()
     void collided(int eventIndex); // a new collision event in simulation()->view().collisions()
     void trainsChanged();          // the shown simulation's trains coupled or uncoupled (or another is shown)
-    void stoppedAtEvent(const tl::ui::RunEvent& event); // paused at the run's first derailment or collision
+    void stoppedAtEvent(const tl::ui::RunEvent& event); // paused at the run's first event (a SPAD too)
     void notice(const QString& message);                // for the status bar (a fork was made, ...)
     void error(const QString& message);
 

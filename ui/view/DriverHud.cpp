@@ -15,6 +15,7 @@ namespace tl::ui {
 namespace {
 constexpr int kMargin = 12; // from the view's edges [px]
 constexpr int kWidth = 360, kHeight = 178;
+constexpr int kSignalLine = 24; // a signal line's height, added to kHeight
 
 QString speedText(double v) {
     const Units& u = Units::instance();
@@ -25,6 +26,16 @@ QString distanceText(double d) {
 }
 QString g(double x) {
     return QString("%1%2 g").arg(x >= 0 ? "+" : "−").arg(std::abs(x), 0, 'f', 2);
+}
+QString aspectText(Aspect a) {
+    return a == Aspect::Stop      ? DriverHud::tr("stop")
+           : a == Aspect::Caution ? DriverHud::tr("caution")
+                                  : DriverHud::tr("clear");
+}
+QColor lampColour(Aspect a) {
+    return a == Aspect::Stop      ? QColor(240, 50, 40)
+           : a == Aspect::Caution ? QColor(250, 195, 40)
+                                  : QColor(70, 215, 100);
 }
 
 // A round speed sign: white disc, red ring, the number in black.
@@ -69,9 +80,29 @@ double DriverHud::scale() const {
     return std::clamp(0.4 * width() / kWidth, 0.7, 1.0);
 }
 
+int DriverHud::panelHeight() const {
+    if (!m_r.signal) return kHeight;
+    const bool protection = m_r.signal->permitted || m_r.signal->intervening;
+    return kHeight + kSignalLine * (protection ? 2 : 1);
+}
+
 QRect DriverHud::panelRect() const {
-    const int w = int(std::lround(kWidth * scale())), h = int(std::lround(kHeight * scale()));
+    const int w = int(std::lround(kWidth * scale())), h = int(std::lround(panelHeight() * scale()));
     return QRect(kMargin, height() - kMargin - h, w, h);
+}
+
+QStringList DriverHud::signalLines() const {
+    QStringList l;
+    if (!m_r.signal) return l;
+    const HudSignal& s = *m_r.signal;
+    l << (s.id.isEmpty() ? tr("no signal ahead")
+                         : tr("Signal %1 %2 %3").arg(s.id, aspectText(s.aspect), distanceText(s.distance)));
+    QStringList protection;
+    if (s.permitted)
+        protection << tr("permitted %1 %2").arg(speedText(*s.permitted), Units::instance().speedSuffix());
+    if (s.intervening) protection << tr("PROTECTION BRAKING");
+    if (!protection.isEmpty()) l << protection.join("   ");
+    return l;
 }
 
 QStringList DriverHud::lines() const {
@@ -86,6 +117,7 @@ QStringList DriverHud::lines() const {
     l << tr("vert %1   lat %2   long %3")
              .arg(g(m_r.rider.vertical), g(m_r.rider.lateral), g(m_r.rider.longitudinal));
     if (m_r.behind) l << tr("sim %1× real time").arg(*m_r.behind, 0, 'f', 2);
+    l << signalLines();
     return l;
 }
 
@@ -96,7 +128,7 @@ void DriverHud::paintEvent(QPaintEvent*) {
     p.setRenderHint(QPainter::Antialiasing);
     p.translate(panelRect().topLeft()); // drawn at full size, scaled to panelRect()
     p.scale(scale(), scale());
-    const QRect box(0, 0, kWidth, kHeight);
+    const QRect box(0, 0, kWidth, panelHeight());
     QPainterPath path;
     path.addRoundedRect(QRectF(box), 10, 10);
     p.fillPath(path, QColor(15, 20, 30, 190));
@@ -160,6 +192,29 @@ void DriverHud::paintEvent(QPaintEvent*) {
         p.drawText(QRect(x, y, kWidth - 28, 22), Qt::AlignLeft | Qt::AlignVCenter,
                    tr("rider g: vertical, lateral (+ left), longitudinal"));
     }
+    // the next signal, its lamp in its aspect's colour, and protection
+    const QStringList sl = signalLines();
+    if (sl.isEmpty()) return;
+    y += kSignalLine;
+    const HudSignal& s = *m_r.signal;
+    f.setPixelSize(15);
+    f.setBold(false);
+    p.setFont(f);
+    int tx = x;
+    if (!s.id.isEmpty()) {
+        p.setPen(QColor(20, 20, 20));
+        p.setBrush(lampColour(s.aspect));
+        p.drawEllipse(QPointF(x + 7, y + 11), 6.5, 6.5);
+        tx += 20;
+    }
+    p.setPen(QColor(235, 235, 235));
+    p.drawText(QRect(tx, y, kWidth - 14 - tx, 22), Qt::AlignLeft | Qt::AlignVCenter, sl[0]);
+    if (sl.size() < 2) return;
+    y += kSignalLine;
+    f.setBold(s.intervening);
+    p.setFont(f);
+    p.setPen(s.intervening ? QColor(255, 80, 70) : QColor(235, 235, 235));
+    p.drawText(QRect(x, y, kWidth - 28, 22), Qt::AlignLeft | Qt::AlignVCenter, sl[1]);
 }
 
 } // namespace tl::ui

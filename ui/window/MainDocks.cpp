@@ -73,12 +73,14 @@ MainDocks::MainDocks(QMainWindow* w, Document* doc, render::LayoutScene* scene, 
     eventColumn->addWidget(m_events, 1);
     auto* events = dock(Dock::Events, tr("Events"), "eventsDock", eventPanel, Qt::BottomDockWidgetArea);
     w->tabifyDockWidget(plot, events);
-    // show what matters now: the plot when a run starts, the list when something derails or collides
+    // show what matters now: the plot when a run starts, the list when something derails or collides, or the
+    // run stops at its first event (a SPAD too)
     QObject::connect(m_sim, &SimulationController::runningChanged, plot, [plot](bool on) {
         if (on) plot->raise();
     });
     QObject::connect(m_sim, &SimulationController::derailed, events, [events] { events->raise(); });
     QObject::connect(m_sim, &SimulationController::collided, events, [events] { events->raise(); });
+    QObject::connect(m_sim, &SimulationController::stoppedAtEvent, events, [events] { events->raise(); });
     twist->raise();
     m_drive = new DrivePanel(m_sim, w);
     auto* drive = dock(Dock::Drive, tr("Drive"), "driveDock", m_drive, Qt::RightDockWidgetArea);
