@@ -69,6 +69,7 @@ LayoutChange changeOf(const SpecPatch& patch, bool forward) {
     if (changed(patch.switches)) c.parts |= LayoutChange::Switches;
     if (changed(patch.bufferStops)) c.parts |= LayoutChange::BufferStops;
     if (changed(patch.signalSpecs)) c.parts |= LayoutChange::Signals;
+    if (changed(patch.routeSpecs)) c.parts |= LayoutChange::Routes;
     if (changed(patch.drives)) c.parts |= LayoutChange::Drives;
     if (patch.bodies) c.parts |= LayoutChange::Bodies;
     if (patch.vehicles) c.parts |= LayoutChange::Vehicles;

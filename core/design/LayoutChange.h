@@ -26,7 +26,8 @@ struct LayoutChange {
         Look = 1u << 12,    // "look" and "railCentreDistance"
         Version = 1u << 13, // the format version (an upgrade on save)
         Signals = 1u << 14, // signals added, moved, removed or changed
-        Everything = (1u << 15) - 1,
+        Routes = 1u << 15,  // routes added, removed or changed
+        Everything = (1u << 16) - 1,
     };
     unsigned parts = 0;
     // The tracks whose spec changed, by index in the new spec (without TrackList). Tracks placed "after" a

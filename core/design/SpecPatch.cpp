@@ -69,13 +69,13 @@ void applyJson(Json& j, const std::optional<std::pair<Json, Json>>& d, bool forw
 } // namespace
 
 bool SpecPatch::empty() const {
-    return allEmpty(tracks) && allEmpty(connections) && allEmpty(switches) && allEmpty(bufferStops) && allEmpty(signalSpecs) &&
+    return allEmpty(tracks) && allEmpty(connections) && allEmpty(switches) && allEmpty(bufferStops) && allEmpty(signalSpecs) && allEmpty(routeSpecs) &&
            allEmpty(drives) && !bodies && !vehicles && !trains && !extra && !version && !look &&
            !railCentreDistance;
 }
 
 std::size_t SpecPatch::itemCount() const {
-    return items(tracks) + items(connections) + items(switches) + items(bufferStops) + items(signalSpecs);
+    return items(tracks) + items(connections) + items(switches) + items(bufferStops) + items(signalSpecs) + items(routeSpecs);
 }
 
 SpecPatch diffSpecs(const LayoutSpec& a, const LayoutSpec& b) {
@@ -85,6 +85,7 @@ SpecPatch diffSpecs(const LayoutSpec& a, const LayoutSpec& b) {
     p.switches = diffList(a.switches, b.switches);
     p.bufferStops = diffList(a.bufferStops, b.bufferStops);
     p.signalSpecs = diffList(a.signalSpecs, b.signalSpecs);
+    p.routeSpecs = diffList(a.routeSpecs, b.routeSpecs);
     p.drives = diffList(a.drives, b.drives);
     if (a.look != b.look) p.look = std::pair{a.look, b.look};
     if (a.railCentreDistance != b.railCentreDistance)
@@ -103,6 +104,7 @@ void applyPatch(LayoutSpec& spec, const SpecPatch& p, bool forward) {
     applyList(spec.switches, p.switches, forward);
     applyList(spec.bufferStops, p.bufferStops, forward);
     applyList(spec.signalSpecs, p.signalSpecs, forward);
+    applyList(spec.routeSpecs, p.routeSpecs, forward);
     applyList(spec.drives, p.drives, forward);
     if (p.look) spec.look = forward ? p.look->second : p.look->first;
     if (p.railCentreDistance)

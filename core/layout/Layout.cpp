@@ -261,6 +261,8 @@ Layout Layout::compile(const LayoutSpec& spec, const std::string& file, const La
         TrackDrive c{
             d.id,      d.kind == DriveKind::Chain, indexOf(d.track), d.from, 0.0, d.direction, d.speed,
             d.maxForce};
+        c.brake = d.kind == DriveKind::Brake;
+        c.dispatchInterval = d.dispatchInterval.value_or(0.0);
         const double length = L.tracks_[std::size_t(c.track)].length();
         c.to = d.to.value_or(length);
         if (!(c.from >= 0 && c.to <= length + 1e-9 && c.from < c.to))
@@ -303,6 +305,7 @@ Layout Layout::compile(const LayoutSpec& spec, const std::string& file, const La
     }
     L.trackIds_ = std::move(ids);
     L.signals_ = compileSignals(L, file); // (Signals.cpp: needs the track ids)
+    L.routes_ = compileRoutes(L, file);   // (Routes.cpp: needs the signals)
     return L;
 }
 

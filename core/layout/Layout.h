@@ -13,6 +13,7 @@
 // every way), walkRoute() (hop by hop along the route as set) and advance() (a distance); all are defined
 // in core/layout/LayoutTraversal.cpp.
 #include "core/layout/BufferStop.h"
+#include "core/layout/Route.h"
 #include "core/layout/Signal.h"
 #include "core/layout/LayoutSpec.h"
 #include "core/layout/Track.h"
@@ -126,6 +127,8 @@ public:
     // The signals ("signals"), in file order, with their blocks (Signal.h).
     const std::vector<Signal>& signalList() const { return signals_; }
     int signalIndex(std::string_view id) const; // -1 if unknown
+    // The routes ("routes"), in file order, with their paths and flank switches (Route.h).
+    const std::vector<Route>& routeList() const { return routes_; }
 
     // Pose of a body at the start ("bodies"[k]."pose", identity if absent; identity for "ground").
     Pose initialBodyPose(const std::string& body) const;
@@ -179,6 +182,7 @@ private:
     std::vector<TrackDrive> drives_;
     std::vector<BufferStop> bufferStops_;
     std::vector<Signal> signals_;
+    std::vector<Route> routes_;
     std::unordered_map<std::string, int> trackIds_; // id -> index: lookups stay O(1) for 100k tracks
 };
 

@@ -333,6 +333,14 @@ struct Checker {
             track(spec.bufferStops[i].end.track,
                   jsonPath(jsonPath(jsonPath("/bufferStops", i), "end"), std::size_t(0)));
     }
+    // routes: unique ids (what they name: Layout::compile)
+    void routes() const {
+        for (std::size_t i = 0; i < spec.routeSpecs.size(); ++i)
+            for (std::size_t k = 0; k < i; ++k)
+                if (spec.routeSpecs[k].id == spec.routeSpecs[i].id)
+                    fail(jsonPath(jsonPath("/routes", i), "id"), "duplicate route id \"" + spec.routeSpecs[i].id +
+                                                                  "\" (also " + jsonPath("/routes", k) + ")");
+    }
     // signals: known tracks, unique ids, one signal to a place and direction (docs/layout-format.md,
     // "Signals"); whether they lie on their tracks is Layout::compile's to check
     void signals() const {
@@ -442,6 +450,7 @@ struct Checker {
         lineSpeeds();
         drives();
         signals();
+        routes();
     }
 };
 

@@ -287,9 +287,15 @@ struct Reader : JsonReader {
             DriveSpec d;
             d.id = r.string("id", "drive " + std::to_string(i));
             const std::string kind = r.string("kind", "chain");
-            if (kind != "chain" && kind != "booster")
-                r.fail("kind", "unknown drive kind \"" + kind + "\" (expected chain or booster)");
-            d.kind = kind == "chain" ? DriveKind::Chain : DriveKind::Booster;
+            if (kind != "chain" && kind != "booster" && kind != "brake")
+                r.fail("kind", "unknown drive kind \"" + kind + "\" (expected chain, booster or brake)");
+            d.kind = kind == "chain" ? DriveKind::Chain : kind == "booster" ? DriveKind::Booster : DriveKind::Brake;
+            if (r.has("dispatchInterval")) {
+                if (d.kind != DriveKind::Brake)
+                    r.fail("dispatchInterval", "only a brake (a station's) has a dispatch interval");
+                d.dispatchInterval = r.number("dispatchInterval");
+                if (!(*d.dispatchInterval > 0)) r.fail("dispatchInterval", "dispatchInterval must be > 0 [s]");
+            }
             d.track = r.string("track");
             d.from = r.number("from", 0.0);
             if (r.has("to")) d.to = r.number("to");
@@ -300,7 +306,8 @@ struct Reader : JsonReader {
             if (d.speed < 0) r.fail("speed", "speed must be >= 0");
             r.require("maxForce");
             d.maxForce = r.positive("maxForce", 1.0);
-            d.extra = extra(list[i], {"id", "kind", "track", "from", "to", "direction", "speed", "maxForce"});
+            d.extra = extra(list[i], {"id", "kind", "track", "from", "to", "direction", "speed", "maxForce",
+                                      "dispatchInterval"});
             out.push_back(std::move(d));
         }
         return out;
@@ -363,6 +370,40 @@ struct Reader : JsonReader {
             }
             g.extra = extra(list[i], {"id", "track", "s", "direction", "kind", "overlap"});
             out.push_back(std::move(g));
+        }
+        return out;
+    }
+
+    // "routes": docs/layout-format.md's "Routes"; what they name and where they lead is Layout::compile's to
+    // check.
+    std::vector<RouteSpec> routes(const Json& list) const {
+        std::vector<RouteSpec> out;
+        if (!list.is_array()) wrongType(list, "/routes", "an array of routes");
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            const std::string path = jsonPath("/routes", i);
+            if (!list[i].is_object()) wrongType(list[i], path, "a route object");
+            const SpecReader r(list[i], file(), path);
+            RouteSpec q;
+            q.id = r.string("id");
+            q.from = r.string("from");
+            q.to = r.string("to");
+            if (r.has("switches")) {
+                const Json& sw = r.at("switches");
+                const std::string sp = jsonPath(path, "switches");
+                if (!sw.is_array()) wrongType(sw, sp, "[[SWITCH, state], ...]");
+                for (std::size_t k = 0; k < sw.size(); ++k) {
+                    const Json& e = sw[k];
+                    if (!e.is_array() || e.size() != 2 || !e[0].is_string() || !e[1].is_number_integer())
+                        wrongType(e, jsonPath(sp, k), "[SWITCH, state] (a switch id and a branch index)");
+                    q.switches.emplace_back(e[0].get<std::string>(), int(e[1].get<long long>()));
+                }
+            }
+            if (r.has("overlap")) {
+                q.overlap = r.number("overlap");
+                if (*q.overlap < 0) r.fail("overlap", "overlap must be >= 0 [m]");
+            }
+            q.extra = extra(list[i], {"id", "from", "to", "switches", "overlap"});
+            out.push_back(std::move(q));
         }
         return out;
     }
@@ -510,8 +551,9 @@ LayoutSpec layoutSpecFromJson(const Json& doc, const std::string& file) {
     if (const Json* d = r.find(doc, "drives")) spec.drives = r.drives(*d);
     if (const Json* b = r.find(doc, "bufferStops")) spec.bufferStops = r.bufferStops(*b);
     if (const Json* g = r.find(doc, "signals")) spec.signalSpecs = r.signals(*g);
+    if (const Json* q = r.find(doc, "routes")) spec.routeSpecs = r.routes(*q);
     spec.extra = r.extra(doc, {"format", "version", "tracks", "connections", "switches", "bodies", "vehicles",
-                               "trains", "look", "railCentreDistance", "drives", "bufferStops", "signals"});
+                               "trains", "look", "railCentreDistance", "drives", "bufferStops", "signals", "routes"});
     checkLayoutSpec(spec, file);
     return spec;
 }
@@ -559,7 +601,8 @@ Json layoutSpecToJson(const LayoutSpec& spec) {
         for (const DriveSpec& d : spec.drives) {
             Json o = d.extra;
             o["id"] = d.id;
-            o["kind"] = d.kind == DriveKind::Chain ? "chain" : "booster";
+            o["kind"] = driveKindName(d.kind);
+            if (d.dispatchInterval) o["dispatchInterval"] = *d.dispatchInterval;
             o["track"] = d.track;
             o["from"] = d.from;
             if (d.to) o["to"] = *d.to;
@@ -595,6 +638,22 @@ Json layoutSpecToJson(const LayoutSpec& spec) {
             gs.push_back(o);
         }
         j["signals"] = gs;
+    }
+    if (!spec.routeSpecs.empty()) {
+        Json qs = Json::array();
+        for (const RouteSpec& q : spec.routeSpecs) {
+            Json o = q.extra;
+            o["id"] = q.id;
+            o["from"] = q.from;
+            o["to"] = q.to;
+            Json sw = Json::array();
+            for (const auto& [id, state] : q.switches)
+                sw.push_back(Json::array({id, state}));
+            o["switches"] = sw;
+            if (q.overlap) o["overlap"] = *q.overlap;
+            qs.push_back(o);
+        }
+        j["routes"] = qs;
     }
     return j;
 }

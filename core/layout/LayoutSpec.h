@@ -151,7 +151,11 @@ inline const char* layoutLookName(LayoutLook l) {
 // A drive section ("drives"): a stretch of one track where the track itself moves the bogies on it, a
 // lift-hill chain or a booster / brake run (docs/layout-format.md, "Drive sections"). Layout::compile
 // resolves it into a TrackDrive (core/layout/TrackDrive.h).
-enum class DriveKind { Chain, Booster };
+enum class DriveKind { Chain, Booster, Brake };
+
+inline const char* driveKindName(DriveKind k) {
+    return k == DriveKind::Chain ? "chain" : k == DriveKind::Booster ? "booster" : "brake";
+}
 
 struct DriveSpec {
     std::string id;                    // "id"; absent: "drive N" (N = its index)
@@ -162,7 +166,10 @@ struct DriveSpec {
     int direction = +1;                // "direction": +1 toward increasing s, -1 toward decreasing s
     double speed = 0.0;                // "speed": target speed [m/s] >= 0 (required)
     double maxForce = 0.0;             // "maxForce": per bogie [N] > 0 (required)
-    Json extra = Json::object();       // unknown keys
+    // "dispatchInterval" [s] > 0, brakes only: a station's brake, which lets a train go no sooner than this
+    // after the last one it let go; absent = a block brake
+    std::optional<double> dispatchInterval;
+    Json extra = Json::object(); // unknown keys
     bool operator==(const DriveSpec&) const = default;
 };
 
@@ -197,6 +204,17 @@ struct SignalSpec {
     bool operator==(const SignalSpec&) const = default;
 };
 
+// A route ("routes"): from an entry signal to the next stop signal, the switches it sets and locks
+// (docs/layout-format.md, "Routes"). Layout::compile resolves it into a Route (core/layout/Route.h).
+struct RouteSpec {
+    std::string id;                                    // "id" (required, unique)
+    std::string from, to;                              // "from", "to": signal ids (required)
+    std::vector<std::pair<std::string, int>> switches; // "switches": [[SWITCH, state], ...]
+    std::optional<double> overlap;                     // "overlap" [m] >= 0; absent = the exit signal's
+    Json extra = Json::object();                       // unknown keys
+    bool operator==(const RouteSpec&) const = default;
+};
+
 struct LayoutSpec {
     static constexpr const char* formatName = "tracklab-layout";
     // The version this build writes; it reads 1 and 2 (core/layout/FormatVersion.h says what changed).
@@ -212,6 +230,7 @@ struct LayoutSpec {
     std::vector<DriveSpec> drives; // "drives"; absent = none
     std::vector<BufferStopSpec> bufferStops; // "bufferStops"; absent = none
     std::vector<SignalSpec> signalSpecs;         // "signals"; absent = none
+    std::vector<RouteSpec> routeSpecs;           // "routes"; absent = none
     Json bodies;                 // raw "bodies" section (owned by the physics issue); null = absent
     Json vehicles;               // raw "vehicles" section; null = absent
     Json trains;                 // raw "trains" section; null = absent

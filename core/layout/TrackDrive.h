@@ -6,7 +6,10 @@
 // direction, with per-bogie force limits
 //   chain:   0 <= f6 <= maxForce along the direction (it pulls up to the speed and never holds back: a
 //            faster train runs free; a train rolling back is caught, the chain's anti-rollback dogs);
-//   booster: -maxForce <= f6 <= maxForce (accelerates and brakes to the speed).
+//   booster: -maxForce <= f6 <= maxForce (accelerates and brakes to the speed);
+//   brake:   a booster that holds a train (speed 0) while the block ahead of it is occupied, then lets it go
+//            to its speed; a station's brake ("dispatchInterval") also waits out the interval since it last
+//            let a train go (physics/sim/SimulationSignals.cpp).
 #include <string>
 
 namespace tl {
@@ -20,6 +23,8 @@ struct TrackDrive {
     int direction = +1;    // +1: drives toward increasing s, -1 toward decreasing s
     double speed = 0.0;    // target speed [m/s] >= 0
     double maxForce = 0.0; // per bogie [N] > 0
+    bool brake = false;    // a block brake (chain false)
+    double dispatchInterval = 0.0; // brakes: a station's interval [s] (0: a block brake)
 };
 
 } // namespace tl

@@ -52,6 +52,12 @@ void Simulation::setBrake(int train, double brake) {
 void Simulation::setDirection(int train, int direction) {
     engine_->setDirection(train, direction);
 }
+std::string Simulation::throwSwitch(int sw, int state) {
+    return engine_->throwSwitch(sw, state);
+}
+std::string Simulation::requestRoute(int route) {
+    return engine_->requestRoute(route);
+}
 void Simulation::uncouple(int train, int car) {
     engine_->uncouple(train, car);
 }

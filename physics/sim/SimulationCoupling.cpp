@@ -66,6 +66,19 @@ void SimulationEngine::stageCoupling() {
                 tr.spec.schedule[tr.nextSchedule].t > time_ + 1e-9)
                 break;
             const ScheduleEntry e = tr.spec.schedule[tr.nextSchedule++];
+            if (!e.throwSwitch.empty()) { // refused: an event says why (SimulationRoutes.cpp)
+                const std::string why = throwSwitch(layout_.switchIndex(e.throwSwitch), e.state, t);
+                if (!why.empty()) addRefusal(t, "throw", why);
+                continue;
+            }
+            if (!e.route.empty()) {
+                int r = 0;
+                while (layout_.routeList()[std::size_t(r)].id != e.route)
+                    ++r;
+                const std::string why = requestRoute(r, t);
+                if (!why.empty()) addRefusal(t, "route", why);
+                continue;
+            }
             if (e.uncouple + 1 >= int(tr.cars.size())) {
                 std::ostringstream msg;
                 msg << "simulation stopped at t = " << time_ << " s: train \"" << tr.spec.id

@@ -141,6 +141,16 @@ public:
     // listed right after it, brakes on (SimulationCoupling.cpp). Between steps; throws SimulationError for a
     // car without one behind it.
     void uncouple(int train, int car);
+    // Throw switch `sw` to `state` during the run (not in the file; SimulationRoutes.cpp): "" when done (an
+    // event), else why it was refused -- a train on the switch's block or on its points, a route locking it, a
+    // state that is no branch. `train`: who asked (a schedule entry's; -1 the user).
+    std::string throwSwitch(int sw, int state, int train = -1);
+    // Set route `route` (Layout::routeList()): "" when set (an event), else why it was refused -- a
+    // conflicting route set, a switch locked by another route or not free to move, a train on the route.
+    std::string requestRoute(int route, int train = -1);
+    const std::vector<RouteState>& routeStates() const { return routes_; }
+    const std::vector<int>& switchLocks() const { return switchLocks_; }
+    const std::vector<DriveRunState>& driveStates() const { return driveStates_; }
     // Changes whenever trains are coupled or uncoupled, or a restore brings another make-up: what reads
     // trains by index (their ids, cars, couplers) reads them again.
     std::uint64_t makeup() const { return makeup_; }
@@ -255,8 +265,20 @@ private:
     void updateAspects(bool record);  // occupancy -> aspects; record: aspect events for the changes
     void moveHead(int t);       // the head's distance, the signal it was heading for passed (a SPAD at stop)
     void superviseTrain(int t); // the signal ahead, the end of authority, protection, the autopilot
+    void requestRouteAhead(int t, const TrackPosition& head, double v, double braking); // the autopilot
     TrackPosition trainHead(const Train& t) const; // its leading bogie's place, facing its travel
     double trainBraking(const Train& t) const;     // total brake force / total mass [m/s^2]
+    // Routes and run-time switches (SimulationRoutes.cpp): a route's trains entering and leaving it, its
+    // switches released behind their tails; the brakes' holds and the stations' dispatches.
+    void prepareRoutes(); // at build: route, lock and drive states, the brakes' blocks
+    void stageRoutes();
+    void stageBrakes();
+    bool pointsOccupied(int sw, std::string* who) const; // a bogie on a switch's points (or its block)
+    // A bogie or vehicle on any of the spans?
+    bool spansOccupied(const std::vector<TrackSpan>& spans) const;
+    void addThrowEvent(int sw, int state, int train);
+    void addRouteEvent(int route, const char* what, int train);
+    void addRefusal(int train, const char* kind, const std::string& why); // a schedule's throw or route refused
     // The inputs the drive stage applies: the driver's (or the autopilot's), overridden by protection.
     DriveInputs effectiveInputs(const Train& t) const;
     void updateCollision(const BufferContactState& s); // its event from the contact's state
@@ -312,6 +334,9 @@ private:
     std::vector<BodyContactState> bodyContacts_; // car bodies of different trains touching (state)
     std::vector<BufferStopState> stops_;         // per Layout::bufferStops() (state)
     std::vector<SignalState> signals_;           // per Layout::signalList() (state)
+    std::vector<RouteState> routes_;             // per Layout::routeList() (state)
+    std::vector<int> switchLocks_;               // per switch: the route locking it, -1 free (state)
+    std::vector<DriveRunState> driveStates_;     // per Layout::drives() (state)
     // derived from the layout and the switch states (SimulationSignals.cpp), not state: per track, the
     // (signal, span) of every block on it; per signal, the next stop signal along the route as set (-1: none,
     // -2: the route ends at a switch set to no branch) for the states in signalNextStates_
@@ -319,6 +344,9 @@ private:
     std::vector<int> signalNext_;
     SwitchStates signalNextStates_;
     std::vector<LineSpeedOf> lineSpeeds_; // the autopilot's line speeds (core/layout/LineSpeed.h)
+    std::vector<int> brakeSignals_;       // per drive: a brake's block ahead -- the first stop signal at or past
+                                          // its end (-1: none, or not a brake)
+    std::vector<double> driveSpeeds_;     // per drive: its speed in the file (a held brake's is 0 meanwhile)
     std::vector<UncoupledEnds> uncoupled_;       // uncoupled ends not yet apart (state)
     std::uint64_t makeup_ = 0;                   // makeup()
     int carCount_ = 0;                           // cars built (their origins: 0 ...)

@@ -77,6 +77,7 @@ void SimulationEngine::prepareSignals() {
     signalNext_.clear();
     signalNextStates_.clear();
     lineSpeeds_ = lineSpeeds(layout_);
+    prepareRoutes();
     updateAspects(false);
 }
 
@@ -115,6 +116,15 @@ void SimulationEngine::updateAspects(bool record) {
     std::vector<Aspect> aspect(signals.size(), Aspect::Clear);
     for (std::size_t k = 0; k < signals.size(); ++k)
         if (signals[k].stops() && occupied[k]) aspect[k] = Aspect::Stop;
+    // a signal some route starts at shows stop unless one of its routes is set and no train has entered it
+    const std::vector<Route>& routes = layout_.routeList();
+    for (std::size_t r = 0; r < routes.size(); ++r) {
+        const std::size_t k = std::size_t(routes[r].from);
+        bool open = false;
+        for (std::size_t o = 0; o < routes.size(); ++o)
+            if (std::size_t(routes[o].from) == k && routes_[o].set && !routes_[o].entered) open = true;
+        if (!open) aspect[k] = Aspect::Stop;
+    }
     for (std::size_t k = 0; k < signals.size(); ++k) {
         if (aspect[k] == Aspect::Stop) continue;
         const int n = signalNext_[k];
@@ -193,6 +203,7 @@ void SimulationEngine::superviseTrain(int ti) {
         return;
     }
     const double braking = trainBraking(t);
+    if (t.spec.autopilot) requestRouteAhead(ti, head, v, braking);
     if (!signals.empty()) {
         const double service = std::max(Autopilot::kServiceShare * braking, 0.05);
         const double reach = std::clamp(1.5 * v * v / (2.0 * service) + 500.0, kReachMin, kReachMax);
@@ -264,10 +275,32 @@ void SimulationEngine::stageSignals() {
     for (int t = 0; t < trainCount(); ++t)
         moveHead(t);
     const bool signals = !layout_.signalList().empty();
+    if (!routes_.empty()) stageRoutes();
     if (signals) updateAspects(true);
     for (int t = 0; t < trainCount(); ++t) {
         const Train& tr = *trains_[std::size_t(t)];
         if (signals || tr.spec.autopilot) superviseTrain(t);
+    }
+    if (!driveStates_.empty()) stageBrakes();
+}
+
+void SimulationEngine::requestRouteAhead(int ti, const TrackPosition& head, double v, double braking) {
+    // the next signal ahead a route starts at, within reach: the first route from it, unless one is set
+    const std::vector<Route>& routes = layout_.routeList();
+    if (routes.empty()) return;
+    const double service = std::max(Autopilot::kServiceShare * braking, 0.05);
+    const double reach = std::clamp(1.5 * v * v / (2.0 * service) + 500.0, kReachMin, kReachMax);
+    for (const SignalAhead& a : signalsAhead(layout_, head, switchStates_, reach)) {
+        int first = -1;
+        bool set = false;
+        for (std::size_t r = 0; r < routes.size(); ++r)
+            if (routes[r].from == a.signal) {
+                if (first < 0) first = int(r);
+                set = set || (routes_[r].set && !routes_[r].entered);
+            }
+        if (first < 0) continue;
+        if (!set) requestRoute(first, ti); // refused: it waits at the signal and asks again next step
+        return;
     }
 }
 

@@ -84,6 +84,9 @@ SimulationState SimulationEngine::snapshot() const {
     s.collisions = telemetry_.collisions().size();
     s.signalEvents = telemetry_.signalEvents().size();
     s.signalStates = signals_;
+    s.routes = routes_;
+    s.switchLocks = switchLocks_;
+    s.drives = driveStates_;
     s.bufferContacts = contacts_;
     s.bufferStops = stops_;
     s.uncoupled = uncoupled_;
@@ -143,7 +146,9 @@ void SimulationEngine::restore(const SimulationState& s) {
         };
         sameShape = sameShape && car(c.trainA, c.carA) && car(c.trainB, c.carB);
     }
-    sameShape = sameShape && s.bufferStops.size() == stops_.size() && s.signalStates.size() == signals_.size();
+    sameShape = sameShape && s.bufferStops.size() == stops_.size() && s.signalStates.size() == signals_.size() &&
+                s.routes.size() == routes_.size() && s.switchLocks.size() == switchLocks_.size() &&
+                s.drives.size() == driveStates_.size();
     for (const BufferStopState& b : s.bufferStops)
         sameShape = sameShape &&
                     (b.train < 0 || (std::size_t(b.train) < s.trains.size() && b.car >= 0 &&
@@ -205,6 +210,9 @@ void SimulationEngine::restore(const SimulationState& s) {
     telemetry_.truncateCollisions(s.collisions);
     telemetry_.truncateSignalEvents(s.signalEvents);
     signals_ = s.signalStates;
+    routes_ = s.routes;
+    switchLocks_ = s.switchLocks;
+    driveStates_ = s.drives;
     contacts_ = s.bufferContacts;
     stops_ = s.bufferStops;
     uncoupled_ = s.uncoupled;

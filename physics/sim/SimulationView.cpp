@@ -143,6 +143,18 @@ const std::vector<SignalEvent>& SimulationView::signalEvents() const {
 std::vector<Aspect> SimulationView::signalAspects() const {
     return e_->signalAspects();
 }
+SwitchStates SimulationView::switchStates() const {
+    return e_->switchStates();
+}
+std::vector<int> SimulationView::switchLocks() const {
+    return e_->switchLocks();
+}
+std::vector<bool> SimulationView::routesSet() const {
+    std::vector<bool> out;
+    for (const RouteState& r : e_->routeStates())
+        out.push_back(r.set);
+    return out;
+}
 TrainSignalView SimulationView::trainSignal(int train) const {
     const Train& t = e_->train(train);
     const TrainSignalState& s = t.signalling;

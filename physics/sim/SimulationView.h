@@ -127,6 +127,10 @@ public:
     // layout without signals), and a train and the signals.
     std::vector<Aspect> signalAspects() const;
     TrainSignalView trainSignal(int train) const;
+    // Run-time switches and routes: each switch's state now, the route locking it (-1: free), each route set.
+    SwitchStates switchStates() const;
+    std::vector<int> switchLocks() const;
+    std::vector<bool> routesSet() const;
 
 private:
     const SimulationEngine* e_;

@@ -165,10 +165,39 @@ std::vector<TrainSpec> parseTrains(const nlohmann::json& trains, const Layout& l
                 for (std::size_t q = 0; q < (uncouple ? 1 : 3); ++q)
                     reader.number(e[q], jsonPath(p, q));
                 ScheduleEntry se{e[0].get<double>(), 0.0, 0.0, -1, p};
+                if (uncouple && (e[1].contains("throw") || e[1].contains("route"))) {
+                    // a switch thrown or a route requested during the run (docs/trains-format.md)
+                    const std::string q = jsonPath(p, std::size_t(1));
+                    const SpecReader er(e[1], file, q);
+                    if (e[1].contains("throw")) {
+                        if (e[1].size() != 2 || !e[1].contains("state"))
+                            reader.wrongType(e[1], q, "{\"throw\": SWITCH, \"state\": BRANCH}");
+                        se.throwSwitch = er.string("throw");
+                        const int w = layout.switchIndex(se.throwSwitch);
+                        if (w < 0) er.fail("throw", "unknown switch \"" + se.throwSwitch + "\"");
+                        const auto& st = e[1]["state"];
+                        const int n = int(layout.switches()[std::size_t(w)].branches.size());
+                        if (!st.is_number_integer() || st.get<long long>() < 0 || st.get<long long>() >= n)
+                            er.fail("state", "expected a branch of switch \"" + se.throwSwitch + "\" (0.." +
+                                                 std::to_string(n - 1) + "), got " + st.dump());
+                        se.state = int(st.get<long long>());
+                    } else {
+                        if (e[1].size() != 1) reader.wrongType(e[1], q, "{\"route\": ROUTE}");
+                        se.route = er.string("route");
+                        const auto& routes = layout.routeList();
+                        if (std::none_of(routes.begin(), routes.end(),
+                                         [&](const Route& r) { return r.id == se.route; }))
+                            er.fail("route", "unknown route \"" + se.route + "\"");
+                    }
+                    if (!t.schedule.empty() && se.t < t.schedule.back().t)
+                        throw LayoutError(file, jsonPath(p, std::size_t(0)), "times must not decrease");
+                    t.schedule.push_back(se);
+                    continue;
+                }
                 if (uncouple) {
                     const std::string q = jsonPath(p, std::size_t(1));
                     if (e[1].size() != 1 || !e[1].contains("uncouple"))
-                        reader.wrongType(e[1], q, "{\"uncouple\": CAR}");
+                        reader.wrongType(e[1], q, "{\"uncouple\": CAR}, {\"throw\": SWITCH, \"state\": BRANCH} or {\"route\": ROUTE}");
                     const auto& k = e[1]["uncouple"];
                     // a train may grow by coupling: the most it can hold is every car of the layout
                     if (!k.is_number_integer() || k.get<long long>() < 0 ||

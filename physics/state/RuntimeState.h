@@ -163,6 +163,25 @@ struct TrainSignalState {
     DriveInputs autopilot;     // the autopilot's inputs (trains driven by it)
 };
 
+// A route of the layout (core/layout/Route.h) during a run (physics/sim/SimulationRoutes.cpp). All [Signal],
+// or [driver] when a route is requested between steps.
+struct RouteState {
+    bool set = false;           // set and locked (its switches and flank switches)
+    bool entered = false;       // a train's head has passed its entry signal
+    int train = -1;             // the train that entered it
+    std::vector<char> released; // per Route::sets entry: released behind that train's tail
+};
+
+// A drive section during a run: a brake's hold and a station's dispatches (physics/sim/SimulationSignals.cpp).
+// All [Signal].
+struct DriveRunState {
+    bool held = false;           // a brake holds the train on it (the block ahead is occupied, or a station waits)
+    bool occupied = false;       // a bogie is on the section
+    bool stood = false;          // a station: the train on it has stood (it stops every train)
+    bool leaving = false;        // let go with a train on it: not held again until the train has left
+    double lastDispatch = -1e30; // a station: when it last let a train go [s]
+};
+
 struct TrainRunState {
     DriveInputs drive;            // [Drive, driver] current driver inputs (a schedule entry sets them)
     std::size_t nextSchedule = 0; // [Drive] first schedule entry not yet applied

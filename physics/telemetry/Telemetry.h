@@ -97,16 +97,20 @@ struct WheelEvent : EventPlace {
 };
 
 // A signal event (docs/trains-format.md, "Signals and protection"): a signal's aspect changed ("aspect",
-// train -1 unless a train's head passing it set it to stop), protection began braking a train in full
-// ("protection"), a train's head passed a signal at stop ("spad"). Its place: the train's head bogie (the
-// signal's place for an aspect change without a train).
+// train -1), protection began braking a train in full ("protection"), a train's head passed a signal at stop
+// ("spad"), a switch was thrown during the run ("throw"), a route was set or released ("route"), a station
+// brake let a train go ("dispatch"). Its place: the train's head bogie, else the signal's or switch's.
 struct SignalEvent : EventPlace {
-    std::string kind;       // "aspect" | "protection" | "spad"
+    std::string kind;       // "aspect" | "protection" | "spad" | "throw" | "route" | "dispatch"
     int signal = -1;        // index into Layout::signalList()
     std::string signalId;   //
     std::string aspect;     // the signal's aspect ("stop" | "caution" | "clear")
     double permitted = 0.0; // protection: the braking curve's permitted speed there [m/s]
     double distance = 0.0;  // protection: from the head to the end of authority [m]
+    int switchIndex = -1;   // "throw": the switch thrown, and its new state
+    std::string switchId;   //
+    int state = -1;         //
+    std::string routeId;    // "route": the route set ("set") or released ("released"), in `aspect`
     std::string message;    // human-readable
 };
 
