@@ -15,11 +15,13 @@
 #include "ui/panels/TwistEditor.h"
 #include "ui/plots/TelemetryPlot.h"
 #include "ui/sim/EventLog.h"
+#include "ui/sim/RunClicks.h"
 #include "ui/sim/RunEvents.h"
 #include "ui/sim/SignalLamps.h"
 #include "ui/sim/SimulationController.h"
 #include "ui/sim/TimelineBar.h"
 #include "ui/tools/DesignTools.h"
+#include "ui/tools/SignalTool.h"
 #include "ui/view/CameraFlight.h"
 #include "ui/view/DriverHud.h"
 #include "ui/view/OsgViewWidget.h"
@@ -72,6 +74,16 @@ MainWindow::MainWindow(QWidget* parent)
     m_docks->addTrackTools(m_design->panel());
     connect(m_design, &DesignTools::status, this,
             [this](const QString& m) { statusBar()->showMessage(m, 6000); });
+    // the signal tool (Track > Signal): its selection in the Properties dock, its messages in the status bar
+    SignalTool* signalTool = m_design->signalTool();
+    connect(signalTool, &SignalTool::status, this,
+            [this](const QString& m) { statusBar()->showMessage(m, 8000); });
+    connect(signalTool, &SignalTool::selectionChanged, m_properties, &PropertyPanel::setSignal);
+    // during a run, clicks on switches and route entry signals act on the run (ui/sim/RunClicks.h)
+    auto* runClicks = new RunClicks(m_scene.get(), m_view, m_sim, this);
+    m_design->setRunClicks(runClicks);
+    connect(runClicks, &RunClicks::status, this,
+            [this](const QString& m) { statusBar()->showMessage(m, 8000); });
     // before restoreState(): the notes dock and the first-start arrangement
     m_first = new FirstView(this, m_docks);
     decorateActions(this);
@@ -93,6 +105,7 @@ MainWindow::MainWindow(QWidget* parent)
         m_outliner->setSelectedTrack(track);
         m_properties->setSelection(track, point);
         m_twist->setTrack(track);
+        if (track >= 0) m_design->signalTool()->select(-1); // one selection: a track or a signal
     });
     connect(m_outliner, &OutlinerPanel::trackActivated, this, [this](int t) {
         m_editor->select(t, -1);

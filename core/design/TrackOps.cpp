@@ -2,6 +2,7 @@
 
 #include "core/curves/Spline.h"
 #include "core/design/EndState.h"
+#include "core/design/SignalOps.h"
 #include "core/layout/FormatVersion.h"
 #include "core/layout/Layout.h"
 #include "core/layout/LayoutError.h"
@@ -136,6 +137,7 @@ DesignEdit deleteTrack(const Layout& layout, const std::string& id) {
     std::erase_if(spec.connections,
                   [&](const ConnectionSpec& c) { return c.a.track == id || c.b.track == id; });
     std::erase_if(spec.bufferStops, [&](const BufferStopSpec& b) { return b.end.track == id; });
+    dropSignalsOnTrack(spec, id); // its signals go, and the routes from or to them (core/design/SignalOps.h)
     std::vector<SwitchSpec> switches;
     for (SwitchSpec s : spec.switches) {
         if (s.at.track == id) continue; // its trunk goes: so does the switch
@@ -152,6 +154,13 @@ DesignEdit deleteTrack(const Layout& layout, const std::string& id) {
         switches.push_back(s);
     }
     spec.switches = std::move(switches);
+    // a route setting a switch that went goes too (its signals may stand elsewhere)
+    std::erase_if(spec.routeSpecs, [&](const RouteSpec& r) {
+        return std::any_of(r.switches.begin(), r.switches.end(), [&](const auto& set) {
+            return std::none_of(spec.switches.begin(), spec.switches.end(),
+                                [&](const SwitchSpec& w) { return w.id == set.first; });
+        });
+    });
     spec.tracks.erase(spec.tracks.begin() + ti);
     edit.description = "Delete track " + id;
     return edit;
@@ -271,6 +280,11 @@ DesignEdit splitTrack(const Layout& layout, const std::string& id, double s, con
             sj = sj.get<double>() - s;
         }
     });
+    for (SignalSpec& g : spec.signalSpecs) // the signals beyond s stand on the second half
+        if (g.track == id && g.s > s) {
+            g.track = id2;
+            g.s -= s;
+        }
     spec.tracks[std::size_t(ti)] = first;
     spec.tracks.insert(spec.tracks.begin() + ti + 1, second);
     spec.connections.insert(
@@ -423,7 +437,8 @@ DesignEdit renameTrack(const LayoutSpec& spec0, const std::string& from, const s
     DesignEdit edit;
     edit.spec = spec0;
     edit.spec.tracks[std::size_t(ti)].id = to;
-    // every reference to it: connections, switches, placements, buffer stops, trains, vehicles, drives
+    // every reference to it: connections, switches, placements, buffer stops, trains, vehicles, drives,
+    // signals
     forEachEnd(edit.spec, [&](EndRef& e) {
         if (e.track == from) e.track = to;
     });
@@ -432,6 +447,8 @@ DesignEdit renameTrack(const LayoutSpec& spec0, const std::string& from, const s
     });
     for (DriveSpec& d : edit.spec.drives)
         if (d.track == from) d.track = to;
+    for (SignalSpec& g : edit.spec.signalSpecs)
+        if (g.track == from) g.track = to;
     edit.description = "Rename track " + from + " to " + to;
     return edit;
 }

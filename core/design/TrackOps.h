@@ -2,22 +2,24 @@
 // Whole-track operations of the designer. Each returns the edited spec and an undo-step name, leaves the
 // input untouched and throws DesignError with a sentence for the user when it cannot be done. Every
 // reference follows the tracks: connections, switch ends and branches, "after" placements, the trains'
-// start tracks and the vehicles' tracks.
+// start tracks, the vehicles' tracks and the signals' tracks.
 #include "core/design/DesignEdit.h"
 #include "core/layout/Layout.h"
 
 namespace tl::design {
 
 // Delete a track with its connections and switch branches (a switch left with one branch becomes a
-// connection; a switch whose trunk it was goes). Tracks placed after it keep their place (their
-// placement becomes explicit). A train or vehicle on it: DesignError (move or delete that first).
+// connection; a switch whose trunk it was goes), its buffer stops and its signals (with the routes from or to
+// them: core/design/SignalOps.h, and the routes setting a switch that went). Tracks placed after it keep
+// their place (their placement becomes explicit). A train or vehicle on it: DesignError (move or delete that
+// first).
 DesignEdit deleteTrack(const Layout& layout, const std::string& id);
 
 // Split a track at arc length s (0 < s < length) into `id` [0, s] and a new track [s, length] placed
 // after it and connected to it. Lines, arcs, clothoids and helices split exactly; a spline splits at a
 // new point with the tangent there on both sides (G1 at the cut, the halves re-solve their shapes).
 // Twists follow (a linear twist splits at its value at s, keys shift). Whatever referred to the old end
-// (and trains/vehicles beyond s) now refers to the new track.
+// (and trains, vehicles and signals beyond s) now refers to the new track.
 DesignEdit splitTrack(const Layout& layout, const std::string& id, double s, const std::string& newId = {});
 
 // Change a track's curve type ("line", "arc", "clothoid", "spline", "quintic") keeping its start and

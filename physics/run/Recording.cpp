@@ -9,7 +9,7 @@ std::int64_t Recording::stepIndex(const Simulation& sim) {
     return std::llround(sim.time() / sim.dt());
 }
 
-void Recording::apply(Simulation& sim, const DriverInput& in) {
+std::string Recording::apply(Simulation& sim, const DriverInput& in) {
     switch (in.kind) {
     case DriverInput::Kind::Throttle:
         sim.setThrottle(in.train, in.value);
@@ -23,7 +23,12 @@ void Recording::apply(Simulation& sim, const DriverInput& in) {
     case DriverInput::Kind::Uncouple:
         sim.uncouple(in.train, int(std::lround(in.value)));
         break;
+    case DriverInput::Kind::ThrowSwitch:
+        return sim.throwSwitch(in.train, int(std::lround(in.value)));
+    case DriverInput::Kind::RequestRoute:
+        return sim.requestRoute(in.train);
     }
+    return {};
 }
 
 void Recording::start(const Simulation& sim) {
@@ -33,11 +38,12 @@ void Recording::start(const Simulation& sim) {
     keyframes_.emplace_back(first_, sim.snapshot());
 }
 
-void Recording::input(Simulation& sim, const DriverInput& in) {
+std::string Recording::input(Simulation& sim, const DriverInput& in) {
     DriverInput rec = in;
     rec.step = stepIndex(sim);
-    apply(sim, rec);
-    if (!keyframes_.empty()) inputs_.push_back(rec);
+    std::string refused = apply(sim, rec);
+    if (refused.empty() && !keyframes_.empty()) inputs_.push_back(rec);
+    return refused;
 }
 
 void Recording::afterStep(const Simulation& sim) {
@@ -61,7 +67,7 @@ int Recording::seek(Simulation& sim, std::int64_t step) const {
     int steps = 0;
     for (std::int64_t k = key->first; k < step; ++k) {
         for (; in != inputs_.end() && in->step == k; ++in)
-            apply(sim, *in);
+            (void)apply(sim, *in); // (taken live from the same state: taken again)
         sim.step();
         ++steps;
     }

@@ -92,6 +92,8 @@ public:
     // 0 stop, 1 caution, 2 clear); any other value, and every signal beyond the vector, is unlit -- an empty
     // vector when no run is shown. Cheap every frame: only the lamps whose aspect changed are recoloured.
     void setSignalAspects(const std::vector<int>& aspects) { m_signals.setLamps(aspects); }
+    // The signal selected in the editor carries a marker ("": none), kept by its id when signals are rebuilt.
+    void setSelectedSignal(const std::string& id) { m_signals.setSelected(id); }
     const SignalNodes& signalNodes() const { return m_signals; }
 
     // Pick under window coordinates (OSG convention: origin bottom-left, pixels). Handles win over tracks.

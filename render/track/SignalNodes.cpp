@@ -21,6 +21,8 @@ constexpr double kStopPost = 3.5;    // [m] a stop signal's post
 constexpr double kDistantPost = 2.5; // [m] a distant signal's post
 constexpr double kLampRadius = 0.15; // [m] the lamp's real size
 constexpr double kLampPixels = 3.0;  // [pixels] its least size on screen (radius)
+constexpr double kMarkSize = 0.6;    // [m] the selection marker's real size
+constexpr double kMarkPixels = 9.0;  // [pixels] its least size on screen
 const osg::Vec4 kPostGrey{0.45f, 0.46f, 0.48f, 1.f};
 const osg::Vec4 kBlack{0.05f, 0.05f, 0.05f, 1.f};
 const osg::Vec4 kYellow{0.95f, 0.78f, 0.05f, 1.f};
@@ -73,6 +75,22 @@ osg::ref_ptr<osg::Node> lampNode(const Vec3& centre, osg::Material* material) {
     screen->addChild(g);
     return screen;
 }
+// The selection marker above the head at `centre`: a yellow diamond (a box on its corner), its real size
+// close up and at least kMarkPixels far off; hidden until its signal is selected.
+osg::ref_ptr<osg::Node> markNode(const Vec3& centre) {
+    osg::ref_ptr<osg::MatrixTransform> diamond =
+        new osg::MatrixTransform(osg::Matrixd::rotate(osg::PI_4, osg::Vec3d(1, 0, 0)) *
+                                 osg::Matrixd::rotate(osg::PI_4, osg::Vec3d(0, 1, 0)));
+    diamond->addChild(makeBox(Vec3::Constant(kMarkPixels), kYellow));
+    osg::ref_ptr<osg::AutoTransform> screen = new osg::AutoTransform;
+    screen->setName("selected");
+    screen->setPosition(toOsg(centre));
+    screen->setAutoScaleToScreen(true);
+    screen->setMinimumScale(kMarkSize / kMarkPixels); // [m per pixel]: close up, its real size
+    screen->addChild(diamond);
+    screen->setNodeMask(0);
+    return screen;
+}
 } // namespace
 
 SignalNodes::SignalNodes() : m_root(new osg::Group) {
@@ -82,6 +100,8 @@ SignalNodes::SignalNodes() : m_root(new osg::Group) {
 void SignalNodes::clear() {
     m_root->removeChildren(0, m_root->getNumChildren());
     m_lamps.clear();
+    m_ids.clear();
+    m_marks.clear();
 }
 
 void SignalNodes::build(const Layout& layout) {
@@ -106,8 +126,10 @@ void SignalNodes::build(const Layout& layout) {
         lamp.material->setDataVariance(osg::Object::DYNAMIC); // recoloured while the run goes on
         lamp.material->setColorMode(osg::Material::OFF);
         show(lamp, SignalLamp::Unlit);
+        double top = 0.0; // [m] the head's top
         if (g.kind == SignalKind::Distant) {
             const double h = kDistantPost;
+            top = h + 1.1;
             addBox(*node, {0, 0, 0.5 * h}, {0.12, 0.12, h}, kPostGrey);
             const Vec3 centre(0.0, 0.0, h + 0.55);
             addDisc(*node, centre, 0.55, 0.04, kBlack);                     // the rim
@@ -116,13 +138,29 @@ void SignalNodes::build(const Layout& layout) {
             node->addChild(lampNode(centre + Vec3(0.06, 0, 0), lamp.material.get()));
         } else {
             const double h = kStopPost;
+            top = h + 1.1;
             addBox(*node, {0, 0, 0.5 * h}, {0.14, 0.14, h}, kPostGrey);
             addBox(*node, {0, 0, h + 0.55}, {0.2, 0.55, 1.1}, kBlack); // the head
             node->addChild(lampNode(Vec3(0.1, 0, h + 0.75), lamp.material.get()));
         }
+        osg::ref_ptr<osg::Node> mark = markNode(Vec3(0.0, 0.0, top + 0.8));
+        node->addChild(mark);
         m_root->addChild(node);
         m_lamps.push_back(std::move(lamp));
+        m_ids.push_back(g.id);
+        m_marks.push_back(mark);
     }
+    setSelected(m_selected);
+}
+
+void SignalNodes::setSelected(const std::string& id) {
+    m_selected = id;
+    for (std::size_t k = 0; k < m_marks.size(); ++k)
+        m_marks[k]->setNodeMask(!id.empty() && m_ids[k] == id ? ~0u : 0u);
+}
+
+bool SignalNodes::markerShown(std::size_t k) const {
+    return m_marks.at(k)->getNodeMask() != 0;
 }
 
 void SignalNodes::show(Lamp& lamp, SignalLamp what) {

@@ -7,7 +7,8 @@
 // unlit it is grey (no run shown). Close up the lamp is its real size; far off it keeps a few pixels, so the
 // signals' aspects read as dots along the line. Built in world coordinates (signals stand on ground tracks
 // only). Each signal is one child node named "signal ID", its matrix x toward the trains it governs
-// (horizontal), z up.
+// (horizontal), z up, at the foot of its post. The signal selected in the editor (ui/tools/SignalTool.h)
+// carries a yellow marker above its head, a few pixels big at any distance.
 #include "core/layout/Layout.h"
 
 #include <osg/Group>
@@ -15,6 +16,7 @@
 #include <osg/Vec4>
 
 #include <cstddef>
+#include <string>
 #include <vector>
 
 namespace tl::render {
@@ -37,6 +39,11 @@ public:
     // every frame.
     void setLamps(const std::vector<int>& lamps);
 
+    // The signal with this id carries the selection marker ("": none); kept across build() by the id.
+    void setSelected(const std::string& id);
+    const std::string& selected() const { return m_selected; }
+    bool markerShown(std::size_t k) const; // (tests)
+
     std::size_t count() const { return m_lamps.size(); }
     SignalLamp lamp(std::size_t k) const { return m_lamps.at(k).shown; }
     // The colour lamp k glows with now (its material's emission; black when unlit).
@@ -50,7 +57,10 @@ private:
     static void show(Lamp& lamp, SignalLamp what);
 
     osg::ref_ptr<osg::Group> m_root;
-    std::vector<Lamp> m_lamps; // per Layout::signalList()
+    std::vector<Lamp> m_lamps;                    // per Layout::signalList()
+    std::vector<std::string> m_ids;               // per Layout::signalList()
+    std::vector<osg::ref_ptr<osg::Node>> m_marks; // the selection markers, per Layout::signalList()
+    std::string m_selected;                       // setSelected
 };
 
 } // namespace tl::render

@@ -122,6 +122,9 @@ PropertyPanel::PropertyPanel(Document* doc, QWidget* parent) : QWidget(parent), 
             return; // a drag: the status bar shows where the point is; the fields follow at its end
         if (c.touchesTrack(m_track) || c.has(C::Look | C::Bodies | C::Switches | C::Connections | C::Drives))
             scheduleRebuild();
+        else if (m_signal >= 0 &&
+                 c.has(C::Signals | C::Routes | C::TrackList | C::TrackGeometry | C::TrackDetails))
+            scheduleRebuild(); // (its s runs to its track's length)
     });
     connect(&Units::instance(), &Units::changed, this, &PropertyPanel::scheduleRebuild);
     rebuild();
@@ -130,6 +133,13 @@ PropertyPanel::PropertyPanel(Document* doc, QWidget* parent) : QWidget(parent), 
 void PropertyPanel::setSelection(int track, int point) {
     m_track = track;
     m_point = point;
+    if (track >= 0) m_signal = -1;
+    scheduleRebuild();
+}
+
+void PropertyPanel::setSignal(int signal) {
+    m_signal = signal;
+    if (signal >= 0) m_track = m_point = -1;
     scheduleRebuild();
 }
 
@@ -207,9 +217,11 @@ void PropertyPanel::rebuild() {
         m_form->removeRow(0);
     m_error->setText(m_doc->compileError());
     const LayoutSpec& spec = m_doc->spec();
+    if (m_signal >= 0 && m_signal < int(spec.signalSpecs.size())) return rebuildSignal();
     if (m_track < 0 || m_track >= int(spec.tracks.size())) {
-        m_form->addRow(
-            new QLabel(tr("Select a track or a control point in the 3D view or the outliner."), this));
+        m_form->addRow(new QLabel(tr("Select a track or a control point in the 3D view or the outliner, or a "
+                                     "signal with Track > Signal."),
+                                  this));
         return;
     }
     const std::size_t ti = std::size_t(m_track);

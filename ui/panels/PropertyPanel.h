@@ -1,8 +1,10 @@
 #pragma once
 // Numeric properties of the selected track (and control point): id, body, curve parameters, placement,
-// twist profile type and parameters. Angles are shown in degrees, speeds in km/h, cant in mm on a railway
+// twist profile type and parameters; or of the selected signal (PropertySignal.cpp): id, kind, direction, s
+// and overlap. Angles are shown in degrees, speeds in km/h, cant in mm on a railway
 // layout (bank in degrees on a coaster, ui/BankDisplay.h); every change is one
-// undo step (typing and arrow steps on the same field merge).
+// undo step (typing and arrow steps on the same field merge). A change the layout refuses stays, like any
+// edit, and the panel shows why (the 3D view keeps the last valid layout: Document::layout).
 #include <QWidget>
 
 #include <functional>
@@ -23,11 +25,15 @@ class PropertyPanel : public QWidget {
     Q_OBJECT
 public:
     explicit PropertyPanel(Document* doc, QWidget* parent = nullptr);
-    void setSelection(int track, int point);
+    void setSelection(int track, int point); // a track (and point) selected: its fields
+    // The signal selected with the signal tool (ui/tools/SignalTool.h; index into the spec's signals, -1 for
+    // none): its fields instead of a track's.
+    void setSignal(int signal);
 
 private:
     void scheduleRebuild();
     void rebuild();
+    void rebuildSignal(); // the selected signal's fields (PropertySignal.cpp)
     void addSection(const QString& title);
     // A number field: `scale` converts the stored SI value to the shown unit (e.g. 180/pi for degrees).
     void addNumber(const QString& label, double value, const QString& unit, double min, double max,
@@ -47,6 +53,7 @@ private:
     QFormLayout* m_form = nullptr;
     QLabel* m_error = nullptr;
     int m_track = -1, m_point = -1;
+    int m_signal = -1; // setSignal
     bool m_rebuildPending = false;
 };
 

@@ -265,7 +265,10 @@ void EventLog::fillRow(int row) {
     }
     case RunEvent::Kind::AspectChange: {
         const SignalEvent& e = v.signalEvents()[std::size_t(ev.index)];
-        what = tr("signal %1 shows %2").arg(QString::fromStdString(e.signalId), aspectText(e.aspect));
+        // (listed with them: a switch thrown, a route set or released, a station's dispatch -- their message)
+        what = e.kind == "aspect"
+                   ? tr("signal %1 shows %2").arg(QString::fromStdString(e.signalId), aspectText(e.aspect))
+                   : QString::fromStdString(e.message);
         break;
     }
     }
@@ -276,9 +279,11 @@ void EventLog::fillRow(int row) {
     QString who; // train / car / bogie
     if (vehicle)
         who = tr("vehicle %1").arg(QString::fromStdString(p.trainId));
-    else if (signalOnly)
-        who = tr("signal %1").arg(QString::fromStdString(v.signalEvents()[std::size_t(ev.index)].signalId));
-    else
+    else if (signalOnly) {
+        const SignalEvent& e = v.signalEvents()[std::size_t(ev.index)];
+        who = e.switchIndex >= 0 ? tr("switch %1").arg(QString::fromStdString(e.switchId))
+                                 : tr("signal %1").arg(QString::fromStdString(e.signalId));
+    } else
         who = QString("%1 / %2 / %3")
                   .arg(QString::fromStdString(p.trainId))
                   .arg(p.car + 1)

@@ -10,6 +10,17 @@
 
 namespace tl::ui {
 
+namespace {
+// Would `sim` take the input now? Tried and undone: a refusal changes nothing, and what it took is restored
+// away (the restore drops the event it made too). Returns the refusal ("" when it would take it).
+std::string wouldTake(Simulation& sim, const DriverInput& in) {
+    const SimulationState before = sim.snapshot();
+    std::string why = Recording::apply(sim, in);
+    if (why.empty()) sim.restore(before);
+    return why;
+}
+} // namespace
+
 SimulationController::SimulationController(Document* doc, render::VehicleNodes* vehicles, QObject* parent)
     : QObject(parent), m_doc(doc), m_vehicles(vehicles) {
     m_tick.setInterval(16);
@@ -392,6 +403,44 @@ QString SimulationController::uncouple(int train, int car) {
     }
     present();
     emit advanced(shownTime());
+    return {};
+}
+
+bool SimulationController::isUnderWay() const {
+    return m_sim && (isRunning() || m_scrubbing || m_sim->time() > 0.0);
+}
+
+QString SimulationController::throwSwitch(int sw, int state) {
+    if (!m_sim) return tr("no run");
+    if (sw < 0 || sw >= int(m_sim->layout().switches().size())) return tr("no such switch");
+    return signallerInput({0, sw, DriverInput::Kind::ThrowSwitch, double(state)});
+}
+
+QString SimulationController::requestRoute(int route) {
+    if (!m_sim) return tr("no run");
+    if (route < 0 || route >= int(m_sim->layout().routeList().size())) return tr("no such route");
+    return signallerInput({0, route, DriverInput::Kind::RequestRoute, 0.0});
+}
+
+QString SimulationController::signallerInput(const DriverInput& in) {
+    if (m_scrubbing) { // would the run take it at the replayed moment? If not, no fork
+        try {
+            if (const std::string why = m_replay ? wouldTake(*m_replay, in) : std::string(); !why.empty())
+                return QString::fromStdString(why);
+        } catch (const std::exception& e) {
+            return QString::fromStdString(e.what());
+        }
+        if (!forkForInput()) return tr("no fork was made");
+    }
+    std::string why;
+    try {
+        why = m_recording.input(*m_sim, in);
+    } catch (const std::exception& e) {
+        return QString::fromStdString(e.what());
+    }
+    if (!why.empty()) return QString::fromStdString(why);
+    present();
+    emit advanced(shownTime()); // (the lamps, the event log)
     return {};
 }
 

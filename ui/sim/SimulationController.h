@@ -84,6 +84,16 @@ public:
     // ("" when done).
     QString uncouple(int train, int car);
     void setDirection(int train, int direction);
+    // The signaller's inputs (docs/user-guide.md, "Switches and routes during a run"): throw switch `sw`
+    // (Layout::switches() index) to branch `state`, or set route `route` (Layout::routeList() index), in the
+    // live run (Simulation::throwSwitch / requestRoute) -- never in the file. Recorded like the driver's
+    // inputs, so a replay or a fork does the same (while scrubbing: a fork first, unless the run refuses it
+    // there). Returns why the run refused it ("" when done).
+    QString throwSwitch(int sw, int state);
+    QString requestRoute(int route);
+    // A run is under way: running, paused after t = 0, or replayed. Clicks on switches and signals then act
+    // on the run (ui/sim/RunClicks.h); at t = 0 they edit the layout.
+    bool isUnderWay() const;
 
     // Runs: the first is made by reset(), each fork adds one. The shown run's parts are the members above.
     static constexpr int kMaxRuns = 8; // a fork beyond this asks to drop the oldest run not shown
@@ -148,6 +158,9 @@ private:
     bool makeRoomForRun();
     bool forkForInput(); // a driver input while scrubbing: fork first (false: refused, input ignored) // at
                          // kMaxRuns: drop the oldest run not shown (asks first)
+    // A throw or a route (throwSwitch, requestRoute): tried on the replay first while scrubbing (undone
+    // there), so a refusal makes no fork; then applied to the live run through the recording.
+    QString signallerInput(const DriverInput& in);
 
     Document* m_doc;
     render::VehicleNodes* m_vehicles;

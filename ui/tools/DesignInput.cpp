@@ -1,13 +1,17 @@
 // DesignTools' mouse and keyboard input: picking on screen (the ground point under the mouse, free ends,
 // switch points), clicks that place, append or join (a press-release moving less than kClickPx pixels;
-// drags go on to the camera and the EditController), and typed numeric values while placing.
+// drags go on to the camera and the EditController), and typed numeric values while placing. In the Select
+// mode a click during a run goes to the run first (RunClicks); in the Signal mode the SignalTool has the
+// mouse.
 #include "core/design/EndState.h"
 #include "core/design/TrackOps.h"
 #include "render/OsgConvert.h"
 #include "ui/document/Document.h"
 #include "ui/edit/EditController.h"
+#include "ui/sim/RunClicks.h"
 #include "ui/tools/DesignTools.h"
 #include "ui/tools/ScreenPick.h"
+#include "ui/tools/SignalTool.h"
 #include "ui/view/OsgViewWidget.h"
 
 #include <QDoubleSpinBox>
@@ -48,26 +52,17 @@ std::optional<EndRef> DesignTools::freeEndNear(const QPointF& pos, double pixels
     return best;
 }
 
-int DesignTools::switchNear(const QPointF& pos, double pixels) const {
-    const Layout& L = *m_doc->layout();
-    int best = -1;
-    double bestD = pixels;
-    for (std::size_t k = 0; k < L.spec().switches.size(); ++k) {
-        const design::EndState es = design::endState(L, L.spec().switches[k].at);
-        const Vec3 w = L.initialBodyPose(es.body) * es.position();
-        const QPointF q = m_view->project(render::toOsg(w));
-        const double d = std::hypot(q.x() - pos.x(), q.y() - pos.y());
-        if (d <= bestD) best = int(k), bestD = d;
-    }
-    return best;
-}
-
 bool DesignTools::mousePress(QMouseEvent* e) {
+    if (m_mode == Mode::Signal) return m_signalTool->mousePress(e);
     if (e->button() != Qt::LeftButton) return m_editor->mousePress(e);
     m_pressPos = e->position();
     m_pressed = true;
     if (m_mode == Mode::Select) {
-        if (const int k = switchNear(e->position(), 8.0); k >= 0) {
+        if (m_runClicks && m_runClicks->click(e->position())) { // during a run: the run's switch or route
+            m_pressed = false;
+            return true;
+        }
+        if (const int k = pickSwitchOnScreen(*m_doc->layout(), *m_view, e->position(), 8.0); k >= 0) {
             m_pressed = false;
             if (!toggleSwitch(QString::fromStdString(m_doc->spec().switches[std::size_t(k)].id)))
                 emit status(m_error);
@@ -84,6 +79,7 @@ bool DesignTools::mousePress(QMouseEvent* e) {
 }
 
 bool DesignTools::mouseMove(QMouseEvent* e) {
+    if (m_mode == Mode::Signal) return m_signalTool->mouseMove(e);
     if (m_mode == Mode::PlaceFirst || (m_mode == Mode::Append && m_kind == design::PieceKind::Spline)) {
         if (const auto g = groundPoint(e->position())) {
             m_mouseGround = *g;
@@ -95,6 +91,7 @@ bool DesignTools::mouseMove(QMouseEvent* e) {
 }
 
 bool DesignTools::mouseRelease(QMouseEvent* e) {
+    if (m_mode == Mode::Signal) return m_signalTool->mouseRelease(e);
     const bool click =
         m_pressed && e->button() == Qt::LeftButton &&
         std::hypot(e->position().x() - m_pressPos.x(), e->position().y() - m_pressPos.y()) < kClickPx;
@@ -141,6 +138,7 @@ bool DesignTools::mouseRelease(QMouseEvent* e) {
         }
         break;
     case Mode::Select:
+    case Mode::Signal:
         break;
     }
     if (!ok) emit status(m_error);
@@ -215,9 +213,11 @@ bool DesignTools::eventFilter(QObject* watched, QEvent* event) {
         (event->type() == QEvent::KeyPress || event->type() == QEvent::ShortcutOverride)) {
         auto* ke = static_cast<QKeyEvent*>(event);
         const int k = ke->key();
-        const bool ours =
-            k == Qt::Key_Escape || k == Qt::Key_Backspace || k == Qt::Key_Return || k == Qt::Key_Enter ||
-            (ke->text().size() == 1 && (ke->text()[0].isDigit() || ke->text() == "." || ke->text() == "-"));
+        const bool typed = // (the signal tool takes no typed values: only Escape, back to Select)
+            m_mode != Mode::Signal &&
+            (k == Qt::Key_Backspace || k == Qt::Key_Return || k == Qt::Key_Enter ||
+             (ke->text().size() == 1 && (ke->text()[0].isDigit() || ke->text() == "." || ke->text() == "-")));
+        const bool ours = k == Qt::Key_Escape || typed;
         if (ours && !(ke->modifiers() & (Qt::ControlModifier | Qt::AltModifier))) {
             if (event->type() == QEvent::ShortcutOverride) {
                 event->accept(); // the key comes to us, not to a shortcut ("." steps the simulation)

@@ -9,6 +9,7 @@
 #include "ui/document/Document.h"
 #include "ui/edit/EditController.h"
 #include "ui/tools/PieceIcons.h"
+#include "ui/tools/SignalTool.h"
 #include "ui/view/OsgViewWidget.h"
 
 #include <QAction>
@@ -35,6 +36,7 @@ DesignTools::DesignTools(Document* doc, render::LayoutScene* scene, OsgViewWidge
     : QObject(window), m_doc(doc), m_scene(scene), m_view(view), m_editor(editor) {
     m_preview = new osg::Group;
     m_scene->root()->addChild(m_preview.get());
+    m_signalTool = new SignalTool(m_doc, m_scene, m_view, m_editor, this);
     createPanel();
     createActions(window);
     m_view->installEventFilter(this);
@@ -150,6 +152,7 @@ void DesignTools::createActions(QMainWindow* window) {
          PieceKind::Spline);
     mode("force", tr("Force Section"), QKeySequence(Qt::ALT | Qt::Key_8), Mode::Append, PieceKind::Force);
     mode("join", tr("Join Two Ends"), QKeySequence(Qt::ALT | Qt::Key_J), Mode::Join, PieceKind::Straight);
+    mode("signal", tr("Signal"), QKeySequence(Qt::ALT | Qt::Key_9), Mode::Signal, PieceKind::Straight);
     connect(action("arc-left"), &QAction::triggered, this, [this] { setLeft(true); });
     connect(action("arc-right"), &QAction::triggered, this, [this] { setLeft(false); });
     m_toolBar->addSeparator();
@@ -206,16 +209,19 @@ void DesignTools::setMode(Mode mode, design::PieceKind kind) {
     m_joinFirst.reset();
     const QString name = mode == Mode::PlaceFirst ? "first"
                          : mode == Mode::Join     ? "join"
+                         : mode == Mode::Signal   ? "signal"
                          : mode == Mode::Select   ? QString()
                          : kind == design::PieceKind::Arc
                              ? (m_side->currentIndex() == 0 ? "arc-left" : "arc-right")
                              : QString(design::pieceName(kind));
     for (const auto& [n, a] : m_actions)
         if (a->isCheckable()) a->setChecked(n == name);
-    static const char* hints[] = {"",
-                                  "Click the start, then the direction and length (or type a length, Enter).",
-                                  "Click in the view or press Enter to add the piece; type a value + Enter.",
-                                  "Click two free ends to join them."};
+    static const char* hints[] = {
+        "", "Click the start, then the direction and length (or type a length, Enter).",
+        "Click in the view or press Enter to add the piece; type a value + Enter.",
+        "Click two free ends to join them.",
+        "Click a track to place a signal; click a signal to select it, drag it along "
+        "its track, Delete removes it."};
     emit status(tr(hints[int(mode)]));
     emit modeChanged();
     updatePreview();

@@ -2,8 +2,10 @@
 // The track tools: a palette (tool bar with icons and shortcuts) and a parameter panel for placing the
 // first track, appending pieces at the selected free end (straight, arcs, transition, slope, helix,
 // spline by clicked points), joining two free ends, and deleting / splitting / renaming / re-typing a
-// track or putting a switch into it; clicking a switch's points toggles it. Pieces are previewed live in
-// the 3D view before they are committed; while placing, typed numbers ("300" Enter) set the piece's main
+// track or putting a switch into it; clicking a switch's points toggles it in the layout, or during a run
+// throws it in the run (ui/sim/RunClicks.h, which also sets routes from a click on their entry signal). The
+// signal tool (ui/tools/SignalTool.h) places, selects, moves and deletes signals. Pieces are previewed live
+// in the 3D view before they are committed; while placing, typed numbers ("300" Enter) set the piece's main
 // value (length, radius, grade) and commit it. Every operation is one undo step named after what it did
 // (ApplyDesignEdit). Mouse events the tools do not use go to the EditController (selection, dragging).
 // One class, one file per concept: DesignTools.cpp (palette, modes, undo push), DesignOperations.cpp,
@@ -38,11 +40,13 @@ namespace tl::ui {
 class Document;
 class EditController;
 class OsgViewWidget;
+class RunClicks;
+class SignalTool;
 
 class DesignTools : public QObject, public ViewTool {
     Q_OBJECT
 public:
-    enum class Mode { Select, PlaceFirst, Append, Join };
+    enum class Mode { Select, PlaceFirst, Append, Join, Signal };
 
     DesignTools(Document* doc, render::LayoutScene* scene, OsgViewWidget* view, EditController* editor,
                 QMainWindow* window);
@@ -50,7 +54,11 @@ public:
 
     QToolBar* toolBar() const { return m_toolBar; }
     QWidget* panel() const { return m_panel; }
-    QAction* action(const QString& name) const; // "straight", "arc-left", ..., "join", "delete", ...
+    // "straight", "arc-left", ..., "join", "signal", "delete", ...
+    QAction* action(const QString& name) const;
+    SignalTool* signalTool() const { return m_signalTool; } // Mode::Signal's mouse goes there
+    // Clicks during a run (a switch's points, a route's entry signal) go there first in the Select mode.
+    void setRunClicks(RunClicks* clicks) { m_runClicks = clicks; }
 
     Mode mode() const { return m_mode; }
     design::PieceKind pieceKind() const { return m_kind; }
@@ -106,13 +114,14 @@ private:
     void showPolyline(const std::vector<Vec3>& points);
     std::optional<Vec3> groundPoint(const QPointF& pos) const; // on z = 0 (or the end's height)
     std::optional<EndRef> freeEndNear(const QPointF& pos, double pixels) const;
-    int switchNear(const QPointF& pos, double pixels) const;
     void applyTyped();
 
     Document* m_doc;
     render::LayoutScene* m_scene;
     OsgViewWidget* m_view;
     EditController* m_editor;
+    SignalTool* m_signalTool = nullptr;
+    RunClicks* m_runClicks = nullptr;
     QToolBar* m_toolBar = nullptr;
     QWidget* m_panel = nullptr;
     QComboBox* m_side = nullptr;

@@ -106,6 +106,17 @@ QIcon pieceIcon(const QString& name) {
             p.drawLine(QPointF(16, 4), QPointF(4, 14));
         }
         p.setPen(rail);
+    } else if (name == "signal") { // a signal beside the rails: its post and its head with a red lamp
+        path.moveTo(2, 28);
+        path.lineTo(30, 28);
+        p.drawLine(QPointF(20, 24), QPointF(20, 14));
+        p.setPen(Qt::NoPen);
+        p.setBrush(QColor(30, 30, 30));
+        p.drawRoundedRect(QRectF(14.5, 2, 11, 13), 3, 3);
+        p.setBrush(QColor(220, 40, 30));
+        p.drawEllipse(QPointF(20, 8.5), 3.2, 3.2);
+        p.setBrush(Qt::NoBrush);
+        p.setPen(rail);
     } else if (name == "rename") {
         p.setFont(QFont("Sans", 13, QFont::Bold));
         p.drawText(QRectF(0, 0, 32, 32), Qt::AlignCenter, "ab");

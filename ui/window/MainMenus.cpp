@@ -25,6 +25,7 @@
 #include "ui/sim/SimulationController.h"
 #include "ui/sim/TimelineBar.h"
 #include "ui/tools/DesignTools.h"
+#include "ui/tools/SignalTool.h"
 #include "ui/view/CameraFlight.h"
 #include "ui/view/DriverHud.h"
 #include "ui/view/OsgViewWidget.h"
@@ -108,8 +109,17 @@ MainMenus::MainMenus(MainWindow* w) : QObject(w), m_window(w) {
     auto report = [=](bool ok) {
         if (!ok) w->statusBar()->showMessage(editor->lastError(), 5000);
     };
-    withId(edit->addAction(tr("&Delete Point"), QKeySequence::Delete, w,
-                           [=] { report(editor->deleteSelectedPoint()); }),
+    // a signal selected with the signal tool (ui/tools/SignalTool.h), else the selected control point
+    withId(edit->addAction(tr("&Delete Point or Signal"), QKeySequence::Delete, w,
+                           [=] {
+                               SignalTool* signalTool = w->design() ? w->design()->signalTool() : nullptr;
+                               if (signalTool && signalTool->selected() >= 0) {
+                                   if (!signalTool->deleteSelected())
+                                       w->statusBar()->showMessage(signalTool->lastError(), 5000);
+                                   return;
+                               }
+                               report(editor->deleteSelectedPoint());
+                           }),
            "editDeletePoint");
     withId(edit->addAction(tr("&Extend Track From Free End"), QKeySequence(Qt::CTRL | Qt::Key_E), w,
                            [=] { report(editor->extendFromFreeEnd()); }),
