@@ -200,6 +200,11 @@ nlohmann::json summary(const tl::Simulation& sim, const std::string& file, doubl
             o["permitted"] = e.permitted;
             o["distance"] = e.distance;
         }
+        if (e.kind == "throw") {
+            o["switch"] = e.switchId;
+            o["state"] = e.state;
+        }
+        if (!e.routeId.empty()) o["route"] = e.routeId;
         j["signalEvents"].push_back(o);
     }
     j["wheelEvents"] = nlohmann::json::array(); // Y/Q and wheel unloading episodes
@@ -320,7 +325,8 @@ int runRun(const QStringList& args) {
                           << (e.solid ? "solid" : "within the strokes") << ", " << e.absorbed
                           << " J absorbed)\n";
         for (const auto& e : sim.view().signalEvents())
-            if (e.kind != "aspect") std::cerr << (e.kind == "spad" ? "SPAD: " : "protection: ") << e.message << "\n";
+            if (e.kind == "spad" || e.kind == "protection")
+                std::cerr << (e.kind == "spad" ? "SPAD: " : "protection: ") << e.message << "\n";
         for (const auto& e : sim.view().wheelEvents())
             std::cerr << "wheel: " << e.message << " (peak " << e.peak << " for " << e.duration << " s)\n";
         if (csv) {

@@ -92,6 +92,25 @@ ValidationReport validateLayout(const Layout& layout, const ValidationThresholds
         for (TrackEnd e : {TrackEnd::Start, TrackEnd::End})
             if (layout.next(int(t), e, states).open) r.openEnds.push_back(EndRef{layout.track(t).id(), e});
     r.jumps = findRateJumps(layout);
+    const std::vector<Signal>& signals = layout.signalList();
+    for (std::size_t k = 0; k < signals.size(); ++k) {
+        const Signal& g = signals[k];
+        if (g.stops()) {
+            double length = 0;
+            for (const TrackSpan& s : g.block)
+                length += s.s1 - s.s0;
+            if (length - g.overlap * double(g.exits.size()) < 1.0)
+                r.idleSignals.push_back("signal \"" + g.id + "\" protects nothing: its block is " +
+                                        std::to_string(length) + " m long (it faces the end of its track)");
+            continue;
+        }
+        bool home = false;
+        for (const SignalAhead& a : signalsAhead(layout, TrackPosition{g.track, g.s, g.direction}, states, 1.0e5))
+            home = home || signals[std::size_t(a.signal)].kind == SignalKind::Home;
+        if (!home)
+            r.idleSignals.push_back("distant signal \"" + g.id +
+                                    "\" protects nothing: no home signal ahead of it along the route as set");
+    }
     return r;
 }
 
@@ -99,7 +118,7 @@ Severity ValidationReport::worst() const {
     Severity w = Severity::Ok;
     for (const auto& j : joints)
         if (int(j.severity) > int(w)) w = j.severity;
-    if (!jumps.empty() && w == Severity::Ok) w = Severity::Warning;
+    if ((!jumps.empty() || !idleSignals.empty()) && w == Severity::Ok) w = Severity::Warning;
     return w;
 }
 
@@ -142,6 +161,8 @@ std::string ValidationReport::text() const {
     out += std::to_string(joints.size()) + " joints checked: " + std::to_string(count(Severity::Error)) +
            " errors, " + std::to_string(count(Severity::Warning)) + " warnings\n";
     out += std::to_string(jumps.size()) + " curvature / roll-rate jumps\n";
+    for (const std::string& g : idleSignals)
+        out += "warning " + g + "\n";
     return out;
 }
 

@@ -47,6 +47,9 @@ struct ValidationReport {
     std::vector<JointCheck> joints;
     std::vector<EndRef> openEnds; // track ends with nothing attached (information only)
     std::vector<RateJump> jumps;  // curvature / roll-rate jumps (warnings)
+    // signals that protect nothing (warnings): a stop signal whose block is shorter than 1 m, a distant with
+    // no home signal ahead (docs/layout-format.md, "Signals")
+    std::vector<std::string> idleSignals;
     // How text() states bank (the layout's "look"): railway cant in mm over railCentre, else degrees.
     BankUnit bankUnit = BankUnit::Degrees;
     double railCentre = defaultRailCentreDistance; // [m]

@@ -78,6 +78,8 @@ struct CurveRuns {
             {"track", layout.track(std::size_t(start.track)).id()}, {"s", start.s}, {"direction", 1}};
         train["speed"] = v;
         train.erase("schedule"); // coast
+        train.erase("driver");
+        train["protection"] = false; // signals never stop it (docs/trains-format.md)
         s.trains = nlohmann::json::array({train});
         for (std::size_t i = 0; i < s.switches.size() && i < states.size(); ++i)
             s.switches[i].state = states[i];

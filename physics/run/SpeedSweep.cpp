@@ -29,6 +29,10 @@ SweepPoint SpeedSweep::point(int i) const { // one speed: a fresh simulation of 
     p.speed = speed(i);
     LayoutSpec s = spec_;
     s.trains[std::size_t(k_)]["speed"] = p.speed;
+    // the train as it would run unprotected: signals never stop it (docs/trains-format.md)
+    for (auto& t : s.trains)
+        if (t.is_object()) t["protection"] = false;
+    s.trains[std::size_t(k_)].erase("driver");
     const Layout layout = Layout::compile(s, file_);
     Simulation sim(layout, options_.simulation, file_);
     const int t = sim.view().trainIndex(trainId_);

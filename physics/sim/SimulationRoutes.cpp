@@ -282,8 +282,8 @@ void SimulationEngine::stageBrakes() {
                                   (!st.stood || time_ - st.lastDispatch < d.dispatchInterval));
             if (st.held && !held && occupied) { // let go: the train leaves, the brake waits till it has
                 st.leaving = true;
-                if (d.dispatchInterval > 0) {
-                    st.lastDispatch = time_;
+                if (d.dispatchInterval > 0) st.lastDispatch = time_;
+                {
                     SignalEvent e;
                     e.t = time_;
                     e.kind = "dispatch";
@@ -292,7 +292,12 @@ void SimulationEngine::stageBrakes() {
                     e.track = d.track;
                     e.trackId = layout_.track(std::size_t(d.track)).id();
                     e.s = d.direction > 0 ? d.to : d.from;
-                    e.message = "station \"" + d.id + "\" dispatches train \"" + e.trainId + "\"";
+                    if (brakeSignals_[k] >= 0) {
+                        e.signal = brakeSignals_[k];
+                        e.signalId = layout_.signalList()[std::size_t(e.signal)].id;
+                    }
+                    e.message = (d.dispatchInterval > 0 ? "station \"" : "block brake \"") + d.id +
+                                "\" lets train \"" + e.trainId + "\" go";
                     telemetry_.addSignalEvent(e);
                 }
             }

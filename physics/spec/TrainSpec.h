@@ -22,10 +22,10 @@ struct ScheduleEntry {
     double throttle = 0.0; // [0, 1]
     double brake = 0.0;    // [0, 1]
     int uncouple = -1;     // >= 0: an uncoupling behind this car (throttle and brake stay as they were)
+    std::string where;     // the entry's JSON path (an uncoupling the train cannot make names it)
     std::string throwSwitch; // [t, {"throw": SWITCH, "state": k}]: throw a switch (inputs stay as they were)
     int state = -1;          //
     std::string route;       // [t, {"route": ROUTE}]: request a route
-    std::string where;     // the entry's JSON path (an uncoupling the train cannot make names it)
 };
 
 struct TrainSpec {

@@ -219,9 +219,11 @@ def vertical(id_, curve, after, start, chain=True):
     return End(p, T, unit(sub((0.0, 0.0, 1.0), mul(T[2], T))), CHAIN, 0.0)
 
 
-drives.append({"id": "station", "kind": "booster", "track": "station", "from": 2.0, "to": 38.0, "direction": 1,
-               "speed": 2.5, "maxForce": 4000.0,
-               "notes": "station: brakes an arriving train and sends it on at 2.5 m/s"})
+DISPATCH = 40.0  # [s] the station's dispatch interval
+drives.append({"id": "station", "kind": "brake", "track": "station", "from": 2.0, "to": 38.0, "direction": 1,
+               "speed": 2.5, "maxForce": 4000.0, "dispatchInterval": DISPATCH,
+               "notes": "station: stops every train and sends it on at 2.5 m/s, no sooner than %.0f s after the "
+                        "last one, once the lift's block is clear" % DISPATCH})
 e = vertical("lift-in", {"type": "clothoid", "length": r9(LC), "curvatureStart": 0,
                          "curvatureEnd": r9(1 / LIFT_R)}, "station", e)
 e = vertical("lift-base", {"type": "clothoid", "length": r9(LC), "curvatureStart": r9(1 / LIFT_R),
@@ -315,9 +317,14 @@ tracks.append({"id": "brakes", "curve": {"type": "line", "length": BRAKE_LEN}, "
                "placement": place_after("dip")})
 brake_start = e
 e = line_end(e, BRAKE_LEN)
-drives.append({"id": "brakes", "kind": "booster", "track": "brakes", "from": 5.0, "to": BRAKE_LEN - 5.0,
+# two block brakes on the brake run, each ending its block: a train waits on the first while the second holds
+# one, and on the second while the station holds one (docs/layout-format.md, "Drive sections")
+drives.append({"id": "brakes-1", "kind": "brake", "track": "brakes", "from": 5.0, "to": 35.0,
                "direction": 1, "speed": BRAKE_SPEED, "maxForce": 4000.0,
-               "notes": "brake run: brakes the train to 6 m/s"})
+               "notes": "block brake: brakes the train to 6 m/s, holds it while the next block is occupied"})
+drives.append({"id": "brakes-2", "kind": "brake", "track": "brakes", "from": 42.0, "to": BRAKE_LEN - 5.0,
+               "direction": 1, "speed": BRAKE_SPEED, "maxForce": 4000.0,
+               "notes": "block brake before the return: holds a train while the station holds one"})
 
 # closing U-turn: a spline placed after the brake run, in that end's level frame, ending exactly on the
 # station's start heading +x. Points: a straight, a semicircle to the left, a straight.
@@ -370,16 +377,23 @@ close = min(((norm(sub(a[1], b[1])), a[2], round(a[0]), b[2], round(b[0]))
              for i, a in enumerate(ride) for b in ride[i + 1:] if b[0] - a[0] > 40.0), key=lambda c: c[0])
 log("closest approach of the rails: %.2f m (%s at ride s %d m, %s at %d m)" % close)
 
-# Two 4-car trains about 45 s apart: "coaster" waits in the station (the booster dispatches it), "coaster-2"
-# rolls along the closing U-turn at the brake speed. Every lap runs the same way (the brakes and the
-# station's booster set the speed), so they keep their spacing. Options: --cars N (cars per train),
-# --trains 1 (the first train only).
+# Two 4-car trains: "coaster" waits in the station (its brake dispatches it), "coaster-2" rolls along the
+# closing U-turn at the brake speed. The block brakes and the station keep them apart. Options: --cars N
+# (cars per train), --trains 1 (the first train only).
 CARS = int(sys.argv[sys.argv.index("--cars") + 1]) if "--cars" in sys.argv else 4
 N_TRAINS = int(sys.argv[sys.argv.index("--trains") + 1]) if "--trains" in sys.argv else 2
 trains = [{"id": "coaster", "cars": ["coaster-car"] * CARS,
-           "start": {"track": "station", "s": 30, "direction": 1}, "speed": 0.0},
+           "start": {"track": "station", "s": 30, "direction": 1}, "speed": 0.0, "protection": False},
           {"id": "coaster-2", "cars": ["coaster-car"] * CARS,
-           "start": {"track": "return", "s": 100, "direction": 1}, "speed": BRAKE_SPEED}][:N_TRAINS]
+           "start": {"track": "return", "s": 100, "direction": 1}, "speed": BRAKE_SPEED,
+           "protection": False}][:N_TRAINS]
+# Three blocks for two trains (docs/layout-format.md, "Signals"): the ride (the station to the first brake),
+# the first brake to the second, the second brake through the return to the station. No overlaps: the
+# brakes hold the trains short of the signals. The cars have no brakes of their own: no protection.
+signals = [{"id": "station", "track": "station", "s": 39.0, "direction": 1, "kind": "block", "overlap": 0},
+           {"id": "brakes-1", "track": "brakes", "s": 38.0, "direction": 1, "kind": "block", "overlap": 0},
+           {"id": "brakes-2", "track": "brakes", "s": BRAKE_LEN - 2.0, "direction": 1, "kind": "block",
+            "overlap": 0}]
 
 doc = {
     "format": "tracklab-layout", "version": 2,
@@ -395,6 +409,7 @@ doc = {
     "connections": connections,
     "trains": trains,
     "drives": drives,
+    "signals": signals,
 }
 
 

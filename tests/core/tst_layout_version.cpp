@@ -271,8 +271,8 @@ private slots:
             << drive("3") << "x.json: /drives/0: expected a drive section object, got a number 3";
         QTest::newRow("drive kind")
             << drive(R"({"kind": "winch", "track": "A", "speed": 1, "maxForce": 10})")
-            << "x.json: /drives/0/kind: unknown drive kind \"winch\" (expected chain or "
-               "booster)";
+            << "x.json: /drives/0/kind: unknown drive kind \"winch\" (expected chain, booster or "
+               "brake)";
         QTest::newRow("drive track missing") << drive(R"({"speed": 1, "maxForce": 10})")
                                              << "x.json: /drives/0/track: missing required key \"track\"";
         QTest::newRow("drive unknown track") << drive(R"({"track": "lopp", "speed": 1, "maxForce": 10})")

@@ -10,6 +10,7 @@
 #include "core/layout/LayoutError.h"
 #include "core/layout/LayoutFile.h"
 #include "core/layout/LayoutJson.h"
+#include "core/layout/LayoutValidation.h"
 #include "physics/sim/Simulation.h"
 #include "physics/sim/SimulationEngine.h"
 
@@ -99,7 +100,23 @@ private slots:
     void summaryRoundTrip();
     void badSignals_data();
     void badSignals();
+    void validateFindsIdleSignals();
 };
+
+void TstSignals::validateFindsIdleSignals() {
+    // E at the line's very end facing off it; D a distant with no home signal ahead; S0 .. S2 protect blocks
+    const Layout L = compileText(layoutText(0.0, R"([{"id": "S0", "track": "L", "s": 500},
+        {"id": "S1", "track": "L", "s": 1500}, {"id": "E", "track": "L", "s": 3000},
+        {"id": "D", "track": "L", "s": 100, "kind": "distant"}])"));
+    const ValidationReport r = validateLayout(L);
+    for (const std::string& w : r.idleSignals)
+        qInfo("%s", w.c_str());
+    QCOMPARE(int(r.idleSignals.size()), 2);
+    QVERIFY(r.idleSignals[0].find("signal \"E\" protects nothing: its block is 0") != std::string::npos);
+    QVERIFY(r.idleSignals[1].find("distant signal \"D\" protects nothing") != std::string::npos);
+    QCOMPARE(int(r.worst()), int(Severity::Warning));
+    QVERIFY(r.text().find("warning signal \"E\"") != std::string::npos);
+}
 
 void TstSignals::blocksAndAspects() {
     Rig r = rig(0.0, 0.0, true);
