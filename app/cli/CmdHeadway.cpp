@@ -21,7 +21,8 @@ const char* kCmd = "tracklab-cli headway: ";
 
 int runHeadway(const QStringList& args) {
     QCommandLineParser parser;
-    parser.setApplicationDescription("Minimum headway and trains per hour of a train along a route of signals.");
+    parser.setApplicationDescription(
+        "Minimum headway and trains per hour of a train along a route of signals.");
     parser.addHelpOption();
     parser.addPositionalArgument("layout", "Layout file (JSON) with \"signals\" and \"trains\".");
     parser.addOption({"train", "Id of the train.", "ID"});
@@ -50,14 +51,16 @@ int runHeadway(const QStringList& args) {
         j["to"] = parser.value("to").toStdString();
         j["headway"] = r.headway;
         j["trainsPerHour"] = r.trainsPerHour;
-        j["critical"] = r.critical >= 0 ? nlohmann::json(r.passes[std::size_t(r.critical)].id) : nlohmann::json();
+        j["critical"] =
+            r.critical >= 0 ? nlohmann::json(r.passes[std::size_t(r.critical)].id) : nlohmann::json();
         j["speedAtFrom"] = r.speedAtFrom;
         j["trainLength"] = r.trainLength;
         j["leaderMinSpeed"] = r.leaderMinSpeed;
         j["followerMinSpeed"] = r.followerMinSpeed;
         j["signals"] = nlohmann::json::array();
         for (const tl::HeadwaySignal& s : r.passes)
-            j["signals"].push_back({{"id", s.id}, {"head", s.head}, {"clear", s.clear}, {"needed", s.needed}});
+            j["signals"].push_back(
+                {{"id", s.id}, {"head", s.head}, {"clear", s.clear}, {"needed", s.needed}});
         std::cout << j.dump(2) << "\n";
         std::cerr << kCmd << "minimum headway " << r.headway << " s (" << r.trainsPerHour
                   << " trains per hour); a follower at that headway ran at >= " << r.followerMinSpeed * 3.6

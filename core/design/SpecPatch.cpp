@@ -69,13 +69,14 @@ void applyJson(Json& j, const std::optional<std::pair<Json, Json>>& d, bool forw
 } // namespace
 
 bool SpecPatch::empty() const {
-    return allEmpty(tracks) && allEmpty(connections) && allEmpty(switches) && allEmpty(bufferStops) && allEmpty(signalSpecs) && allEmpty(routeSpecs) &&
-           allEmpty(drives) && !bodies && !vehicles && !trains && !extra && !version && !look &&
-           !railCentreDistance;
+    return allEmpty(tracks) && allEmpty(connections) && allEmpty(switches) && allEmpty(bufferStops) &&
+           allEmpty(signalSpecs) && allEmpty(routeSpecs) && allEmpty(drives) && !bodies && !vehicles &&
+           !trains && !extra && !version && !look && !railCentreDistance;
 }
 
 std::size_t SpecPatch::itemCount() const {
-    return items(tracks) + items(connections) + items(switches) + items(bufferStops) + items(signalSpecs) + items(routeSpecs);
+    return items(tracks) + items(connections) + items(switches) + items(bufferStops) + items(signalSpecs) +
+           items(routeSpecs);
 }
 
 SpecPatch diffSpecs(const LayoutSpec& a, const LayoutSpec& b) {

@@ -13,9 +13,9 @@
 // every way), walkRoute() (hop by hop along the route as set) and advance() (a distance); all are defined
 // in core/layout/LayoutTraversal.cpp.
 #include "core/layout/BufferStop.h"
+#include "core/layout/LayoutSpec.h"
 #include "core/layout/Route.h"
 #include "core/layout/Signal.h"
-#include "core/layout/LayoutSpec.h"
 #include "core/layout/Track.h"
 #include "core/layout/TrackDrive.h"
 

@@ -338,8 +338,9 @@ struct Checker {
         for (std::size_t i = 0; i < spec.routeSpecs.size(); ++i)
             for (std::size_t k = 0; k < i; ++k)
                 if (spec.routeSpecs[k].id == spec.routeSpecs[i].id)
-                    fail(jsonPath(jsonPath("/routes", i), "id"), "duplicate route id \"" + spec.routeSpecs[i].id +
-                                                                  "\" (also " + jsonPath("/routes", k) + ")");
+                    fail(jsonPath(jsonPath("/routes", i), "id"), "duplicate route id \"" +
+                                                                     spec.routeSpecs[i].id + "\" (also " +
+                                                                     jsonPath("/routes", k) + ")");
     }
     // signals: known tracks, unique ids, one signal to a place and direction (docs/layout-format.md,
     // "Signals"); whether they lie on their tracks is Layout::compile's to check
@@ -352,7 +353,8 @@ struct Checker {
             if (g.id.empty()) fail(jsonPath(path, "id"), "a signal needs an id");
             track(g.track, jsonPath(path, "track"));
             if (!std::isfinite(g.s)) fail(jsonPath(path, "s"), "s must be a finite number [m]");
-            if (g.direction != 1 && g.direction != -1) fail(jsonPath(path, "direction"), "direction must be 1 or -1");
+            if (g.direction != 1 && g.direction != -1)
+                fail(jsonPath(path, "direction"), "direction must be 1 or -1");
             if (g.overlap && !(*g.overlap >= 0 && std::isfinite(*g.overlap)))
                 fail(jsonPath(path, "overlap"), "overlap must be >= 0 [m], got " + num(*g.overlap));
             for (std::size_t k = 0; k < i; ++k) {

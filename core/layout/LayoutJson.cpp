@@ -289,12 +289,15 @@ struct Reader : JsonReader {
             const std::string kind = r.string("kind", "chain");
             if (kind != "chain" && kind != "booster" && kind != "brake")
                 r.fail("kind", "unknown drive kind \"" + kind + "\" (expected chain, booster or brake)");
-            d.kind = kind == "chain" ? DriveKind::Chain : kind == "booster" ? DriveKind::Booster : DriveKind::Brake;
+            d.kind = kind == "chain"     ? DriveKind::Chain
+                     : kind == "booster" ? DriveKind::Booster
+                                         : DriveKind::Brake;
             if (r.has("dispatchInterval")) {
                 if (d.kind != DriveKind::Brake)
                     r.fail("dispatchInterval", "only a brake (a station's) has a dispatch interval");
                 d.dispatchInterval = r.number("dispatchInterval");
-                if (!(*d.dispatchInterval > 0)) r.fail("dispatchInterval", "dispatchInterval must be > 0 [s]");
+                if (!(*d.dispatchInterval > 0))
+                    r.fail("dispatchInterval", "dispatchInterval must be > 0 [s]");
             }
             d.track = r.string("track");
             d.from = r.number("from", 0.0);
@@ -358,10 +361,14 @@ struct Reader : JsonReader {
             if (dir != 1.0 && dir != -1.0) r.fail("direction", "direction must be 1 or -1");
             g.direction = int(dir);
             const std::string kind = r.string("kind", "block");
-            if (kind == "block") g.kind = SignalKind::Block;
-            else if (kind == "home") g.kind = SignalKind::Home;
-            else if (kind == "distant") g.kind = SignalKind::Distant;
-            else r.fail("kind", "unknown signal kind \"" + kind + "\" (expected block, home or distant)");
+            if (kind == "block")
+                g.kind = SignalKind::Block;
+            else if (kind == "home")
+                g.kind = SignalKind::Home;
+            else if (kind == "distant")
+                g.kind = SignalKind::Distant;
+            else
+                r.fail("kind", "unknown signal kind \"" + kind + "\" (expected block, home or distant)");
             if (r.has("overlap")) {
                 if (g.kind == SignalKind::Distant)
                     r.fail("overlap", "a distant signal has no overlap (it never shows stop)");
@@ -552,8 +559,9 @@ LayoutSpec layoutSpecFromJson(const Json& doc, const std::string& file) {
     if (const Json* b = r.find(doc, "bufferStops")) spec.bufferStops = r.bufferStops(*b);
     if (const Json* g = r.find(doc, "signals")) spec.signalSpecs = r.signals(*g);
     if (const Json* q = r.find(doc, "routes")) spec.routeSpecs = r.routes(*q);
-    spec.extra = r.extra(doc, {"format", "version", "tracks", "connections", "switches", "bodies", "vehicles",
-                               "trains", "look", "railCentreDistance", "drives", "bufferStops", "signals", "routes"});
+    spec.extra =
+        r.extra(doc, {"format", "version", "tracks", "connections", "switches", "bodies", "vehicles",
+                      "trains", "look", "railCentreDistance", "drives", "bufferStops", "signals", "routes"});
     checkLayoutSpec(spec, file);
     return spec;
 }

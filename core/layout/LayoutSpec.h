@@ -194,13 +194,13 @@ inline const char* signalKindName(SignalKind k) {
 }
 
 struct SignalSpec {
-    std::string id;                // "id" (required, unique)
-    std::string track;             // "track": track id (required)
-    double s = 0.0;                // "s": where it stands on the track [m] (required)
-    int direction = +1;            // "direction": +1 governs trains moving along increasing s, -1 decreasing
+    std::string id;     // "id" (required, unique)
+    std::string track;  // "track": track id (required)
+    double s = 0.0;     // "s": where it stands on the track [m] (required)
+    int direction = +1; // "direction": +1 governs trains moving along increasing s, -1 decreasing
     SignalKind kind = SignalKind::Block; // "kind": "block" (default), "home" or "distant"
-    std::optional<double> overlap; // "overlap" [m] >= 0, stop signals only; absent = 50 m
-    Json extra = Json::object();   // unknown keys
+    std::optional<double> overlap;       // "overlap" [m] >= 0, stop signals only; absent = 50 m
+    Json extra = Json::object();         // unknown keys
     bool operator==(const SignalSpec&) const = default;
 };
 
@@ -229,8 +229,8 @@ struct LayoutSpec {
         railCentreDistance;        // "railCentreDistance" [m]; absent = 1.5 (core/units/CantUnits.h)
     std::vector<DriveSpec> drives; // "drives"; absent = none
     std::vector<BufferStopSpec> bufferStops; // "bufferStops"; absent = none
-    std::vector<SignalSpec> signalSpecs;         // "signals"; absent = none
-    std::vector<RouteSpec> routeSpecs;           // "routes"; absent = none
+    std::vector<SignalSpec> signalSpecs;     // "signals"; absent = none
+    std::vector<RouteSpec> routeSpecs;       // "routes"; absent = none
     Json bodies;                 // raw "bodies" section (owned by the physics issue); null = absent
     Json vehicles;               // raw "vehicles" section; null = absent
     Json trains;                 // raw "trains" section; null = absent

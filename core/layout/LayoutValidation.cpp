@@ -105,7 +105,8 @@ ValidationReport validateLayout(const Layout& layout, const ValidationThresholds
             continue;
         }
         bool home = false;
-        for (const SignalAhead& a : signalsAhead(layout, TrackPosition{g.track, g.s, g.direction}, states, 1.0e5))
+        for (const SignalAhead& a :
+             signalsAhead(layout, TrackPosition{g.track, g.s, g.direction}, states, 1.0e5))
             home = home || signals[std::size_t(a.signal)].kind == SignalKind::Home;
         if (!home)
             r.idleSignals.push_back("distant signal \"" + g.id +

@@ -73,7 +73,8 @@ std::vector<Route> compileRoutes(const Layout& L, const std::string& file) {
             if (g < 0) throw LayoutError(file, jsonPath(path, key), "unknown signal \"" + id + "\"");
             if (!signals[std::size_t(g)].stops())
                 throw LayoutError(file, jsonPath(path, key),
-                                  "signal \"" + id + "\" is a distant signal: a route runs between stop signals");
+                                  "signal \"" + id +
+                                      "\" is a distant signal: a route runs between stop signals");
         }
         if (r.from == r.to)
             throw LayoutError(file, jsonPath(path, "to"), "a route runs from one signal to another");
@@ -87,8 +88,9 @@ std::vector<Route> compileRoutes(const Layout& L, const std::string& file) {
             const int n = int(L.switches()[std::size_t(w)].branches.size());
             if (q.switches[i].second < 0 || q.switches[i].second >= n)
                 throw LayoutError(file, jsonPath(sp, std::size_t(1)),
-                                  "state " + std::to_string(q.switches[i].second) + " is no branch of switch \"" +
-                                      q.switches[i].first + "\" (0.." + std::to_string(n - 1) + ")");
+                                  "state " + std::to_string(q.switches[i].second) +
+                                      " is no branch of switch \"" + q.switches[i].first + "\" (0.." +
+                                      std::to_string(n - 1) + ")");
             for (const auto& [o, state] : r.sets)
                 if (o == w)
                     throw LayoutError(file, jsonPath(sp, std::size_t(0)),
@@ -105,10 +107,12 @@ std::vector<Route> compileRoutes(const Layout& L, const std::string& file) {
         bool reached = false;
         std::string problem;
         auto onTrack = [&](int track, double s0, int dir, double base) {
-            if (track == b.track && (dir > 0 ? b.s >= s0 : b.s <= s0) && !(track == a.track && base == 0 && b.s == s0)) {
+            if (track == b.track && (dir > 0 ? b.s >= s0 : b.s <= s0) &&
+                !(track == a.track && base == 0 && b.s == s0)) {
                 if (b.direction != dir) {
                     problem = "signals \"" + q.from + "\" and \"" + q.to +
-                              "\" face different ways: the route reaches \"" + q.to + "\" travelling against it";
+                              "\" face different ways: the route reaches \"" + q.to +
+                              "\" travelling against it";
                     return true;
                 }
                 r.path.push_back(span(track, s0, b.s));
@@ -120,7 +124,8 @@ std::vector<Route> compileRoutes(const Layout& L, const std::string& file) {
         };
         const double firstRoom = a.direction > 0 ? L.track(std::size_t(a.track)).length() - a.s : a.s;
         if (!onTrack(a.track, a.s, a.direction, 0.0)) {
-            r.path.push_back(span(a.track, a.s, a.direction > 0 ? L.track(std::size_t(a.track)).length() : 0.0));
+            r.path.push_back(
+                span(a.track, a.s, a.direction > 0 ? L.track(std::size_t(a.track)).length() : 0.0));
             L.walkRoute(TrackPosition{a.track, a.s, a.direction}, states, [&](const RouteHop& h) {
                 if (h.via.viaSwitch >= 0) {
                     bool listed = false;
@@ -129,9 +134,9 @@ std::vector<Route> compileRoutes(const Layout& L, const std::string& file) {
                             listed = true;
                             if (h.via.trailing && h.via.branch != r.sets[i].second) {
                                 problem = "the route runs through switch \"" +
-                                          L.switches()[std::size_t(h.via.viaSwitch)].id + "\" trailing from branch " +
-                                          std::to_string(h.via.branch) + " but sets it to " +
-                                          std::to_string(r.sets[i].second);
+                                          L.switches()[std::size_t(h.via.viaSwitch)].id +
+                                          "\" trailing from branch " + std::to_string(h.via.branch) +
+                                          " but sets it to " + std::to_string(r.sets[i].second);
                                 return false;
                             }
                             r.at[i] = h.distance;
@@ -140,14 +145,15 @@ std::vector<Route> compileRoutes(const Layout& L, const std::string& file) {
                     if (!listed) {
                         problem = "the route runs through switch \"" +
                                   L.switches()[std::size_t(h.via.viaSwitch)].id + "\" (" +
-                                  (h.via.trailing ? "trailing" : "facing") +
-                                  ") without setting it: add [\"" + L.switches()[std::size_t(h.via.viaSwitch)].id +
-                                  "\", " + std::to_string(h.via.branch) + "] to its switches";
+                                  (h.via.trailing ? "trailing" : "facing") + ") without setting it: add [\"" +
+                                  L.switches()[std::size_t(h.via.viaSwitch)].id + "\", " +
+                                  std::to_string(h.via.branch) + "] to its switches";
                         return false;
                     }
                 }
                 if (h.distance > kMaxRouteLength) return false;
-                const double entry = h.via.entry == TrackEnd::Start ? 0.0 : L.track(std::size_t(h.via.track)).length();
+                const double entry =
+                    h.via.entry == TrackEnd::Start ? 0.0 : L.track(std::size_t(h.via.track)).length();
                 if (onTrack(h.via.track, entry, h.via.direction, h.distance)) return false;
                 r.path.push_back(span(h.via.track, 0.0, L.track(std::size_t(h.via.track)).length()));
                 return true;
@@ -157,8 +163,8 @@ std::vector<Route> compileRoutes(const Layout& L, const std::string& file) {
         if (!problem.empty()) throw LayoutError(file, path, problem);
         if (!reached)
             throw LayoutError(file, jsonPath(path, "to"),
-                              "the route from \"" + q.from + "\" with its switches set does not reach signal \"" +
-                                  q.to + "\"");
+                              "the route from \"" + q.from +
+                                  "\" with its switches set does not reach signal \"" + q.to + "\"");
         for (std::size_t i = 0; i < r.sets.size(); ++i)
             if (!crossed[i]) {
                 // a switch in the overlap is fine: it is found below
@@ -201,7 +207,8 @@ std::vector<Route> compileRoutes(const Layout& L, const std::string& file) {
             flankOf(L, w, state, r.flank);
         // a flank switch the route itself sets is not a flank switch
         std::erase_if(r.flank, [&](const std::pair<int, int>& f) {
-            return std::any_of(r.sets.begin(), r.sets.end(), [&](const auto& s) { return s.first == f.first; });
+            return std::any_of(r.sets.begin(), r.sets.end(),
+                               [&](const auto& s) { return s.first == f.first; });
         });
         out.push_back(std::move(r));
     }

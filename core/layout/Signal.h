@@ -2,8 +2,8 @@
 // A signal as the simulation, the checks and the scene use it: a SignalSpec (core/layout/LayoutSpec.h) with
 // its track resolved, its defaults filled in and its block found (core/layout/Signals.cpp).
 // docs/layout-format.md, "Signals": a signal governs the trains travelling in its direction. A stop signal
-// (block or home) protects a block, watched as an axle counter would (any bogie on it): from the signal to the
-// next stop signal in its direction on every branch, or to an open end, with that signal's overlap beyond
+// (block or home) protects a block, watched as an axle counter would (any bogie on it): from the signal to
+// the next stop signal in its direction on every branch, or to an open end, with that signal's overlap beyond
 // it. A distant signal has no block: it repeats the next home signal's aspect ahead of it.
 #include "core/layout/LayoutSpec.h"
 #include <string>

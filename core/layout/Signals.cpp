@@ -46,8 +46,9 @@ void spansAhead(const Layout& L, const SwitchStates& states, int track, double s
     }
     out.push_back(span(track, s, dir > 0 ? length : 0.0));
     for (const Transition& t : L.branchesAcross(track, dir > 0 ? TrackEnd::End : TrackEnd::Start, states))
-        spansAhead(L, states, t.track, t.entry == TrackEnd::Start ? 0.0 : L.track(std::size_t(t.track)).length(),
-                   t.direction, room - left, out, depth + 1);
+        spansAhead(L, states, t.track,
+                   t.entry == TrackEnd::Start ? 0.0 : L.track(std::size_t(t.track)).length(), t.direction,
+                   room - left, out, depth + 1);
 }
 
 // The block of stop signal `self` (index k): walk every branch until the next stop signal in the same
@@ -70,17 +71,20 @@ private:
         int next = -1;
         for (std::size_t i = 0; i < signals_.size(); ++i) {
             const Signal& g = signals_[i];
-            if (g.track != track || g.direction != dir || !g.stops() || !aheadOf(g, dir, s, inclusive)) continue;
-            if (next < 0 || (dir > 0 ? g.s < signals_[std::size_t(next)].s : g.s > signals_[std::size_t(next)].s))
+            if (g.track != track || g.direction != dir || !g.stops() || !aheadOf(g, dir, s, inclusive))
+                continue;
+            if (next < 0 ||
+                (dir > 0 ? g.s < signals_[std::size_t(next)].s : g.s > signals_[std::size_t(next)].s))
                 next = int(i);
         }
         if (next >= 0) {
             const Signal& n = signals_[std::size_t(next)];
             if (std::size_t(next) == k_)
-                throw LayoutError(file_, jsonPath("/signals", k_),
-                                  "signal \"" + self.id +
-                                      "\" is the only stop signal on its circuit in its direction: its block runs "
-                                      "round to itself (a circuit needs at least two signals)");
+                throw LayoutError(
+                    file_, jsonPath("/signals", k_),
+                    "signal \"" + self.id +
+                        "\" is the only stop signal on its circuit in its direction: its block runs "
+                        "round to itself (a circuit needs at least two signals)");
             self.block.push_back(span(track, s, n.s));
             spansAhead(L_, states_, track, n.s, dir, n.overlap, self.block);
             self.exits.push_back(next);
@@ -88,14 +92,16 @@ private:
         }
         const double length = L_.track(std::size_t(track)).length();
         self.block.push_back(span(track, s, dir > 0 ? length : 0.0));
-        for (const Transition& t : L_.branchesAcross(track, dir > 0 ? TrackEnd::End : TrackEnd::Start, states_)) {
+        for (const Transition& t :
+             L_.branchesAcross(track, dir > 0 ? TrackEnd::End : TrackEnd::Start, states_)) {
             const double entry = t.entry == TrackEnd::Start ? 0.0 : L_.track(std::size_t(t.track)).length();
             if (visited_.count({t.track, t.direction})) {
                 if (t.track == self.track && t.direction == self.direction)
-                    throw LayoutError(file_, jsonPath("/signals", k_),
-                                      "signal \"" + self.id +
-                                          "\" is the only stop signal on its circuit in its direction: its block "
-                                          "runs round to itself (a circuit needs at least two signals)");
+                    throw LayoutError(
+                        file_, jsonPath("/signals", k_),
+                        "signal \"" + self.id +
+                            "\" is the only stop signal on its circuit in its direction: its block "
+                            "runs round to itself (a circuit needs at least two signals)");
                 continue;
             }
             walk(t.track, entry, t.direction, true, self);
@@ -121,7 +127,8 @@ std::vector<Signal> compileSignals(const Layout& L, const std::string& file) {
         Signal c;
         c.id = g.id;
         c.track = L.trackIndex(g.track);
-        if (c.track < 0) throw LayoutError(file, jsonPath(path, "track"), "unknown track \"" + g.track + "\"");
+        if (c.track < 0)
+            throw LayoutError(file, jsonPath(path, "track"), "unknown track \"" + g.track + "\"");
         c.s = g.s;
         c.direction = g.direction;
         c.kind = g.kind;
@@ -129,11 +136,12 @@ std::vector<Signal> compileSignals(const Layout& L, const std::string& file) {
         const Track& t = L.track(std::size_t(c.track));
         if (!(g.s >= -kOnTrack && g.s <= t.length() + kOnTrack))
             throw LayoutError(file, jsonPath(path, "s"),
-                              "s = " + num(g.s) + " m is off track \"" + g.track + "\" (0 .. " + num(t.length()) +
-                                  " m)");
+                              "s = " + num(g.s) + " m is off track \"" + g.track + "\" (0 .. " +
+                                  num(t.length()) + " m)");
         if (!t.onGround())
             throw LayoutError(file, jsonPath(path, "track"),
-                              "track \"" + g.track + "\" lies on a moving body: a signal stands on the ground");
+                              "track \"" + g.track +
+                                  "\" lies on a moving body: a signal stands on the ground");
         c.s = std::clamp(g.s, 0.0, t.length());
         out.push_back(std::move(c));
     }
@@ -159,7 +167,8 @@ std::vector<SignalAhead> signalsAhead(const Layout& L, const TrackPosition& from
     onTrack(from.track, from.s, dir, 0.0, true);
     L.walkRoute(TrackPosition{from.track, from.s, dir}, states, [&](const RouteHop& h) {
         if (h.distance > reach) return false;
-        const double entry = h.via.entry == TrackEnd::Start ? 0.0 : L.track(std::size_t(h.via.track)).length();
+        const double entry =
+            h.via.entry == TrackEnd::Start ? 0.0 : L.track(std::size_t(h.via.track)).length();
         // a track entered again (a loop) lists its signals once more, farther: the walk ends within reach
         onTrack(h.via.track, entry, h.via.direction, h.distance, true);
         return true;

@@ -15,15 +15,15 @@
 namespace tl {
 
 struct TrackDrive {
-    std::string id;        // name
-    bool chain = true;     // "chain" (pull only) or "booster" (both ways)
-    int track = -1;        // track index
-    double from = 0.0;     // section start s [m]
-    double to = 0.0;       // section end s [m] (> from)
-    int direction = +1;    // +1: drives toward increasing s, -1 toward decreasing s
-    double speed = 0.0;    // target speed [m/s] >= 0
-    double maxForce = 0.0; // per bogie [N] > 0
-    bool brake = false;    // a block brake (chain false)
+    std::string id;                // name
+    bool chain = true;             // "chain" (pull only) or "booster" (both ways)
+    int track = -1;                // track index
+    double from = 0.0;             // section start s [m]
+    double to = 0.0;               // section end s [m] (> from)
+    int direction = +1;            // +1: drives toward increasing s, -1 toward decreasing s
+    double speed = 0.0;            // target speed [m/s] >= 0
+    double maxForce = 0.0;         // per bogie [N] > 0
+    bool brake = false;            // a block brake (chain false)
     double dispatchInterval = 0.0; // brakes: a station's interval [s] (0: a block brake)
 };
 

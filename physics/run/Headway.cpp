@@ -37,10 +37,11 @@ HeadwayResult measureHeadway(const Layout& layout, const Scenario& scenario, con
     const std::vector<Signal>& signals = layout.signalList();
     // the route's stop signals, from `from` to `to`, along the route as the switches are set at the start
     std::vector<int> route{a};
-    for (const SignalAhead& s : signalsAhead(layout, TrackPosition{signals[std::size_t(a)].track,
-                                                                  signals[std::size_t(a)].s,
-                                                                  signals[std::size_t(a)].direction},
-                                             layout.initialSwitchStates(), 1.0e6)) {
+    for (const SignalAhead& s :
+         signalsAhead(layout,
+                      TrackPosition{signals[std::size_t(a)].track, signals[std::size_t(a)].s,
+                                    signals[std::size_t(a)].direction},
+                      layout.initialSwitchStates(), 1.0e6)) {
         if (s.signal == a || !signals[std::size_t(s.signal)].stops()) continue;
         route.push_back(s.signal);
         if (s.signal == b) break;
@@ -77,7 +78,8 @@ HeadwayResult measureHeadway(const Layout& layout, const Scenario& scenario, con
                 r.leaderMinSpeed = std::min(r.leaderMinSpeed, v.trainSpeed(0));
             for (int k = 0; k < n; ++k) {
                 if (head[std::size_t(k)] < 0 || clear[std::size_t(k)] >= 0) continue;
-                if (!onBlock(v, 0, signals[std::size_t(watched[std::size_t(k)])])) clear[std::size_t(k)] = sim.time();
+                if (!onBlock(v, 0, signals[std::size_t(watched[std::size_t(k)])]))
+                    clear[std::size_t(k)] = sim.time();
             }
         }
         if (head.front() < 0)

@@ -24,20 +24,20 @@ struct HeadwayOptions {
 
 struct HeadwaySignal {
     std::string id;
-    double head = 0.0;  // A's head passes it [s]
-    double clear = 0.0; // A's last bogie leaves its block [s]
+    double head = 0.0;   // A's head passes it [s]
+    double clear = 0.0;  // A's last bogie leaves its block [s]
     double needed = 0.0; // the headway this signal asks for [s]
 };
 
 struct HeadwayResult {
-    double headway = 0.0;       // [s]
-    double trainsPerHour = 0.0; // 3600 / headway
+    double headway = 0.0;              // [s]
+    double trainsPerHour = 0.0;        // 3600 / headway
     std::vector<HeadwaySignal> passes; // the route's signals, from `from` to `to`
-    int critical = -1;                  // the signal asking for the headway
-    double speedAtFrom = 0.0;           // A's speed passing `from` [m/s]
-    double trainLength = 0.0;           // first to last bogie [m]
-    double followerMinSpeed = 0.0;      // B between `from` and `to` [m/s]
-    double leaderMinSpeed = 0.0;        // A between `from` and `to` [m/s]
+    int critical = -1;                 // the signal asking for the headway
+    double speedAtFrom = 0.0;          // A's speed passing `from` [m/s]
+    double trainLength = 0.0;          // first to last bogie [m]
+    double followerMinSpeed = 0.0;     // B between `from` and `to` [m/s]
+    double leaderMinSpeed = 0.0;       // A between `from` and `to` [m/s]
 };
 
 // Throws SimulationError with the reason (an unknown train or signal, `to` not ahead of `from` along the

@@ -9,8 +9,10 @@ double Autopilot::target(const AutopilotView& v) {
     const double a = kServiceShare * v.braking;
     double t = v.lineSpeed > 0 ? v.lineSpeed : kNoSignSpeed;
     if (std::isfinite(v.nextLineSpeed))
-        t = std::min(t, std::sqrt(v.nextLineSpeed * v.nextLineSpeed + 2.0 * a * std::max(0.0, v.nextLineDistance)));
-    if (std::isfinite(v.stopDistance)) t = std::min(t, std::sqrt(2.0 * a * std::max(0.0, v.stopDistance - kStopShort)));
+        t = std::min(
+            t, std::sqrt(v.nextLineSpeed * v.nextLineSpeed + 2.0 * a * std::max(0.0, v.nextLineDistance)));
+    if (std::isfinite(v.stopDistance))
+        t = std::min(t, std::sqrt(2.0 * a * std::max(0.0, v.stopDistance - kStopShort)));
     return t;
 }
 

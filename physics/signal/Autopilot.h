@@ -16,9 +16,9 @@ struct AutopilotView {
     double speed = 0.0;     // the train's speed towards its travel [m/s]
     double lineSpeed = 0.0; // here [m/s] (0: no sign reaches here -- then it keeps kNoSignSpeed)
     double nextLineSpeed = std::numeric_limits<double>::infinity(); // ahead [m/s]
-    double nextLineDistance = 0.0;                                    // [m]
-    double stopDistance = std::numeric_limits<double>::infinity();    // to the first signal at stop [m]
-    double braking = 0.0;                                             // full braking [m/s^2]
+    double nextLineDistance = 0.0;                                  // [m]
+    double stopDistance = std::numeric_limits<double>::infinity();  // to the first signal at stop [m]
+    double braking = 0.0;                                           // full braking [m/s^2]
     double tractionSpeed = 0.0; // the speed throttle 1 drives to (0: no traction, it coasts) [m/s]
 };
 

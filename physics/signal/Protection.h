@@ -9,12 +9,14 @@ namespace tl {
 
 struct ProtectionCurve {
     double deceleration = 0.0; // a [m/s^2] (> 0)
-    // The permitted speed [m/s] at `distance` [m] from the EOA for a train at `speed` [m/s] stepping by dt [s].
+    // The permitted speed [m/s] at `distance` [m] from the EOA for a train at `speed` [m/s] stepping by dt
+    // [s].
     double permitted(double distance, double speed, double dt) const;
 };
 
 // braking: total brake force / total mass [m/s^2]; sinGrade: sin(atan i), i the grade along the travel;
-// gravity [m/s^2]. Where the grade takes more than the brakes give (a steep downhill), a = 5 % of the braking.
+// gravity [m/s^2]. Where the grade takes more than the brakes give (a steep downhill), a = 5 % of the
+// braking.
 ProtectionCurve protectionCurve(double braking, double sinGrade, double gravity);
 
 } // namespace tl

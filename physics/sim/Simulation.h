@@ -62,8 +62,8 @@ public:
     // after it, at rest with the brakes on (docs/trains-format.md, "Coupling and uncoupling"). Throws
     // SimulationError for a car with none behind it.
     void uncouple(int train, int car);
-    // Throw a switch during the run, or set a route (docs/trains-format.md, "Signals and protection"): "" when
-    // done (an event in telemetry().signalEvents()), else why it was refused. Between steps.
+    // Throw a switch during the run, or set a route (docs/trains-format.md, "Signals and protection"): ""
+    // when done (an event in telemetry().signalEvents()), else why it was refused. Between steps.
     std::string throwSwitch(int sw, int state);
     std::string requestRoute(int route);
 

@@ -22,9 +22,10 @@ void SimulationEngine::setDirection(int train, int direction) {
 }
 
 void SimulationEngine::takeDueSchedule(Train& t, double now) {
-    while (t.nextSchedule < t.spec.schedule.size() && t.spec.schedule[t.nextSchedule].t <= now + 1e-9 &&
-           t.spec.schedule[t.nextSchedule].uncouple < 0 && t.spec.schedule[t.nextSchedule].throwSwitch.empty() &&
-           t.spec.schedule[t.nextSchedule].route.empty()) { // (an uncoupling, a throw, a route: stageCoupling's)
+    while (
+        t.nextSchedule < t.spec.schedule.size() && t.spec.schedule[t.nextSchedule].t <= now + 1e-9 &&
+        t.spec.schedule[t.nextSchedule].uncouple < 0 && t.spec.schedule[t.nextSchedule].throwSwitch.empty() &&
+        t.spec.schedule[t.nextSchedule].route.empty()) { // (an uncoupling, a throw, a route: stageCoupling's)
         t.drive.throttle = t.spec.schedule[t.nextSchedule].throttle;
         t.drive.brake = t.spec.schedule[t.nextSchedule].brake;
         ++t.nextSchedule;

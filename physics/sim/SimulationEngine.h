@@ -142,8 +142,8 @@ public:
     // car without one behind it.
     void uncouple(int train, int car);
     // Throw switch `sw` to `state` during the run (not in the file; SimulationRoutes.cpp): "" when done (an
-    // event), else why it was refused -- a train on the switch's block or on its points, a route locking it, a
-    // state that is no branch. `train`: who asked (a schedule entry's; -1 the user).
+    // event), else why it was refused -- a train on the switch's block or on its points, a route locking it,
+    // a state that is no branch. `train`: who asked (a schedule entry's; -1 the user).
     std::string throwSwitch(int sw, int state, int train = -1);
     // Set route `route` (Layout::routeList()): "" when set (an event), else why it was refused -- a
     // conflicting route set, a switch locked by another route or not free to move, a train on the route.
@@ -261,8 +261,8 @@ private:
     // ahead, protection's braking curve and the autopilot's inputs (physics/signal/). Nothing on a layout
     // without signals.
     void stageSignals();
-    void prepareSignals();            // at build: the blocks by track, the line speeds, the first aspects
-    void updateAspects(bool record);  // occupancy -> aspects; record: aspect events for the changes
+    void prepareSignals();           // at build: the blocks by track, the line speeds, the first aspects
+    void updateAspects(bool record); // occupancy -> aspects; record: aspect events for the changes
     void moveHead(int t);       // the head's distance, the signal it was heading for passed (a SPAD at stop)
     void superviseTrain(int t); // the signal ahead, the end of authority, protection, the autopilot
     void requestRouteAhead(int t, const TrackPosition& head, double v, double braking); // the autopilot
@@ -278,7 +278,8 @@ private:
     bool spansOccupied(const std::vector<TrackSpan>& spans) const;
     void addThrowEvent(int sw, int state, int train);
     void addRouteEvent(int route, const char* what, int train);
-    void addRefusal(int train, const char* kind, const std::string& why); // a schedule's throw or route refused
+    void addRefusal(int train, const char* kind,
+                    const std::string& why); // a schedule's throw or route refused
     // The inputs the drive stage applies: the driver's (or the autopilot's), overridden by protection.
     DriveInputs effectiveInputs(const Train& t) const;
     void updateCollision(const BufferContactState& s); // its event from the contact's state
@@ -344,14 +345,14 @@ private:
     std::vector<int> signalNext_;
     SwitchStates signalNextStates_;
     std::vector<LineSpeedOf> lineSpeeds_; // the autopilot's line speeds (core/layout/LineSpeed.h)
-    std::vector<int> brakeSignals_;       // per drive: a brake's block ahead -- the first stop signal at or past
-                                          // its end (-1: none, or not a brake)
-    std::vector<double> driveSpeeds_;     // per drive: its speed in the file (a held brake's is 0 meanwhile)
-    std::vector<UncoupledEnds> uncoupled_;       // uncoupled ends not yet apart (state)
-    std::uint64_t makeup_ = 0;                   // makeup()
-    int carCount_ = 0;                           // cars built (their origins: 0 ...)
-    std::string builtTrains_;                    // the trains as built, for scenarioFingerprint
-    struct ContactForce {                        // this step's force of contacts_[k] (stageContact)
+    std::vector<int> brakeSignals_;   // per drive: a brake's block ahead -- the first stop signal at or past
+                                      // its end (-1: none, or not a brake)
+    std::vector<double> driveSpeeds_; // per drive: its speed in the file (a held brake's is 0 meanwhile)
+    std::vector<UncoupledEnds> uncoupled_; // uncoupled ends not yet apart (state)
+    std::uint64_t makeup_ = 0;             // makeup()
+    int carCount_ = 0;                     // cars built (their origins: 0 ...)
+    std::string builtTrains_;              // the trains as built, for scenarioFingerprint
+    struct ContactForce {                  // this step's force of contacts_[k] (stageContact)
         int trainA, trainB;
         btRigidBody *bodyA, *bodyB;
         Vec3 n, rA, rB; // from A towards B; the contact points relative to the bodies' centres [m]

@@ -14,7 +14,7 @@ namespace tl {
 
 namespace {
 
-constexpr double kPointsReach = 30.0; // [m] a bogie this close to a switch's points stands on them
+constexpr double kPointsReach = 30.0;  // [m] a bogie this close to a switch's points stands on them
 constexpr double kReleaseBehind = 5.0; // [m] a switch is released once the path to this far past it is clear
 constexpr double kStandStill = 0.05;   // [m/s]
 
@@ -65,8 +65,9 @@ bool SimulationEngine::pointsOccupied(int sw, std::string* who) const {
     std::vector<TrackSpan> points;
     auto near = [&](const TrackEndIndex& e) {
         const double length = layout_.track(std::size_t(e.track)).length();
-        points.push_back(e.end == TrackEnd::Start ? TrackSpan{e.track, 0.0, std::min(kPointsReach, length)}
-                                                  : TrackSpan{e.track, std::max(0.0, length - kPointsReach), length});
+        points.push_back(e.end == TrackEnd::Start
+                             ? TrackSpan{e.track, 0.0, std::min(kPointsReach, length)}
+                             : TrackSpan{e.track, std::max(0.0, length - kPointsReach), length});
     };
     near(w.at);
     for (const TrackEndIndex& b : w.branches)
@@ -75,7 +76,9 @@ bool SimulationEngine::pointsOccupied(int sw, std::string* who) const {
     for (std::size_t k = 0; k < signals_.size(); ++k) {
         if (!signals_[k].occupied) continue;
         for (const TrackSpan& s : layout_.signalList()[k].block)
-            if (s.holds(w.at.track, w.at.end == TrackEnd::Start ? 0.0 : layout_.track(std::size_t(w.at.track)).length())) {
+            if (s.holds(w.at.track, w.at.end == TrackEnd::Start
+                                        ? 0.0
+                                        : layout_.track(std::size_t(w.at.track)).length())) {
                 if (who) *who = "its block (signal \"" + layout_.signalList()[k].id + "\") is occupied";
                 return true;
             }
@@ -149,7 +152,8 @@ std::string SimulationEngine::throwSwitch(int sw, int state, int train) {
         return "switch \"" + w.id + "\" has no branch " + std::to_string(state);
     if (switchStates_[std::size_t(sw)] == state) return {};
     if (const int r = switchLocks_[std::size_t(sw)]; r >= 0)
-        return "switch \"" + w.id + "\" is locked by route \"" + layout_.routeList()[std::size_t(r)].id + "\"";
+        return "switch \"" + w.id + "\" is locked by route \"" + layout_.routeList()[std::size_t(r)].id +
+               "\"";
     std::string who;
     if (pointsOccupied(sw, &who)) return "switch \"" + w.id + "\" cannot move: " + who;
     switchStates_[std::size_t(sw)] = state;
@@ -168,7 +172,8 @@ std::string SimulationEngine::requestRoute(int k, int train) {
         for (const TrackSpan& a : r.path)
             for (const TrackSpan& b : routes[o].path)
                 if (intersects(a, b))
-                    return "route \"" + r.id + "\" conflicts with route \"" + routes[o].id + "\", which is set";
+                    return "route \"" + r.id + "\" conflicts with route \"" + routes[o].id +
+                           "\", which is set";
     }
     std::vector<std::pair<int, int>> locks = r.sets;
     locks.insert(locks.end(), r.flank.begin(), r.flank.end());
@@ -238,7 +243,8 @@ void SimulationEngine::stageRoutes() {
                 continue;
             }
             st.released[i] = 1;
-            if (switchLocks_[std::size_t(r.sets[i].first)] == int(k)) switchLocks_[std::size_t(r.sets[i].first)] = -1;
+            if (switchLocks_[std::size_t(r.sets[i].first)] == int(k))
+                switchLocks_[std::size_t(r.sets[i].first)] = -1;
         }
         if (all && !spansOccupied(r.path)) {
             for (const auto& [w, state] : r.flank)

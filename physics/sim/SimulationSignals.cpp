@@ -15,12 +15,12 @@ namespace tl {
 
 namespace {
 
-constexpr double kStand = 0.05;         // [m/s] a train slower than this stands
-constexpr double kCreep = 0.01;         // [m/s] protection ignores a train slower than this
-constexpr double kReachMin = 3000.0;    // [m] how far ahead a train looks for signals, at least
-constexpr double kReachMax = 20000.0;   // [m] ... at most
-constexpr double kRouteReach = 1.0e7;   // [m] a signal's next stop signal: as far as the route goes
-constexpr double kOnSignal = 1e-9;      // [m]
+constexpr double kStand = 0.05;       // [m/s] a train slower than this stands
+constexpr double kCreep = 0.01;       // [m/s] protection ignores a train slower than this
+constexpr double kReachMin = 3000.0;  // [m] how far ahead a train looks for signals, at least
+constexpr double kReachMax = 20000.0; // [m] ... at most
+constexpr double kRouteReach = 1.0e7; // [m] a signal's next stop signal: as far as the route goes
+constexpr double kOnSignal = 1e-9;    // [m]
 
 struct HeadBogie {
     int car = -1, bogie = -1;
@@ -49,7 +49,8 @@ TrackPosition SimulationEngine::trainHead(const Train& t) const {
     const HeadBogie h = headBogie(t);
     const Car& car = t.cars[std::size_t(h.car)];
     const Bogie& b = car.bogies[std::size_t(h.bogie)];
-    return TrackPosition{b.position.track, b.position.s, b.position.direction * car.facing * t.drive.direction};
+    return TrackPosition{b.position.track, b.position.s,
+                         b.position.direction * car.facing * t.drive.direction};
 }
 
 double SimulationEngine::trainBraking(const Train& t) const {
@@ -62,7 +63,8 @@ double SimulationEngine::trainBraking(const Train& t) const {
 }
 
 DriveInputs SimulationEngine::effectiveInputs(const Train& t) const {
-    if (t.signalling.intervening || t.signalling.holding >= 0) return DriveInputs{0.0, 1.0, t.drive.direction};
+    if (t.signalling.intervening || t.signalling.holding >= 0)
+        return DriveInputs{0.0, 1.0, t.drive.direction};
     if (t.spec.autopilot) return t.signalling.autopilot;
     return t.drive;
 }
@@ -160,7 +162,8 @@ void SimulationEngine::moveHead(int ti) {
     const TrackPosition head = trainHead(t);
     const double v = bogie.speed() * car.facing * t.drive.direction; // towards its travel [m/s]
     const std::vector<Signal>& signals = layout_.signalList();
-    // the head's way since the last step: distance, and the signal it was heading for passed (at stop: a SPAD)
+    // the head's way since the last step: distance, and the signal it was heading for passed (at stop: a
+    // SPAD)
     if (S.placed && !t.derailed) {
         const bool sameWay = head.direction == S.head.direction;
         const double moved =

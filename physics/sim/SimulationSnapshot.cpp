@@ -146,9 +146,9 @@ void SimulationEngine::restore(const SimulationState& s) {
         };
         sameShape = sameShape && car(c.trainA, c.carA) && car(c.trainB, c.carB);
     }
-    sameShape = sameShape && s.bufferStops.size() == stops_.size() && s.signalStates.size() == signals_.size() &&
-                s.routes.size() == routes_.size() && s.switchLocks.size() == switchLocks_.size() &&
-                s.drives.size() == driveStates_.size();
+    sameShape = sameShape && s.bufferStops.size() == stops_.size() &&
+                s.signalStates.size() == signals_.size() && s.routes.size() == routes_.size() &&
+                s.switchLocks.size() == switchLocks_.size() && s.drives.size() == driveStates_.size();
     for (const BufferStopState& b : s.bufferStops)
         sameShape = sameShape &&
                     (b.train < 0 || (std::size_t(b.train) < s.trains.size() && b.car >= 0 &&

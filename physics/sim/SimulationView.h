@@ -64,9 +64,9 @@ struct TrainSignalView {
     double permitted = -1.0;       // the braking curve's permitted speed [m/s] (< 0: none)
     bool protection = false;       // the train is supervised
     bool intervening = false;      // protection brakes in full
-    bool holding = false;          // protection holds the brakes of a train it stopped (the signal shows stop)
-    bool autopilot = false;        // driven by the autopilot
-    double distance = 0.0;         // travelled by its head so far [m]
+    bool holding = false;   // protection holds the brakes of a train it stopped (the signal shows stop)
+    bool autopilot = false; // driven by the autopilot
+    double distance = 0.0;  // travelled by its head so far [m]
 };
 
 class SimulationView {

@@ -146,10 +146,14 @@ std::vector<TrainSpec> parseTrains(const nlohmann::json& trains, const Layout& l
             for (const RollingStockSpec& c : t.cars)
                 brakes += c.brakeForce;
             if (!(brakes > 0))
-                r.fail(r.has("protection") ? "protection" : t.autopilot ? "driver" : "cars",
+                r.fail(r.has("protection") ? "protection"
+                       : t.autopilot       ? "driver"
+                                           : "cars",
                        std::string(t.autopilot ? "the autopilot" : "train protection") +
                            " needs brakes: no car of train \"" + t.id + "\" has a brakeForce" +
-                           (r.has("protection") || t.autopilot ? "" : " (a layout with signals protects its trains: set \"protection\": false)"));
+                           (r.has("protection") || t.autopilot
+                                ? ""
+                                : " (a layout with signals protects its trains: set \"protection\": false)"));
         }
         if (const std::string why = fitTrain(t, layout, layout.initialSwitchStates()).problem; !why.empty())
             st.fail("s", why);
@@ -197,7 +201,9 @@ std::vector<TrainSpec> parseTrains(const nlohmann::json& trains, const Layout& l
                 if (uncouple) {
                     const std::string q = jsonPath(p, std::size_t(1));
                     if (e[1].size() != 1 || !e[1].contains("uncouple"))
-                        reader.wrongType(e[1], q, "{\"uncouple\": CAR}, {\"throw\": SWITCH, \"state\": BRANCH} or {\"route\": ROUTE}");
+                        reader.wrongType(e[1], q,
+                                         "{\"uncouple\": CAR}, {\"throw\": SWITCH, \"state\": BRANCH} or "
+                                         "{\"route\": ROUTE}");
                     const auto& k = e[1]["uncouple"];
                     // a train may grow by coupling: the most it can hold is every car of the layout
                     if (!k.is_number_integer() || k.get<long long>() < 0 ||

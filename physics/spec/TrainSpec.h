@@ -18,11 +18,11 @@ class RollingStockFiles;
 // [t, throttle, brake], or [t, {"uncouple": CAR}]: the train parts behind its car CAR (head = 0) as it is
 // at time t -- after couplings it may have more cars than it started with (SimulationCoupling.cpp).
 struct ScheduleEntry {
-    double t = 0.0;        // from this time on [s]
-    double throttle = 0.0; // [0, 1]
-    double brake = 0.0;    // [0, 1]
-    int uncouple = -1;     // >= 0: an uncoupling behind this car (throttle and brake stay as they were)
-    std::string where;     // the entry's JSON path (an uncoupling the train cannot make names it)
+    double t = 0.0;          // from this time on [s]
+    double throttle = 0.0;   // [0, 1]
+    double brake = 0.0;      // [0, 1]
+    int uncouple = -1;       // >= 0: an uncoupling behind this car (throttle and brake stay as they were)
+    std::string where;       // the entry's JSON path (an uncoupling the train cannot make names it)
     std::string throwSwitch; // [t, {"throw": SWITCH, "state": k}]: throw a switch (inputs stay as they were)
     int state = -1;          //
     std::string route;       // [t, {"route": ROUTE}]: request a route

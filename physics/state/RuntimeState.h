@@ -5,8 +5,8 @@
 // (SimulationEngine::applyRailing, ...). A field that changes during a run belongs here, nowhere else.
 // Each field says which stage of the step writes it (StepStage, physics/sim/SimulationOptions.h; the stage
 // functions are SimulationEngine::stage*): [Contact], [Drive], [Forces], [Solve], [RailContact], [Feed],
-// [Monitor], [Record], [Signal] (part of the contact stage); [driver] = the Simulation's setThrottle / setBrake / setDirection between steps.
-// Building and restore set every field.
+// [Monitor], [Record], [Signal] (part of the contact stage); [driver] = the Simulation's setThrottle /
+// setBrake / setDirection between steps. Building and restore set every field.
 #include "core/geometry/Frame.h"
 #include "core/layout/Layout.h"
 #include "physics/monitor/Derailment.h"
@@ -149,18 +149,18 @@ struct SignalState {
 
 // A train and the signals (physics/signal/, docs/trains-format.md "Signals and protection"). All [Signal].
 struct TrainSignalState {
-    TrackPosition head;        // its head bogie's place as the last step ended (where the head was)
-    bool placed = false;       // head set (the first signalling stage sets it)
-    double distance = 0.0;     // travelled by its head so far [m]
-    int signal = -1;           // the next signal ahead governing it (-1: none within reach)
-    double signalDistance = 0.0; // from the head to it [m]
+    TrackPosition head;            // its head bogie's place as the last step ended (where the head was)
+    bool placed = false;           // head set (the first signalling stage sets it)
+    double distance = 0.0;         // travelled by its head so far [m]
+    int signal = -1;               // the next signal ahead governing it (-1: none within reach)
+    double signalDistance = 0.0;   // from the head to it [m]
     Aspect aspect = Aspect::Clear; // what it shows
-    int target = -1;           // the first signal ahead at stop: the end of authority (-1: none within reach)
+    int target = -1; // the first signal ahead at stop: the end of authority (-1: none within reach)
     double targetDistance = 0.0; // from the head to it [m]
-    double permitted = -1.0;   // the braking curve's permitted speed now [m/s] (< 0: no curve)
-    bool intervening = false;  // protection brakes in full (until the train stands or the signal clears)
-    int holding = -1;          // the signal protection stopped it before: brakes held while it shows stop
-    DriveInputs autopilot;     // the autopilot's inputs (trains driven by it)
+    double permitted = -1.0;     // the braking curve's permitted speed now [m/s] (< 0: no curve)
+    bool intervening = false;    // protection brakes in full (until the train stands or the signal clears)
+    int holding = -1;            // the signal protection stopped it before: brakes held while it shows stop
+    DriveInputs autopilot;       // the autopilot's inputs (trains driven by it)
 };
 
 // A route of the layout (core/layout/Route.h) during a run (physics/sim/SimulationRoutes.cpp). All [Signal],
@@ -172,13 +172,13 @@ struct RouteState {
     std::vector<char> released; // per Route::sets entry: released behind that train's tail
 };
 
-// A drive section during a run: a brake's hold and a station's dispatches (physics/sim/SimulationSignals.cpp).
-// All [Signal].
+// A drive section during a run: a brake's hold and a station's dispatches
+// (physics/sim/SimulationSignals.cpp). All [Signal].
 struct DriveRunState {
-    bool held = false;           // a brake holds the train on it (the block ahead is occupied, or a station waits)
-    bool occupied = false;       // a bogie is on the section
-    bool stood = false;          // a station: the train on it has stood (it stops every train)
-    bool leaving = false;        // let go with a train on it: not held again until the train has left
+    bool held = false;     // a brake holds the train on it (the block ahead is occupied, or a station waits)
+    bool occupied = false; // a bogie is on the section
+    bool stood = false;    // a station: the train on it has stood (it stops every train)
+    bool leaving = false;  // let go with a train on it: not held again until the train has left
     double lastDispatch = -1e30; // a station: when it last let a train go [s]
 };
 

@@ -44,15 +44,15 @@ struct SimulationState {
     std::vector<RigidBodyState> bodies; // every dynamic body, in the simulation's fixed order
     std::vector<VehicleState> vehicles;
     std::vector<TrainState> trains;
-    std::size_t derailments = 0;   // derailment events recorded so far (later ones are dropped)
-    std::size_t trackEvents = 0;   // open-end events recorded so far
-    std::size_t couplerEvents = 0; // coupler overload events recorded so far
-    std::size_t wheelEvents = 0;   // Y/Q and wheel unloading episodes recorded so far
-    std::size_t collisions = 0;    // collision events recorded so far
-    std::size_t signalEvents = 0;  // signal events recorded so far
-    std::vector<RouteState> routes;         // Layout::routeList order
-    std::vector<int> switchLocks;           // per switch: the route locking it (-1: free)
-    std::vector<DriveRunState> drives;      // Layout::drives order
+    std::size_t derailments = 0;           // derailment events recorded so far (later ones are dropped)
+    std::size_t trackEvents = 0;           // open-end events recorded so far
+    std::size_t couplerEvents = 0;         // coupler overload events recorded so far
+    std::size_t wheelEvents = 0;           // Y/Q and wheel unloading episodes recorded so far
+    std::size_t collisions = 0;            // collision events recorded so far
+    std::size_t signalEvents = 0;          // signal events recorded so far
+    std::vector<RouteState> routes;        // Layout::routeList order
+    std::vector<int> switchLocks;          // per switch: the route locking it (-1: free)
+    std::vector<DriveRunState> drives;     // Layout::drives order
     std::vector<SignalState> signalStates; // the layout's signals (Layout::signals order)
     std::vector<BufferContactState> bufferContacts; // car ends of different trains in contact
     std::vector<BodyContactState> bodyContacts;     // car bodies of different trains in contact

@@ -1,8 +1,9 @@
 // Coaster blocks (resources/layouts/force-coaster.json; physics/sim/SimulationRoutes.cpp, stageBrakes): two
-// trains on one circuit with three blocks -- the ride from the station to the first block brake, that brake to
-// the second, the second through the return to the station. The station stops every train and dispatches it
-// no sooner than its interval after the last one and only into a clear block; a block brake holds a train
-// while the block ahead is occupied. 30 simulated minutes: no collision, no derailment, no rollback, each train
+// trains on one circuit with three blocks -- the ride from the station to the first block brake, that brake
+// to the second, the second through the return to the station. The station stops every train and dispatches
+// it no sooner than its interval after the last one and only into a clear block; a block brake holds a train
+// while the block ahead is occupied. 30 simulated minutes: no collision, no derailment, no rollback, each
+// train
 // >= 10 laps; the trains dispatched per hour are 3600 / max(dispatch interval, max_i T_i) within 2 %, T_i the
 // time block i is occupied by one train (head in, having stopped at its brake, to tail out).
 #include "core/layout/Layout.h"
@@ -101,10 +102,11 @@ void TstCoasterBlocks::thirtyMinutes() {
     const double interval = *layout.spec().drives[0].dispatchInterval;
     const double expected = 3600.0 / std::max(interval, maxT);
     qInfo("30 min: %s %d laps, %s %d laps; %zu collisions, %zu derailments; slowest %.4f m/s; %.3f trains/h "
-          "(mean dispatch period %.3f s), 3600 / max(%.0f s, T = %.3f s of block %s) = %.3f trains/h (%+.2f %%)",
-          "coaster", dispatches["coaster"], "coaster-2", dispatches["coaster-2"], sim.view().collisions().size(),
-          sim.view().derailments().size(), vMin, 3600.0 / period, period, interval, maxT, governing.c_str(),
-          expected, 100.0 * (3600.0 / period - expected) / expected);
+          "(mean dispatch period %.3f s), 3600 / max(%.0f s, T = %.3f s of block %s) = %.3f trains/h (%+.2f "
+          "%%)",
+          "coaster", dispatches["coaster"], "coaster-2", dispatches["coaster-2"],
+          sim.view().collisions().size(), sim.view().derailments().size(), vMin, 3600.0 / period, period,
+          interval, maxT, governing.c_str(), expected, 100.0 * (3600.0 / period - expected) / expected);
     QVERIFY(sim.view().collisions().empty());
     QVERIFY(sim.view().derailments().empty());
     // never rolls back: off the drive sections it never moves backwards; stopping on a brake the train
@@ -118,8 +120,9 @@ void TstCoasterBlocks::thirtyMinutes() {
 
 void TstCoasterBlocks::badBrakes() {
     for (const auto& [drive, message] :
-         {std::pair{R"({"kind": "booster", "track": "L", "speed": 1, "maxForce": 10, "dispatchInterval": 30})",
-                    "/drives/0/dispatchInterval: only a brake (a station's) has a dispatch interval"},
+         {std::pair{
+              R"({"kind": "booster", "track": "L", "speed": 1, "maxForce": 10, "dispatchInterval": 30})",
+              "/drives/0/dispatchInterval: only a brake (a station's) has a dispatch interval"},
           std::pair{R"({"kind": "brake", "track": "L", "speed": 1, "maxForce": 10, "dispatchInterval": 0})",
                     "/drives/0/dispatchInterval: dispatchInterval must be > 0"}}) {
         const std::string text = R"({"format": "tracklab-layout", "version": 2, "tracks": [

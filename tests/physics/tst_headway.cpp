@@ -1,7 +1,7 @@
 // Minimum headway by blocking times (physics/run/Headway.h). Three-aspect blocks of length L on a level
-// straight, a train on autopilot at line speed v: a follower passes signal S_k at clear once the leader's last
-// bogie has left block k + 1 with its exit signal's overlap, so the headway is (2L + l + overlap) / v, l the
-// train's length over its bogies (what the axle counters see). Checked within 2 %, and the follower put
+// straight, a train on autopilot at line speed v: a follower passes signal S_k at clear once the leader's
+// last bogie has left block k + 1 with its exit signal's overlap, so the headway is (2L + l + overlap) / v, l
+// the train's length over its bogies (what the axle counters see). Checked within 2 %, and the follower put
 // behind at that headway never slows.
 #include "core/layout/Layout.h"
 #include "core/layout/LayoutFile.h"
@@ -29,8 +29,8 @@ namespace {
 std::string straight(double L, double v) {
     std::string list;
     for (int k = 0; k < 5; ++k)
-        list += std::string(k ? ", " : "") + R"({"id": "S)" + std::to_string(k) + R"(", "track": "L", "s": )" +
-                   std::to_string(1000.0 + k * L) + "}";
+        list += std::string(k ? ", " : "") + R"({"id": "S)" + std::to_string(k) +
+                R"(", "track": "L", "s": )" + std::to_string(1000.0 + k * L) + "}";
     return R"({"format": "tracklab-layout", "version": 2, "tracks": [
         {"id": "L", "curve": {"type": "line", "length": 10000}, "lineSpeed": )" +
            std::to_string(v) + R"(}], "signals": [)" + list + R"(],

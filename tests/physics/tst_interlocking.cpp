@@ -25,7 +25,8 @@ std::string junction(const std::string& routes) {
       "switches": [{"id": "W", "at": ["A", "end"], "branches": [["M", "start"], ["D", "start"]], "state": 1}],
       "signals": [{"id": "H", "track": "A", "s": 450, "kind": "home"},
                   {"id": "X", "track": "M", "s": 500}, {"id": "Y", "track": "D", "s": 300}],
-      "routes": )" + routes + "}";
+      "routes": )" +
+           routes + "}";
 }
 
 const char* kRoutes = R"([{"id": "R1", "from": "H", "to": "X", "switches": [["W", 0]]},
@@ -71,7 +72,7 @@ void TstInterlocking::routePaths() {
     QCOMPARE(r1.from, 0);
     QCOMPARE(r1.to, 1);
     QCOMPARE(r1.length, 150.0 + 500.0);
-    QCOMPARE(r1.overlap, 50.0); // X's
+    QCOMPARE(r1.overlap, 50.0);     // X's
     QCOMPARE(r1.at.front(), 150.0); // W is 150 m past H
     QCOMPARE(L.routeList()[1].overlap, 80.0);
     QVERIFY(std::abs(L.routeList()[1].path.back().s1 - 380.0) < 1e-9); // Y at 300 + 80 m on D
@@ -80,7 +81,8 @@ void TstInterlocking::routePaths() {
 void TstInterlocking::conflictingRoutesRefused() {
     const Layout L = compileText(junction(kRoutes));
     Simulation sim(L, SimulationOptions{});
-    QCOMPARE(int(sim.view().signalAspects()[0]), int(Aspect::Stop)); // a home signal: stop until a route is set
+    QCOMPARE(int(sim.view().signalAspects()[0]),
+             int(Aspect::Stop)); // a home signal: stop until a route is set
     QCOMPARE(sim.requestRoute(0), std::string());
     QCOMPARE(sim.view().switchStates()[0], 0); // R1 threw W to M
     QCOMPARE(sim.view().switchLocks()[0], 0);
@@ -113,7 +115,8 @@ void TstInterlocking::routeReleasedBehindTheTrain() {
     while (sim.time() < 68) { // (its head 760 m down M by then, short of its open end)
         sim.step();
         const RailedView tail = sim.view().bogieState(0, 1, 1);
-        if (sim.view().switchLocks()[0] == 0 && tail.position.track == L.trackIndex("A")) lockedWhileOn = true;
+        if (sim.view().switchLocks()[0] == 0 && tail.position.track == L.trackIndex("A"))
+            lockedWhileOn = true;
         if (releasedAt < 0 && sim.view().switchLocks()[0] < 0) releasedAt = sim.time();
     }
     QVERIFY(lockedWhileOn);
@@ -154,7 +157,8 @@ void TstInterlocking::badRoutes_data() {
     QTest::newRow("does not reach") << R"([{"id": "R", "from": "H", "to": "X", "switches": [["W", 1]]}])"
                                     << "does not reach signal \"X\"";
     QTest::newRow("facing different ways")
-        << R"([{"id": "R", "from": "H", "to": "Y", "switches": [["W", 1]]}])" << "face different ways";
+        << R"([{"id": "R", "from": "H", "to": "Y", "switches": [["W", 1]]}])"
+        << "face different ways";
     QTest::newRow("duplicate id") << R"([{"id": "R", "from": "H", "to": "X", "switches": [["W", 0]]},
                                         {"id": "R", "from": "H", "to": "Y", "switches": [["W", 1]]}])"
                                   << "/routes/1/id: duplicate route id \"R\"";

@@ -1,7 +1,7 @@
 // The signalled demo (resources/layouts/signalled.json): two trains on autopilot on a 5 km oval with eight
-// three-aspect block signals run 30 simulated minutes: no collision, no SPAD, no derailment, no intervention of
-// protection (the autopilot stays under its curve), each train >= 20 km. And with the leader stopped on the
-// line, its follower waits at the signal behind it, its head at or before that signal, then runs on.
+// three-aspect block signals run 30 simulated minutes: no collision, no SPAD, no derailment, no intervention
+// of protection (the autopilot stays under its curve), each train >= 20 km. And with the leader stopped on
+// the line, its follower waits at the signal behind it, its head at or before that signal, then runs on.
 #include "core/layout/Layout.h"
 #include "core/layout/LayoutFile.h"
 #include "physics/sim/Simulation.h"
@@ -37,10 +37,11 @@ void TstSignalledDemo::thirtyMinutes() {
         aspects += e.kind == "aspect";
     }
     const double d0 = sim.view().trainSignal(0).distance, d1 = sim.view().trainSignal(1).distance;
-    qInfo("30 min: %s %.3f km, %s %.3f km; %d aspect changes, %d SPADs, %d interventions, %zu collisions, %zu "
-          "derailments",
-          sim.view().trainIds()[0].c_str(), d0 / 1000, sim.view().trainIds()[1].c_str(), d1 / 1000, aspects, spads,
-          interventions, sim.view().collisions().size(), sim.view().derailments().size());
+    qInfo(
+        "30 min: %s %.3f km, %s %.3f km; %d aspect changes, %d SPADs, %d interventions, %zu collisions, %zu "
+        "derailments",
+        sim.view().trainIds()[0].c_str(), d0 / 1000, sim.view().trainIds()[1].c_str(), d1 / 1000, aspects,
+        spads, interventions, sim.view().collisions().size(), sim.view().derailments().size());
     QCOMPARE(spads, 0);
     QCOMPARE(interventions, 0);
     QVERIFY(sim.view().collisions().empty());

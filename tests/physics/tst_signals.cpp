@@ -1,11 +1,11 @@
 // Signals, blocks and train protection (core/layout/Signal.h, physics/sim/SimulationSignals.cpp,
 // physics/signal/Protection.h; docs/layout-format.md "Signals", docs/trains-format.md "Signals and
 // protection"). On a straight of constant grade i (positive uphill along the travel), resistance and traction
-// off, a train braking in full from v stops after D = v^2 / (2 (a_b + g sin(atan i))), a_b = total brake force
-// / total mass: protection, braking at its curve ahead of a signal at stop, stops the train after that D
-// (within 1 %) with its head at or before the signal. Without protection the train passes the signal at stop
-// (a SPAD event) and runs into the train standing in the block (a collision event). Blocks are what an axle
-// counter watches: from the signal to the next stop signal, with that signal's overlap.
+// off, a train braking in full from v stops after D = v^2 / (2 (a_b + g sin(atan i))), a_b = total brake
+// force / total mass: protection, braking at its curve ahead of a signal at stop, stops the train after that
+// D (within 1 %) with its head at or before the signal. Without protection the train passes the signal at
+// stop (a SPAD event) and runs into the train standing in the block (a collision event). Blocks are what an
+// axle counter watches: from the signal to the next stop signal, with that signal's overlap.
 #include "core/layout/Layout.h"
 #include "core/layout/LayoutError.h"
 #include "core/layout/LayoutFile.h"
@@ -25,14 +25,14 @@ namespace {
 // A 3 000 m straight along +x climbing at grade i, signals S0 (500 m), S1 (1 500 m), S2 (2 500 m), all +1.
 std::string layoutText(double grade, const std::string& list = {}) {
     const double th = std::atan(grade);
-    const std::string rotation = "[" + std::to_string(std::cos(0.5 * th)) + ", 0, " +
-                                 std::to_string(-std::sin(0.5 * th)) + ", 0]";
+    const std::string rotation =
+        "[" + std::to_string(std::cos(0.5 * th)) + ", 0, " + std::to_string(-std::sin(0.5 * th)) + ", 0]";
     return R"({"format": "tracklab-layout", "version": 2, "tracks": [
         {"id": "L", "curve": {"type": "line", "length": 3000}, "placement": {"rotation": )" +
            rotation + R"(}}], "signals": )" +
            (list.empty() ? R"([{"id": "S0", "track": "L", "s": 500}, {"id": "S1", "track": "L", "s": 1500},
                                  {"id": "S2", "track": "L", "s": 2500}])"
-                            : list) +
+                         : list) +
            "}";
 }
 
@@ -259,19 +259,23 @@ void TstSignals::badSignals_data() {
                                    << "/signals/0/track: unknown track \"Q\"";
     QTest::newRow("off its track") << R"([{"id": "A", "track": "L", "s": 3000.5}])"
                                    << "/signals/0/s: s = 3000.5 m is off track \"L\" (0 .. 3000 m)";
-    QTest::newRow("duplicate id") << R"([{"id": "A", "track": "L", "s": 1}, {"id": "A", "track": "L", "s": 9}])"
-                                  << "/signals/1/id: duplicate signal id \"A\" (also /signals/0)";
-    QTest::newRow("same place") << R"([{"id": "A", "track": "L", "s": 1}, {"id": "B", "track": "L", "s": 1}])"
-                                << "/signals/1: signals \"A\" and \"B\" stand at the same place facing the same way";
+    QTest::newRow("duplicate id")
+        << R"([{"id": "A", "track": "L", "s": 1}, {"id": "A", "track": "L", "s": 9}])"
+        << "/signals/1/id: duplicate signal id \"A\" (also /signals/0)";
+    QTest::newRow("same place")
+        << R"([{"id": "A", "track": "L", "s": 1}, {"id": "B", "track": "L", "s": 1}])"
+        << "/signals/1: signals \"A\" and \"B\" stand at the same place facing the same way";
     QTest::newRow("kind") << R"([{"id": "A", "track": "L", "s": 1, "kind": "shunt"}])"
                           << "/signals/0/kind: unknown signal kind \"shunt\"";
     QTest::newRow("direction") << R"([{"id": "A", "track": "L", "s": 1, "direction": 0}])"
                                << "/signals/0/direction: direction must be 1 or -1";
-    QTest::newRow("distant overlap") << R"([{"id": "A", "track": "L", "s": 1, "kind": "distant", "overlap": 5}])"
-                                     << "/signals/0/overlap: a distant signal has no overlap";
+    QTest::newRow("distant overlap")
+        << R"([{"id": "A", "track": "L", "s": 1, "kind": "distant", "overlap": 5}])"
+        << "/signals/0/overlap: a distant signal has no overlap";
     QTest::newRow("negative overlap") << R"([{"id": "A", "track": "L", "s": 1, "overlap": -5}])"
                                       << "/signals/0/overlap: overlap must be >= 0";
-    QTest::newRow("not a list") << R"({"id": "A"})" << "/signals";
+    QTest::newRow("not a list") << R"({"id": "A"})"
+                                << "/signals";
 }
 
 void TstSignals::badSignals() {
