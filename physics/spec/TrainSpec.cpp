@@ -1,6 +1,7 @@
 #include "physics/spec/TrainSpec.h"
 
 #include "physics/spec/RollingStockFiles.h"
+#include "physics/spec/StartBlocks.h"
 #include "physics/spec/StartOverlap.h"
 #include "physics/spec/StartPlace.h"
 
@@ -235,6 +236,8 @@ std::vector<TrainSpec> parseTrains(const nlohmann::json& trains, const Layout& l
     if (const StartOverlap o = findStartOverlap(out, layout, layout.initialSwitchStates()); o.train >= 0)
         throw LayoutError(file, jsonPath(jsonPath("/trains", std::size_t(o.train)), "start"),
                           "train \"" + out[std::size_t(o.train)].id + "\" " + o.problem);
+    if (const StartBlocks b = checkStartBlocks(out, layout, layout.initialSwitchStates()); b.train >= 0)
+        throw LayoutError(file, jsonPath(jsonPath("/trains", std::size_t(b.train)), "start"), b.problem);
     return out;
 }
 

@@ -377,15 +377,16 @@ close = min(((norm(sub(a[1], b[1])), a[2], round(a[0]), b[2], round(b[0]))
              for i, a in enumerate(ride) for b in ride[i + 1:] if b[0] - a[0] > 40.0), key=lambda c: c[0])
 log("closest approach of the rails: %.2f m (%s at ride s %d m, %s at %d m)" % close)
 
-# Two 4-car trains: "coaster" waits in the station (its brake dispatches it), "coaster-2" rolls along the
-# closing U-turn at the brake speed. The block brakes and the station keep them apart. Options: --cars N
+# Two 4-car trains: "coaster" waits in the station (its brake dispatches it), "coaster-2" on the second block
+# brake (a block of its own: two trains may not start in one). The block brakes and the station keep them
+# apart. Options: --cars N
 # (cars per train), --trains 1 (the first train only).
 CARS = int(sys.argv[sys.argv.index("--cars") + 1]) if "--cars" in sys.argv else 4
 N_TRAINS = int(sys.argv[sys.argv.index("--trains") + 1]) if "--trains" in sys.argv else 2
 trains = [{"id": "coaster", "cars": ["coaster-car"] * CARS,
            "start": {"track": "station", "s": 30, "direction": 1}, "speed": 0.0, "protection": False},
           {"id": "coaster-2", "cars": ["coaster-car"] * CARS,
-           "start": {"track": "return", "s": 100, "direction": 1}, "speed": BRAKE_SPEED,
+           "start": {"track": "brakes", "s": 55, "direction": 1}, "speed": 0.0,
            "protection": False}][:N_TRAINS]
 # Three blocks for two trains (docs/layout-format.md, "Signals"): the ride (the station to the first brake),
 # the first brake to the second, the second brake through the return to the station. No overlaps: the

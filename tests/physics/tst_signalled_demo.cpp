@@ -3,6 +3,7 @@
 // of protection (the autopilot stays under its curve), each train >= 20 km. And with the leader stopped on
 // the line, its follower waits at the signal behind it, its head at or before that signal, then runs on.
 #include "core/layout/Layout.h"
+#include "core/layout/LayoutError.h"
 #include "core/layout/LayoutFile.h"
 #include "physics/sim/Simulation.h"
 
@@ -21,7 +22,33 @@ class TstSignalledDemo : public QObject {
 private slots:
     void thirtyMinutes();
     void followerWaitsBehindAStoppedTrain();
+    void badStarts();
 };
+
+void TstSignalledDemo::badStarts() {
+    // RE2 400 m ahead of RE1, both in B1's block: RE2 would have passed B1 at stop
+    LayoutSpec one = loadLayoutSpec(kDemo);
+    one.trains[1]["start"] = {{"track", "south"}, {"s", 700}, {"direction", 1}};
+    // only B1 and B5 left: two trains on a circuit of two blocks
+    LayoutSpec two = loadLayoutSpec(kDemo);
+    std::erase_if(two.signalSpecs, [](const SignalSpec& g) { return g.id != "B1" && g.id != "B5"; });
+    for (const auto& [spec, message] :
+         {std::pair{
+              one, "/trains/1/start: train \"RE2\" starts in the block of signal \"B1\", which train \"RE1\" "
+                   "occupies"},
+          std::pair{two,
+                    "/trains/1/start: 2 trains start on a circuit of 2 blocks (signals \"B1\", \"B5\"): at "
+                    "most 1 can move"}}) {
+        try {
+            const Layout layout = Layout::compile(spec, kDemo);
+            Simulation sim(layout, SimulationOptions{}, kDemo);
+            QFAIL("accepted");
+        } catch (const LayoutError& e) {
+            qInfo("%s", e.what());
+            QVERIFY2(QString(e.what()).contains(message), e.what());
+        }
+    }
+}
 
 void TstSignalledDemo::thirtyMinutes() {
     const Layout layout = Layout::load(kDemo);
