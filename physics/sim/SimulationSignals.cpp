@@ -22,17 +22,28 @@ constexpr double kReachMax = 20000.0; // [m] ... at most
 constexpr double kRouteReach = 1.0e7; // [m] a signal's next stop signal: as far as the route goes
 constexpr double kOnSignal = 1e-9;    // [m]
 
-struct HeadBogie {
+// The train's leading bogie in its direction of travel (the driver's direction: +1 the head car's front),
+// and where it is, facing the travel.
+struct Head {
     int car = -1, bogie = -1;
+    const Car* carRef = nullptr;
+    const Bogie* bogieRef = nullptr;
+    TrackPosition at;
+    // its speed towards the travel [m/s] (a bogie's speed is not free: asked for only where it is needed)
+    double speed(const Train& t) const { return bogieRef->speed() * carRef->facing * t.drive.direction; }
 };
 
-// The train's leading bogie in its direction of travel (the driver's direction: +1 the head car's front).
-HeadBogie headBogie(const Train& t) {
+Head headOf(const Train& t) {
+    Head h;
     const int d = t.drive.direction;
-    const int c = d > 0 ? 0 : int(t.cars.size()) - 1;
-    const Car& car = t.cars[std::size_t(c)];
-    const bool front = car.facing * d > 0; // the car's own front leads
-    return HeadBogie{c, front ? 0 : int(car.bogies.size()) - 1};
+    h.car = d > 0 ? 0 : int(t.cars.size()) - 1;
+    h.carRef = &t.cars[std::size_t(h.car)];
+    const bool front = h.carRef->facing * d > 0; // the car's own front leads
+    h.bogie = front ? 0 : int(h.carRef->bogies.size()) - 1;
+    h.bogieRef = &h.carRef->bogies[std::size_t(h.bogie)];
+    const TrackPosition& p = h.bogieRef->position;
+    h.at = TrackPosition{p.track, p.s, p.direction * h.carRef->facing * d};
+    return h;
 }
 
 std::string fixed(double v, int digits) {
@@ -46,11 +57,7 @@ std::string fixed(double v, int digits) {
 } // namespace
 
 TrackPosition SimulationEngine::trainHead(const Train& t) const {
-    const HeadBogie h = headBogie(t);
-    const Car& car = t.cars[std::size_t(h.car)];
-    const Bogie& b = car.bogies[std::size_t(h.bogie)];
-    return TrackPosition{b.position.track, b.position.s,
-                         b.position.direction * car.facing * t.drive.direction};
+    return headOf(t).at;
 }
 
 double SimulationEngine::trainBraking(const Train& t) const {
@@ -156,24 +163,22 @@ void SimulationEngine::updateAspects(bool record) {
 void SimulationEngine::moveHead(int ti) {
     Train& t = *trains_[std::size_t(ti)];
     TrainSignalState& S = t.signalling;
-    const HeadBogie hb = headBogie(t);
-    const Car& car = t.cars[std::size_t(hb.car)];
-    const Bogie& bogie = car.bogies[std::size_t(hb.bogie)];
-    const TrackPosition head = trainHead(t);
-    const double v = bogie.speed() * car.facing * t.drive.direction; // towards its travel [m/s]
+    const Head hb = headOf(t);
+    const TrackPosition& head = hb.at;
     const std::vector<Signal>& signals = layout_.signalList();
     // the head's way since the last step: distance, and the signal it was heading for passed (at stop: a
     // SPAD)
     if (S.placed && !t.derailed) {
         const bool sameWay = head.direction == S.head.direction;
-        const double moved =
-            sameWay && head.track == S.head.track ? std::abs(head.s - S.head.s) : std::abs(v) * options_.dt;
+        const double moved = sameWay && head.track == S.head.track ? std::abs(head.s - S.head.s)
+                                                                   : std::abs(hb.speed(t)) * options_.dt;
         S.distance += moved;
         if (sameWay && S.signal >= 0 && S.signalDistance <= moved + kOnSignal && moved > 0) {
             const Signal& g = signals[std::size_t(S.signal)];
             if (g.stops() && signals_[std::size_t(S.signal)].aspect == Aspect::Stop) {
+                const double v = hb.speed(t);
                 SignalEvent e;
-                static_cast<EventPlace&>(e) = eventPlace(time_, ti, hb.car, hb.bogie, bogie, v);
+                static_cast<EventPlace&>(e) = eventPlace(time_, ti, hb.car, hb.bogie, *hb.bogieRef, v);
                 e.kind = "spad";
                 e.signal = S.signal;
                 e.signalId = g.id;
@@ -191,11 +196,10 @@ void SimulationEngine::moveHead(int ti) {
 void SimulationEngine::superviseTrain(int ti) {
     Train& t = *trains_[std::size_t(ti)];
     TrainSignalState& S = t.signalling;
-    const HeadBogie hb = headBogie(t);
-    const Car& car = t.cars[std::size_t(hb.car)];
-    const Bogie& bogie = car.bogies[std::size_t(hb.bogie)];
-    const TrackPosition head = trainHead(t);
-    const double v = bogie.speed() * car.facing * t.drive.direction; // towards its travel [m/s]
+    const Head hb = headOf(t);
+    const Bogie& bogie = *hb.bogieRef;
+    const TrackPosition& head = hb.at;
+    const double v = hb.speed(t); // towards its travel [m/s]
     const std::vector<Signal>& signals = layout_.signalList();
     S.signal = -1;
     S.target = -1;
