@@ -1,5 +1,6 @@
 #include "FuzzTargets.h"
 
+#include "core/alignment/IfcAlignmentReader.h"
 #include "core/io/InputFile.h"
 #include "core/io/StepFile.h"
 #include "core/layout/Layout.h"
@@ -140,6 +141,12 @@ void step(const std::uint8_t* data, std::size_t size) {
                 walk(f, f.instances()[k], w, visits);
             } catch (const LayoutError&) {
             }
+        }
+        // the alignment import on what parsed: business logic, units, stationing, the compiled chain
+        try {
+            const IfcImport imported = importIfcAlignments(f);
+            (void)layoutSpecText(imported.layout);
+        } catch (const LayoutError&) {
         }
     } catch (const LayoutError&) {
     }

@@ -16,7 +16,8 @@ void trains(const std::uint8_t* data, std::size_t size);
 // A "vehicles" section on a fixed layout.
 void vehicles(const std::uint8_t* data, std::size_t size);
 // A STEP physical file (IFC, core/io/StepFile.h): parse, every checked accessor on the arguments, and
-// reference walks guarded by StepWalk (cycles and depth are StepErrors, i.e. LayoutErrors).
+// reference walks guarded by StepWalk (cycles and depth are StepErrors, i.e. LayoutErrors), then the IFC 4.3
+// alignment import (core/alignment/IfcAlignmentReader.h) of the parsed file.
 void step(const std::uint8_t* data, std::size_t size);
 
 } // namespace tl::fuzz
