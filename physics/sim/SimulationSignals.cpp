@@ -184,8 +184,11 @@ void SimulationEngine::moveHead(int ti) {
                 e.signalId = g.id;
                 e.aspect = aspectName(Aspect::Stop);
                 e.message = "train \"" + t.spec.id + "\" passed signal \"" + g.id + "\" at stop at " +
-                            fixed(std::abs(v) * 3.6, 1) + " km/h (SPAD)";
+                            fixed(std::abs(v) * 3.6, 1) + " km/h (SPAD)" +
+                            (t.spec.protection ? ": protection brakes it in full" : "");
                 telemetry_.addSignalEvent(e);
+                // protection trips the train: it brakes in full until it stands (superviseTrain)
+                if (t.spec.protection) S.tripped = S.signal;
             }
         }
     }
@@ -206,6 +209,7 @@ void SimulationEngine::superviseTrain(int ti) {
     S.permitted = -1.0;
     if (t.derailed) {
         S.intervening = false;
+        S.tripped = -1;
         S.holding = -1;
         return;
     }
@@ -232,7 +236,8 @@ void SimulationEngine::superviseTrain(int ti) {
         const TwistedFrame F = layout_.frameInWorld(std::size_t(head.track), head.s);
         const double sinGrade = F.F.T.z() * head.direction; // uphill along the travel > 0
         const ProtectionCurve curve = protectionCurve(braking, sinGrade, options_.gravity);
-        S.permitted = curve.permitted(S.targetDistance, v, options_.dt);
+        S.permitted = curve.supervised(S.targetDistance, signals[std::size_t(S.target)].overlap,
+                                       t.spec.releaseSpeed, v, options_.dt);
         if (!S.intervening && S.holding < 0 && v > S.permitted && v > kCreep) {
             S.intervening = true;
             SignalEvent e;
@@ -250,11 +255,14 @@ void SimulationEngine::superviseTrain(int ti) {
         }
     }
     // protection stops braking in full once the train stands -- then it holds the brakes while the signal it
-    // stopped before shows stop -- or once no signal ahead shows stop
-    if (S.intervening && S.target < 0) S.intervening = false;
+    // stopped before shows stop -- or once no signal ahead shows stop; a train it tripped (a SPAD) it brakes
+    // in full until it stands, then holds it while the signal it passed shows stop
+    if (S.tripped >= 0) S.intervening = true;
+    if (S.intervening && S.target < 0 && S.tripped < 0) S.intervening = false;
     if (S.intervening && std::abs(v) < kStand) {
         S.intervening = false;
-        S.holding = S.target;
+        S.holding = S.tripped >= 0 ? S.tripped : S.target;
+        S.tripped = -1;
     }
     if (S.holding >= 0 && signals_[std::size_t(S.holding)].aspect != Aspect::Stop) S.holding = -1;
     if (t.spec.autopilot) {
@@ -272,6 +280,12 @@ void SimulationEngine::superviseTrain(int ti) {
             a.nextLineDistance = line.distance;
         }
         if (S.target >= 0) a.stopDistance = S.targetDistance;
+        // the permissible speeds in curves, under the train and ahead at its service rate
+        const PermissibleLimits p =
+            permissibleLimits(t, head, Autopilot::kServiceShare * braking,
+                              a.lineSpeed > 0 ? a.lineSpeed : Autopilot::kNoSignSpeed);
+        a.permissible = p.here;
+        a.permissibleAhead = p.ahead;
         S.autopilot = Autopilot::inputs(a, t.drive.direction);
     }
 }
