@@ -306,21 +306,29 @@ void SimulationEngine::stageSignals() {
 }
 
 void SimulationEngine::requestRouteAhead(int ti, const TrackPosition& head, double v, double braking) {
-    // the next signal ahead a route starts at, within reach: the first route from it, unless one is set
+    // the next signal ahead a route starts at, within reach: unless one of its routes is set, the first route
+    // from it whose switches already lie as it says (the way the train runs as the switches are set, e.g.
+    // after its schedule threw them), else the first route from it
     const std::vector<Route>& routes = layout_.routeList();
     if (routes.empty()) return;
     const double service = std::max(Autopilot::kServiceShare * braking, 0.05);
     const double reach = std::clamp(1.5 * v * v / (2.0 * service) + 500.0, kReachMin, kReachMax);
     for (const SignalAhead& a : signalsAhead(layout_, head, switchStates_, reach)) {
-        int first = -1;
+        int first = -1, lying = -1;
         bool set = false;
         for (std::size_t r = 0; r < routes.size(); ++r)
             if (routes[r].from == a.signal) {
                 if (first < 0) first = int(r);
                 set = set || (routes_[r].set && !routes_[r].entered);
+                const bool lies =
+                    std::all_of(routes[r].sets.begin(), routes[r].sets.end(), [&](const auto& w) {
+                        return switchStates_[std::size_t(w.first)] == w.second;
+                    });
+                if (lying < 0 && lies) lying = int(r);
             }
         if (first < 0) continue;
-        if (!set) requestRoute(first, ti); // refused: it waits at the signal and asks again next step
+        // refused: it waits at the signal and asks again next step
+        if (!set) requestRoute(lying >= 0 ? lying : first, ti);
         return;
     }
 }
