@@ -232,6 +232,7 @@ void SimulationEngine::superviseTrain(int ti) {
             }
         }
     }
+    if (S.tripped >= 0) S.intervening = true; // a SPAD (moveHead): no curve needed to brake in full
     if (t.spec.protection && S.target >= 0) {
         const TwistedFrame F = layout_.frameInWorld(std::size_t(head.track), head.s);
         const double sinGrade = F.F.T.z() * head.direction; // uphill along the travel > 0
@@ -257,7 +258,6 @@ void SimulationEngine::superviseTrain(int ti) {
     // protection stops braking in full once the train stands -- then it holds the brakes while the signal it
     // stopped before shows stop -- or once no signal ahead shows stop; a train it tripped (a SPAD) it brakes
     // in full until it stands, then holds it while the signal it passed shows stop
-    if (S.tripped >= 0) S.intervening = true;
     if (S.intervening && S.target < 0 && S.tripped < 0) S.intervening = false;
     if (S.intervening && std::abs(v) < kStand) {
         S.intervening = false;
