@@ -1,10 +1,12 @@
-// tracklab-cli export LAYOUT.json --format nl2csv|obj --out FILE: the layout's track for other programs
+// tracklab-cli export LAYOUT.json --format nl2csv|obj|ifc --out FILE: the layout's track for other programs
 // (docs/export.md). nl2csv: the NoLimits 2 track-spline CSV of a coaster layout (core/io/Nl2CsvExport.h);
-// obj: the rails, sleepers and ballast the 3D view draws, as a Wavefront OBJ mesh
+// ifc: the level ground track as IFC 4.3 alignments (core/alignment/IfcAlignmentWriter.h, warnings to
+// stderr); obj: the rails, sleepers and ballast the 3D view draws, as a Wavefront OBJ mesh
 // (render/track/LayoutObjExport.h: app is the top layer, so the CLI links the OSG scene library, which has
 // no Qt and no physics). The output is replaced atomically: a failed export keeps the old file.
 #include "Command.h"
 
+#include "core/alignment/IfcAlignmentWriter.h"
 #include "core/io/Nl2CsvExport.h"
 #include "core/io/SaveFile.h"
 #include "core/layout/Layout.h"
@@ -34,12 +36,14 @@ int runExport(const QStringList& args) {
         "          coaster look's rails, spine and ties on a coaster layout), bodies at their initial "
         "poses,\n"
         "          y up: (x, y, z) in the file = (x, z, -y) of TrackLab. No materials.\n"
-        "  ifc     not available yet.\n"
+        "  ifc     IFC 4.3 alignments (IFC4X3_ADD2) of the level ground track: the layout's \"alignments\"\n"
+        "          list, else each chain of connected tracks; tracks of other kinds are refused by name\n"
+        "          (a warning on stderr). docs/alignments.md, \"Export\".\n"
         "Switch states, trains, vehicles and drive sections are not exported. The output file is replaced\n"
         "atomically: if the export fails, the old file stays.");
     parser.addHelpOption();
     parser.addPositionalArgument("layout", "Layout file (JSON).");
-    parser.addOption({"format", "Output format: nl2csv or obj.", "FORMAT"});
+    parser.addOption({"format", "Output format: nl2csv, obj or ifc.", "FORMAT"});
     parser.addOption({"out", "Output file.", "FILE"});
     if (const auto done = tl::cli::parseOrExit(parser, args, "export")) return *done;
     const QStringList pos = parser.positionalArguments();
@@ -48,16 +52,12 @@ int runExport(const QStringList& args) {
         return tl::cli::BadInput;
     }
     if (!parser.isSet("format")) {
-        std::cerr << kCmd << "--format is required: nl2csv or obj\n";
+        std::cerr << kCmd << "--format is required: nl2csv, obj or ifc\n";
         return tl::cli::BadInput;
     }
     const std::string format = parser.value("format").toStdString();
-    if (format == "ifc") {
-        std::cerr << kCmd << "--format ifc: IFC export is not available yet (formats: nl2csv, obj)\n";
-        return tl::cli::BadInput;
-    }
-    if (format != "nl2csv" && format != "obj") {
-        std::cerr << kCmd << "unknown --format '" << format << "': nl2csv or obj\n";
+    if (format != "nl2csv" && format != "obj" && format != "ifc") {
+        std::cerr << kCmd << "unknown --format '" << format << "': nl2csv, obj or ifc\n";
         return tl::cli::BadInput;
     }
     if (!parser.isSet("out") || parser.value("out").isEmpty()) {
@@ -79,6 +79,14 @@ int runExport(const QStringList& args) {
             std::ostringstream text;
             tl::writeNl2Csv(layout, text);
             tl::saveFile(out, text.str());
+        } else if (format == "ifc") {
+            tl::IfcExportOptions options;
+            options.layoutFile = file;
+            const tl::IfcExport done = tl::writeIfcAlignments(layout, out, options);
+            for (const std::string& w : done.warnings)
+                std::cerr << "warning: " << w << "\n";
+            std::cerr << kCmd << out << ": " << done.alignments.size() << " alignment(s), " << done.segments
+                      << " segment(s); switches, trains, vehicles and drive sections are not exported\n";
         } else {
             tl::render::writeLayoutObj(layout, out);
         }
@@ -93,4 +101,5 @@ int runExport(const QStringList& args) {
 
 } // namespace
 
-TRACKLAB_REGISTER_COMMAND({"export", "export the track as NoLimits 2 CSV or an OBJ mesh", runExport});
+TRACKLAB_REGISTER_COMMAND({"export", "export the track as NoLimits 2 CSV, an OBJ mesh or IFC 4.3 alignments",
+                           runExport});

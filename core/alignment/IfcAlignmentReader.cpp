@@ -504,7 +504,10 @@ IfcImport importIfcAlignments(const StepFile& f) {
             const bool single = profile.size() == 1 && profile.front().json["type"] == "CONSTANTGRADIENT" &&
                                 profile.front().startDistAlong <= kProfileGap &&
                                 profile.front().horizontalLength >= c.length - kProfileGap;
-            if (single && allLines) {
+            // a level profile (gradient 0) is exact on any curve: the tracks stay level at StartHeight
+            const bool level = single && profile.front().json["startGradient"].get<double>() == 0.0 &&
+                               profile.front().json["endGradient"].get<double>() == 0.0;
+            if (single && (allLines || level)) {
                 const double g = profile.front().json["startGradient"].get<double>();
                 const double g1 = profile.front().json["endGradient"].get<double>();
                 if (g1 != g)

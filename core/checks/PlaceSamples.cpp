@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace tl {
 
@@ -35,14 +36,22 @@ class SpeedAt {
 public:
     SpeedAt(const Layout& layout, const RuleProfile& profile, const std::vector<DriveSection>& drives,
             const std::vector<LineSpeedOf>& line)
-        : layout_(layout), profile_(profile), drives_(drives), line_(line) {
+        : layout_(layout), profile_(profile), drives_(drives), line_(line),
+          resistance_(layout.spec().coasterResistance()) {
         if (profile.speed != SpeedModel::Energy) return;
         for (std::size_t t = 0; t < layout.trackCount(); ++t) { // the highest point of the layout
             const double L = layout.track(t).length();
             const int n = std::max(2, int(std::ceil(L / 1.0)));
-            for (int i = 0; i <= n; ++i)
-                zTop_ = std::max(zTop_, layout.frameInWorld(t, L * i / n).F.P.z());
+            for (int i = 0; i <= n; ++i) {
+                const double z = layout.frameInWorld(t, L * i / n).F.P.z();
+                if (z > zTop_) {
+                    tTop_ = int(t);
+                    sTop_ = L * i / n;
+                }
+                zTop_ = std::max(zTop_, z);
+            }
         }
+        if (!resistance_.none()) tables_.resize(layout.trackCount());
     }
 
     // speed^2 [m^2/s^2] (negative: the train cannot get here)
@@ -55,9 +64,16 @@ public:
         const DriveSection* inside = nullptr;
         const DriveSection* up = upstream(track, s, inside);
         if (inside) return inside->speed * inside->speed;
-        if (!up) return profile_.crestSpeed * profile_.crestSpeed + 2 * kG * (zTop_ - z);
+        if (!resistance_.none()) { // the way from the source matters: march along it
+            const double v2 = resisted(track, s);
+            if (!std::isnan(v2)) return v2;
+        }
+        // frictionless (or no source upstream of a resisted layout): energy from the source's height alone
+        // (bit for bit the sum v0^2 + 2 g (z0 - z) it was before the model had resistance)
+        const CoasterResistance none;
+        if (!up) return energyStep(profile_.crestSpeed * profile_.crestSpeed, z - zTop_, 0.0, 1.0, none, kG);
         const double zd = layout_.frameInWorld(std::size_t(up->track), up->to).F.P.z();
-        return up->speed * up->speed + 2 * kG * (zd - z);
+        return energyStep(up->speed * up->speed, z - zd, 0.0, 1.0, none, kG);
     }
 
     // The height the energy model takes at a place: the rails' centre; on a track with a heartline h, the
@@ -78,6 +94,123 @@ public:
     }
 
 private:
+    // --- the resisted model (coasterFriction, coasterDrag > 0): v^2 marched along the way ---
+    // A place where the speed is set: the end of a forward drive section (its speed), or, on a layout
+    // without forward drive sections, the highest point (crestSpeed).
+    struct Reset {
+        double s = 0.0;  // [m]
+        double v2 = 0.0; // [m^2/s^2]
+    };
+    // Per track: v^2 at nodes k ds (k = 0..n, ds <= 0.25 m), NaN where no reset is upstream.
+    struct Table {
+        bool fromReset = false; // the nodes from the first reset on are filled
+        int full = 0;           // 0 = todo, 1 = in progress, 2 = done (the nodes before the first reset too)
+        bool hasReset = false;
+        double ds = 0.0;
+        std::vector<double> v2;
+    };
+
+    // One step of the energy model (core/curves/CoasterEnergy.h) from (track, sa) at v2 to sb (sb - sa <=
+    // 0.25 m): the normal specific force of the rails at sa, the climb of the energy height.
+    double step(int track, double sa, double v2, double sb) const {
+        if (!(sb > sa) || std::isnan(v2)) return v2;
+        const TwistedFrame f = layout_.frameInWorld(std::size_t(track), sa);
+        const double n = normalG(std::max(0.0, v2), f.F.kappa * f.F.N, f.wB, kG);
+        return energyStep(v2, energyHeight(track, sb) - energyHeight(track, sa), sb - sa, n, resistance_, kG);
+    }
+
+    // The resets on a track, by s.
+    std::vector<Reset> resets(int track) const {
+        std::vector<Reset> out;
+        bool anyDrive = false;
+        for (const auto& d : drives_)
+            if (d.direction > 0) {
+                anyDrive = true;
+                if (d.track == track) out.push_back({d.to, d.speed * d.speed});
+            }
+        if (!anyDrive && track == tTop_) {
+            const CoasterResistance none;
+            out.push_back({sTop_, energyStep(profile_.crestSpeed * profile_.crestSpeed,
+                                             energyHeight(track, sTop_) - zTop_, 0.0, 1.0, none, kG)});
+        }
+        std::sort(out.begin(), out.end(), [](const Reset& a, const Reset& b) { return a.s < b.s; });
+        return out;
+    }
+
+    // From (track, sa) at v2 to sb >= sa: a reset in [sa, sb] restarts the march (the last one wins).
+    double march(int track, double sa, double v2, double sb, const std::vector<Reset>& rs) const {
+        for (const Reset& r : rs)
+            if (r.s >= sa && r.s <= sb) {
+                sa = r.s;
+                v2 = r.v2;
+            }
+        for (const auto& d : drives_) // inside a drive section the train has its speed
+            if (d.track == track && d.direction > 0 && sb >= d.from && sb <= d.to) return d.speed * d.speed;
+        return step(track, sa, v2, sb);
+    }
+
+    // The nodes of a track from v0 at s = 0 (NaN: only those from the first reset on come out known).
+    void fill(int track, Table& t, double v0) const {
+        const std::vector<Reset> rs = resets(track);
+        const std::size_t n = t.v2.size() - 1;
+        const double L = layout_.track(std::size_t(track)).length();
+        t.v2[0] = march(track, 0.0, v0, 0.0, rs);
+        for (std::size_t k = 1; k <= n; ++k)
+            t.v2[k] = march(track, double(k - 1) * t.ds, t.v2[k - 1], k == n ? L : double(k) * t.ds, rs);
+    }
+
+    // The nodes from the first reset on: they need nothing upstream.
+    Table& fromReset(int track) const {
+        Table& t = tables_[std::size_t(track)];
+        if (t.fromReset) return t;
+        const double L = layout_.track(std::size_t(track)).length();
+        const int n = std::max(1, int(std::ceil(L / 0.25)));
+        t.ds = L / n;
+        t.v2.assign(std::size_t(n) + 1, std::numeric_limits<double>::quiet_NaN());
+        t.hasReset = !resets(track).empty();
+        if (t.hasReset) fill(track, t, std::numeric_limits<double>::quiet_NaN());
+        t.fromReset = true;
+        return t;
+    }
+
+    // v^2 at a track's end: from its last reset, else from its entry over the whole track.
+    double exit(int track) const {
+        const Table& t = fromReset(track);
+        return t.hasReset ? t.v2.back() : full(track).v2.back();
+    }
+
+    // All the nodes of a track: those before its first reset from the end of the track before it on the
+    // route (itself on a closed curve). Met again while in progress, a track is on a loop with no reset
+    // (the way back from it reaches it again through tracks without one): its speeds stay unknown.
+    const Table& full(int track) const {
+        Table& t = fromReset(track);
+        if (t.full != 0) return t;
+        t.full = 1;
+        if (std::isnan(t.v2[0])) {
+            int before = -1;
+            if (layout_.track(std::size_t(track)).curve().closed())
+                before = track;
+            else
+                layout_.walkRoute(TrackPosition{track, 0.0, -1}, layout_.initialSwitchStates(),
+                                  [&](const RouteHop& h) {
+                                      if (h.via.entry == TrackEnd::End && h.via.track != track)
+                                          before = h.via.track;
+                                      return false;
+                                  });
+            const double v0 = before >= 0 ? exit(before) : std::numeric_limits<double>::quiet_NaN();
+            if (!std::isnan(v0)) fill(track, t, v0);
+        }
+        t.full = 2;
+        return t;
+    }
+
+    // v^2 at (track, s) by the resisted model, NaN where no reset is upstream.
+    double resisted(int track, double s) const {
+        const Table& t = full(track);
+        const int k = std::clamp(int(std::floor(s / t.ds)), 0, int(t.v2.size()) - 1);
+        return march(track, k * t.ds, t.v2[std::size_t(k)], std::max(s, k * t.ds), resets(track));
+    }
+
     // The last forward drive section ending before (track, s), walking back along the tracks.
     const DriveSection* upstream(int track, double s, const DriveSection*& inside) const {
         const DriveSection* best = nullptr;
@@ -110,6 +243,10 @@ private:
     const std::vector<DriveSection>& drives_;
     const std::vector<LineSpeedOf>& line_;
     double zTop_ = -INFINITY;
+    int tTop_ = -1;     // where the highest point is (track, s)
+    double sTop_ = 0.0; // [m]
+    CoasterResistance resistance_;
+    mutable std::vector<Table> tables_; // resisted model only: a cache, filled on first use
 };
 
 // What a rider at height h above the rails feels at speed v(s): specific force a - g_vec, a = v^2 p'' +
@@ -194,7 +331,8 @@ std::vector<TrackSamples> samplePlaces(const Layout& layout, const RuleProfile& 
             }
             // the rider height: the track's heartline wins over the profile's (docs/rules-format.md)
             if (withRider)
-                riderForces(layout, ti, p.s, t.heartline() > 0 ? t.heartline() : profile.riderHeight, speed, p);
+                riderForces(layout, ti, p.s, t.heartline() > 0 ? t.heartline() : profile.riderHeight, speed,
+                            p);
         }
     }
     return out;

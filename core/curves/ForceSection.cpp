@@ -71,6 +71,10 @@ std::vector<ForceSample> integrateForceSection(const ForceSectionInput& in) {
         throw std::invalid_argument("heartline must be >= 0");
     if (!(in.step > 0.0) || !in.up.allFinite() || in.up.norm() == 0.0 || !std::isfinite(in.startBank))
         throw std::invalid_argument("force section: bad step, up or start bank");
+    const CoasterResistance& res = in.resistance;
+    if (!(res.friction >= 0.0) || !(res.drag >= 0.0) || !std::isfinite(res.friction) ||
+        !std::isfinite(res.drag))
+        throw std::invalid_argument("force section: friction and drag must be finite and >= 0");
     const double g = in.g, h = in.heartline;
     const Vec3 up = in.up.normalized();
     const Law normal(in.normalG), lateral(in.lateralG), roll(in.rollRate);
@@ -111,7 +115,8 @@ std::vector<ForceSample> integrateForceSection(const ForceSectionInput& in) {
             r.T = r.kU * y.U + r.kL * y.L;
             r.U = -r.kU * y.T - r.a * y.L;
             r.L = r.a * y.U - r.kL * y.T;
-            r.v2 = speedSquaredRate(y.v2, y.T.dot(up), 1.0, in.friction, in.drag, g);
+            r.v2 =
+                speedSquaredRate(y.v2, y.T.dot(up), (v * v * r.kU + g * y.U.dot(up)) / g, in.resistance, g);
             r.t = 1.0 / v;
             check(r, sy);
             return r;
@@ -130,7 +135,7 @@ std::vector<ForceSample> integrateForceSection(const ForceSectionInput& in) {
         r.T = r.kU * y.U + r.kL * y.L;
         r.U = -r.kU * y.T - r.a * y.L;
         r.L = r.a * y.U - r.kL * y.T;
-        r.v2 = speedSquaredRate(y.v2, y.T.dot(up), n, in.friction, in.drag, g);
+        r.v2 = speedSquaredRate(y.v2, y.T.dot(up), n, in.resistance, g);
         r.t = 1.0 / v;
         check(r, sy);
         return r;

@@ -10,12 +10,16 @@
 // when it has a `duration`):
 //   f = v^2 dT/ds + g up  (up: the body's +z; the specific force without the along-track part)
 //   dT/ds = kU U + kL L,   kU = (n g - g U.up) / v^2,   kL = (l g - g L.up) / v^2
-//   dU/ds = -kU T - a L,   dL/ds = a U - kL T,   a = r / v      (the frame turns with omega = a T - kU L + kL
-//   U) dv^2/ds = -2 g (T.up) - 2 mu |n| g - 2 c v^2                  (speedSquaredRate below) dt/ds = 1 / v
+//   dU/ds = -kU T - a L,   dL/ds = a U - kL T,   a = r / v
+//     (the frame turns with omega = a T - kU L + kL U)
+//   dv^2/ds = -2 g (T.up) - 2 mu |n| g - 2 c v^2   (core/curves/CoasterEnergy.h; a geometric section's n
+//     is the normal specific force that follows from its pitch rate, (v^2 kU + g U.up) / g)
+//   dt/ds = 1 / v
 // integrated with classical RK4 at steps of at most step/4, the frame re-orthonormalized after each step.
 // Samples come out every `step` metres of heartline (and at the end). Errors (ForceSectionError) carry the
 // heartline s where the section fails: the speed reaching 0 (a stall), a curvature beyond 1000 /m, or a
 // heartline that curves toward the rails by 1/h or more (the rails would fold back on themselves).
+#include "core/curves/CoasterEnergy.h"
 #include "core/geometry/Frame.h"
 
 #include <stdexcept>
@@ -40,13 +44,12 @@ struct ForceSectionInput {
     double duration = 0.0; // time [s] (> 0); exactly one of them
     double speed = 0.0;    // start speed at the heartline [m/s] > 0
     ForceLaw normalG{1.0, {}}, lateralG{0.0, {}}, rollRate{0.0, {}};
-    double heartline = 0.0;  // h: heartline above the rails [m] >= 0
-    Vec3 up = Vec3::UnitZ(); // the body's +z in curve-local coordinates (the section starts heading +x)
-    double startBank = 0.0;  // bank of the start from the vertical [rad] (rotation of up about +x)
-    double step = 0.25;      // output sample spacing along the heartline [m]
-    double friction = 0.0;   // mu (coasterFriction)
-    double drag = 0.0;       // c [1/m] (coasterDrag)
-    double g = 9.81;         // [m/s^2]
+    double heartline = 0.0;       // h: heartline above the rails [m] >= 0
+    Vec3 up = Vec3::UnitZ();      // the body's +z in curve-local coordinates (the section starts heading +x)
+    double startBank = 0.0;       // bank of the start from the vertical [rad] (rotation of up about +x)
+    double step = 0.25;           // output sample spacing along the heartline [m]
+    CoasterResistance resistance; // the layout's coasterFriction and coasterDrag (default: none)
+    double g = 9.81;              // [m/s^2]
 };
 
 struct ForceSample {
@@ -66,12 +69,6 @@ public:
 private:
     double s_;
 };
-
-// The coaster energy model per metre: d(v^2)/ds for a climb rate dz/ds, a normal specific force n [g],
-// friction mu and air drag c [1/m] (mu = c = 0: frictionless, v^2 = v0^2 - 2 g dz).
-inline double speedSquaredRate(double v2, double dzds, double n, double mu, double c, double g) {
-    return -2.0 * g * dzds - 2.0 * mu * (n < 0 ? -n : n) * g - 2.0 * c * v2;
-}
 
 // Integrates the section. Throws std::invalid_argument for bad input (no length or duration or both,
 // speed <= 0, h < 0, non-finite values, more than kMaxForceSamples samples) and ForceSectionError where the

@@ -49,6 +49,28 @@ void requirePositive(double v, const char* what) {
         throw DesignError(std::string(what) + " must be a positive number (got " + shortNumber(v) + ").");
 }
 
+// A coaster's riders sit at its heartline (docs/trains-format.md, "Rider height"): the cars of the layout's
+// trains that name no body.riderHeight get h (a car given by name becomes {"base": name, "body": {...}}).
+// Returns the ids of the trains changed.
+std::vector<std::string> riderHeightFromHeartline(LayoutSpec& spec, double h) {
+    std::vector<std::string> changed;
+    if (!spec.trains.is_array()) return changed;
+    for (Json& train : spec.trains) {
+        if (!train.is_object() || !train.contains("cars") || !train["cars"].is_array()) continue;
+        bool any = false;
+        for (Json& car : train["cars"]) {
+            if (car.is_string()) car = Json{{"base", car.get<std::string>()}};
+            if (!car.is_object()) continue;
+            if (car.contains("body") && (!car["body"].is_object() || car["body"].contains("riderHeight")))
+                continue;
+            car["body"]["riderHeight"] = h;
+            any = true;
+        }
+        if (any) changed.push_back(train.value("id", std::string("?")));
+    }
+    return changed;
+}
+
 } // namespace
 
 const char* pieceName(PieceKind k) {
@@ -228,6 +250,11 @@ DesignEdit appendPiece(const Layout& layout, const EndRef& at, const PieceSpec& 
         prev = EndRef{t.id, TrackEnd::End};
     }
     edit.newFreeEnd = prev;
+    if (p.kind == PieceKind::Force && p.heartline > 0 && edit.spec.lookOrDefault() == LayoutLook::Coaster) {
+        const std::vector<std::string> trains = riderHeightFromHeartline(edit.spec, p.heartline);
+        for (std::size_t k = 0; k < trains.size(); ++k)
+            extraText += (k == 0 ? "; riders at " + shortNumber(p.heartline) + " m on " : ", ") + trains[k];
+    }
     edit.description = "Append " + what + " to " + at.track + extraText;
     return edit;
 }

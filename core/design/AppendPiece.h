@@ -10,7 +10,9 @@
 //     grade (else DesignError naming both grades);
 //   - spline: through points given in the end's level frame, starting tangent to it (G1);
 //   - force: a force section (core/curves/ForceSection.h) with the riders' heartline at `heartline`, built
-//     from the forces they feel from the speed the train arrives with (an up-frame track, no twist).
+//     from the forces they feel from the speed the train arrives with (an up-frame track, no twist); on a
+//     coaster layout (look "coaster") the cars of its trains that name no body.riderHeight get the
+//     heartline as theirs (docs/trains-format.md, "Rider height").
 #include "core/design/DesignEdit.h"
 #include "core/layout/Layout.h"
 

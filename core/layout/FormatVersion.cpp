@@ -15,11 +15,13 @@ struct KeyIntroduced {
 
 // Keys the format gained with version 2 (docs/layout-format.md, "Versions"). A key the build does not yet
 // interpret is kept in `extra` in a version-2 file, like any unknown key.
-constexpr std::array<KeyIntroduced, 15> kVersion2Keys{{
+constexpr std::array<KeyIntroduced, 17> kVersion2Keys{{
     {KeyPlace::TopLevel, "bufferStops"},
     {KeyPlace::TopLevel, "signals"},
     {KeyPlace::TopLevel, "routes"},
     {KeyPlace::TopLevel, "alignments"}, // kept in LayoutSpec::extra (docs/alignments.md)
+    {KeyPlace::TopLevel, "coasterFriction"},
+    {KeyPlace::TopLevel, "coasterDrag"},
     {KeyPlace::Track, "heartline"},
     {KeyPlace::CurveType, "bloss"},
     {KeyPlace::CurveType, "helmert"},

@@ -109,7 +109,7 @@ double param(const CurveSpec& c, const char* key, double fallback) {
 
 RailsTrack buildRailsTrack(const TrackSpec& spec, const CurvePtr& heartlineCurve,
                            const TwistPtr& heartlineTwist, const UpReferencePtr& heartlineUp, const Vec3& up,
-                           double startSpeed, double startBank) {
+                           double startSpeed, double startBank, const CoasterResistance& resistance) {
     const double h = spec.heartline.value_or(0.0);
     std::vector<HeartlineSample> samples;
     RailsTrack out;
@@ -134,6 +134,7 @@ RailsTrack buildRailsTrack(const TrackSpec& spec, const CurvePtr& heartlineCurve
         in.up = up;
         in.startBank = startBank;
         in.step = param(c, "step", 0.25);
+        in.resistance = resistance;
         const std::vector<ForceSample> f = integrateForceSection(in);
         samples.reserve(f.size());
         for (const ForceSample& q : f)

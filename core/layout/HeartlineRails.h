@@ -6,6 +6,7 @@
 // that line as a C2 spline through P at the heartline samples (at most 0.25 m apart; the end tangents
 // given exactly) and the bank as keys (the angle from the level up U to wB at each sample), so the
 // trackjoint follows the rails with their own arc length and rates. The track's s is the rails' arc length.
+#include "core/curves/CoasterEnergy.h"
 #include "core/curves/Spline.h"
 #include "core/geometry/Twist.h"
 #include "core/twists/UpReference.h"
@@ -61,10 +62,12 @@ struct RailsTrack {
     double endSpeed = 0.0; // force sections: the speed at the end [m/s]
 };
 // A force section's or a heartline track's rails. startSpeed: the speed arriving at the start (NaN: none;
-// the section's "speed" wins). twistBuilder builds the twist of a non-force heartline track on its curve.
+// the section's "speed" wins); resistance: the layout's coasterFriction and coasterDrag, which a force
+// section's energy takes (core/curves/CoasterEnergy.h). twistBuilder builds the twist of a non-force
+// heartline track on its curve.
 RailsTrack buildRailsTrack(const TrackSpec& spec, const CurvePtr& heartlineCurve,
                            const TwistPtr& heartlineTwist, const UpReferencePtr& heartlineUp, const Vec3& up,
-                           double startSpeed, double startBank);
+                           double startSpeed, double startBank, const CoasterResistance& resistance = {});
 
 // True where the track's curve is a heartline to be built into rails (force sections, heartline > 0).
 bool hasHeartlineRails(const TrackSpec& spec);

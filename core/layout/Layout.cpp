@@ -114,7 +114,8 @@ Layout Layout::compile(const LayoutSpec& spec, const std::string& file, const La
     // The speed at each track's end where the energy model knows it (NaN elsewhere), for the force sections
     // placed after it: a force section's own end speed; a track with a drive section, the drive's speed at
     // its end, then energy to the track's end; a track placed after one with a known end speed, energy over
-    // the track (frictionless: v^2 = v0^2 - 2 g dz).
+    // the track (the layout's coaster energy model, core/curves/CoasterEnergy.h; frictionless:
+    // v^2 = v0^2 - 2 g dz).
     std::vector<double> endSpeed(n, std::numeric_limits<double>::quiet_NaN());
     // only a layout with force or geometric sections needs them (a drag of a railway layout's spline point
     // recompiles without this), with its forward drive sections by track once
@@ -128,8 +129,24 @@ Layout Layout::compile(const LayoutSpec& spec, const std::string& file, const La
     auto worldZ = [&](const Track& t, double s) {
         return (L.initialBodyPose(t.body()) * t.localFrame(s).F.P).z();
     };
+    const CoasterResistance resistance = spec.coasterResistance();
     auto energyTo = [&](double v, const Track& t, double s0, double s1) {
-        const double v2 = v * v - 2.0 * kGravity * (worldZ(t, s1) - worldZ(t, s0));
+        double v2 = v * v;
+        if (resistance.none() || !(s1 > s0)) {
+            v2 = energyStep(v2, worldZ(t, s1) - worldZ(t, s0), s1 - s0, 1.0, resistance, kGravity);
+        } else { // friction and drag depend on the way: steps of at most 0.25 m
+            const Pose body = L.initialBodyPose(t.body());
+            const int steps = int(std::ceil((s1 - s0) / 0.25));
+            const double ds = (s1 - s0) / steps;
+            TwistedFrame a = t.localFrame(s0);
+            for (int k = 1; k <= steps && v2 > 0.0; ++k) {
+                const TwistedFrame b = t.localFrame(k == steps ? s1 : s0 + k * ds);
+                const double n =
+                    normalG(v2, body.linear() * (a.F.kappa * a.F.N), body.linear() * a.wB, kGravity);
+                v2 = energyStep(v2, (body * b.F.P).z() - (body * a.F.P).z(), ds, n, resistance, kGravity);
+                a = b;
+            }
+        }
         return v2 > 0.0 ? std::sqrt(v2) : std::numeric_limits<double>::quiet_NaN();
     };
     auto place = [&](std::size_t i) {
@@ -177,7 +194,8 @@ Layout Layout::compile(const LayoutSpec& spec, const std::string& file, const La
                 startBank = fromEnd ? bank : -bank;
             }
             try {
-                RailsTrack r = buildRailsTrack(t, curves[i], twist, upRef, up, startSpeed, startBank);
+                RailsTrack r =
+                    buildRailsTrack(t, curves[i], twist, upRef, up, startSpeed, startBank, resistance);
                 curves[i] = r.curve;
                 upRef = r.up;
                 twist = r.twist;

@@ -320,6 +320,15 @@ struct Checker {
                                                 " (1.5 for standard gauge)");
         }
     }
+    // Top-level "coasterFriction" and "coasterDrag" (core/curves/CoasterEnergy.h): finite, >= 0.
+    void coasterResistance() const {
+        if (spec.coasterFriction && !(*spec.coasterFriction >= 0 && std::isfinite(*spec.coasterFriction)))
+            fail("/coasterFriction",
+                 "coasterFriction must be a finite number >= 0 (mu), got " + num(*spec.coasterFriction));
+        if (spec.coasterDrag && !(*spec.coasterDrag >= 0 && std::isfinite(*spec.coasterDrag)))
+            fail("/coasterDrag",
+                 "coasterDrag must be a finite number >= 0 [1/m], got " + num(*spec.coasterDrag));
+    }
     void lineSpeeds() const {
         for (std::size_t i = 0; i < spec.tracks.size(); ++i)
             if (const auto& v = spec.tracks[i].lineSpeed; v && !(*v > 0 && std::isfinite(*v)))
@@ -372,6 +381,7 @@ struct Checker {
 
     void run() {
         railCentre();
+        coasterResistance();
         if (spec.tracks.size() > limits::kMaxTracks)
             fail("/tracks", "a layout may have at most " + std::to_string(limits::kMaxTracks) +
                                 " tracks, got " + std::to_string(spec.tracks.size()));

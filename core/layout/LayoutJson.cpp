@@ -555,13 +555,23 @@ LayoutSpec layoutSpecFromJson(const Json& doc, const std::string& file) {
         if (!b->is_number()) r.wrongType(*b, "/railCentreDistance", "a number [m]");
         spec.railCentreDistance = r.number(*b, "/railCentreDistance");
     }
+    // the coaster energy model's resistance (core/curves/CoasterEnergy.h); values checked by checkLayoutSpec
+    auto resistance = [&](const char* key, const char* what, std::optional<double>& out) {
+        if (const Json* m = r.find(doc, key)) {
+            const std::string path = jsonPath("", key);
+            if (!m->is_number()) r.wrongType(*m, path, what);
+            out = r.number(*m, path);
+        }
+    };
+    resistance("coasterFriction", "a number (mu >= 0)", spec.coasterFriction);
+    resistance("coasterDrag", "a number [1/m] >= 0", spec.coasterDrag);
     if (const Json* d = r.find(doc, "drives")) spec.drives = r.drives(*d);
     if (const Json* b = r.find(doc, "bufferStops")) spec.bufferStops = r.bufferStops(*b);
     if (const Json* g = r.find(doc, "signals")) spec.signalSpecs = r.signals(*g);
     if (const Json* q = r.find(doc, "routes")) spec.routeSpecs = r.routes(*q);
-    spec.extra =
-        r.extra(doc, {"format", "version", "tracks", "connections", "switches", "bodies", "vehicles",
-                      "trains", "look", "railCentreDistance", "drives", "bufferStops", "signals", "routes"});
+    spec.extra = r.extra(doc, {"format", "version", "tracks", "connections", "switches", "bodies", "vehicles",
+                               "trains", "look", "railCentreDistance", "coasterFriction", "coasterDrag",
+                               "drives", "bufferStops", "signals", "routes"});
     checkLayoutSpec(spec, file);
     return spec;
 }
@@ -604,6 +614,8 @@ Json layoutSpecToJson(const LayoutSpec& spec) {
     if (!spec.trains.is_null()) j["trains"] = spec.trains;
     if (spec.look) j["look"] = layoutLookName(*spec.look);
     if (spec.railCentreDistance) j["railCentreDistance"] = *spec.railCentreDistance;
+    if (spec.coasterFriction) j["coasterFriction"] = *spec.coasterFriction;
+    if (spec.coasterDrag) j["coasterDrag"] = *spec.coasterDrag;
     if (!spec.drives.empty()) {
         Json ds = Json::array();
         for (const DriveSpec& d : spec.drives) {

@@ -4,6 +4,7 @@
 // so that load -> save keeps them. Values are in the file's units (SI: m, rad, m/s). Nothing here is
 // checked on construction: parse (LayoutJson.h) checks types, checkLayoutSpec (LayoutCheck.h) checks
 // values and references, Layout::compile builds the geometry.
+#include "core/curves/CoasterEnergy.h"
 #include "core/geometry/Frame.h"
 #include "core/layout/SharedList.h"
 
@@ -226,8 +227,11 @@ struct LayoutSpec {
     std::vector<SwitchSpec> switches;
     std::optional<LayoutLook> look; // "look"; absent = railway
     std::optional<double>
-        railCentreDistance;        // "railCentreDistance" [m]; absent = 1.5 (core/units/CantUnits.h)
-    std::vector<DriveSpec> drives; // "drives"; absent = none
+        railCentreDistance; // "railCentreDistance" [m]; absent = 1.5 (core/units/CantUnits.h)
+    std::optional<double>
+        coasterFriction;               // "coasterFriction": mu >= 0; absent = 0 (core/curves/CoasterEnergy.h)
+    std::optional<double> coasterDrag; // "coasterDrag": c [1/m] >= 0; absent = 0
+    std::vector<DriveSpec> drives;     // "drives"; absent = none
     std::vector<BufferStopSpec> bufferStops; // "bufferStops"; absent = none
     std::vector<SignalSpec> signalSpecs;     // "signals"; absent = none
     std::vector<RouteSpec> routeSpecs;       // "routes"; absent = none
@@ -238,6 +242,10 @@ struct LayoutSpec {
     bool operator==(const LayoutSpec&) const = default;
 
     LayoutLook lookOrDefault() const { return look.value_or(LayoutLook::Railway); }
+    // The energy model's resistance (core/curves/CoasterEnergy.h): both 0 when the keys are absent.
+    CoasterResistance coasterResistance() const {
+        return CoasterResistance{coasterFriction.value_or(0.0), coasterDrag.value_or(0.0)};
+    }
 
     // Index of the track with this id, or -1.
     int trackIndex(const std::string& id) const {

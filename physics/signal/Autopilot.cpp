@@ -5,19 +5,23 @@
 
 namespace tl {
 
-double Autopilot::target(const AutopilotView& v) {
+AutopilotAim Autopilot::aim(const AutopilotView& v) {
     const double a = kServiceShare * v.braking;
-    double t = v.lineSpeed > 0 ? v.lineSpeed : kNoSignSpeed;
+    double here = v.lineSpeed > 0 ? v.lineSpeed : kNoSignSpeed;
+    here = std::min(here, v.permissible);
+    double t = here;
     if (std::isfinite(v.nextLineSpeed))
         t = std::min(
             t, std::sqrt(v.nextLineSpeed * v.nextLineSpeed + 2.0 * a * std::max(0.0, v.nextLineDistance)));
+    t = std::min(t, v.permissibleAhead);
     if (std::isfinite(v.stopDistance))
         t = std::min(t, std::sqrt(2.0 * a * std::max(0.0, v.stopDistance - kStopShort)));
-    return t;
+    return AutopilotAim{t, t < here};
 }
 
 DriveInputs Autopilot::inputs(const AutopilotView& v, int direction) {
-    const double t = target(v);
+    const AutopilotAim aimed = aim(v);
+    const double t = aimed.speed;
     DriveInputs in;
     in.direction = direction;
     if (t < kStand) {
@@ -25,10 +29,18 @@ DriveInputs Autopilot::inputs(const AutopilotView& v, int direction) {
         return in;
     }
     const double excess = v.speed - t;
-    if (excess > kBrakeBand)
+    if (aimed.curve) {
+        // follow the curve down: the service share holds it at the curve's deceleration on the level
+        const double brake = kServiceShare + excess / kFollow;
+        if (brake > 0) {
+            in.brake = std::min(brake, 1.0);
+            return in;
+        }
+    } else if (excess > kBrakeBand) {
         in.brake = std::clamp((excess - kBrakeBand) / (kSaturation - kBrakeBand), 0.05, 1.0);
-    else if (v.tractionSpeed > 0)
-        in.throttle = std::clamp(t / v.tractionSpeed, 0.0, 1.0);
+        return in;
+    }
+    if (v.tractionSpeed > 0) in.throttle = std::clamp(t / v.tractionSpeed, 0.0, 1.0);
     return in;
 }
 

@@ -24,6 +24,7 @@
 // stage to its last. Scale benchmark: 4 000 bogies cost ~1.15-1.3x what 100 do per bogie-step (~1.3-1.35x
 // in worlds of 100, 1.75x without the prefetch, 2.85x in one world). With several threads each runs a part
 // of the units (stepUnits, docs/architecture.md "Threads"), with the same bits as one.
+#include "core/checks/PermissibleSpeeds.h"
 #include "core/layout/Layout.h"
 #include "core/layout/LineSpeed.h"
 #include "physics/monitor/Derailment.h"
@@ -47,6 +48,7 @@
 #include <exception>
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -266,6 +268,15 @@ private:
     void moveHead(int t);       // the head's distance, the signal it was heading for passed (a SPAD at stop)
     void superviseTrain(int t); // the signal ahead, the end of authority, protection, the autopilot
     void requestRouteAhead(int t, const TrackPosition& head, double v, double braking); // the autopilot
+    // The permissible speeds for a train on autopilot (SimulationPermissible.cpp): the lowest under the train
+    // (its cars' length back from the head, along the route as set) and the lowest braking curve
+    // sqrt(v_p^2 + 2 a x) at the service rate a to the places ahead (none binds below `cap` [m/s] beyond
+    // cap^2 / 2a). Both +inf where nothing limits.
+    struct PermissibleLimits {
+        double here = 0.0, ahead = 0.0; // [m/s]
+    };
+    PermissibleLimits permissibleLimits(const Train& t, const TrackPosition& head, double service,
+                                        double cap);
     TrackPosition trainHead(const Train& t) const; // its leading bogie's place, facing its travel
     double trainBraking(const Train& t) const;     // total brake force / total mass [m/s^2]
     // Routes and run-time switches (SimulationRoutes.cpp): a route's trains entering and leaving it, its
@@ -345,6 +356,9 @@ private:
     std::vector<int> signalNext_;
     SwitchStates signalNextStates_;
     std::vector<LineSpeedOf> lineSpeeds_; // the autopilot's line speeds (core/layout/LineSpeed.h)
+    // the autopilot's permissible speeds per track, per allowed cant deficiency [m] (derived from the layout,
+    // not state; built when a train on autopilot first needs them: core/checks/PermissibleSpeeds.h)
+    std::map<double, std::vector<TrackPermissible>> permissible_;
     std::vector<int> brakeSignals_;   // per drive: a brake's block ahead -- the first stop signal at or past
                                       // its end (-1: none, or not a brake)
     std::vector<double> driveSpeeds_; // per drive: its speed in the file (a held brake's is 0 meanwhile)

@@ -184,8 +184,11 @@ void SimulationEngine::moveHead(int ti) {
                 e.signalId = g.id;
                 e.aspect = aspectName(Aspect::Stop);
                 e.message = "train \"" + t.spec.id + "\" passed signal \"" + g.id + "\" at stop at " +
-                            fixed(std::abs(v) * 3.6, 1) + " km/h (SPAD)";
+                            fixed(std::abs(v) * 3.6, 1) + " km/h (SPAD)" +
+                            (t.spec.protection ? ": protection brakes it in full" : "");
                 telemetry_.addSignalEvent(e);
+                // protection trips the train: it brakes in full until it stands (superviseTrain)
+                if (t.spec.protection) S.tripped = S.signal;
             }
         }
     }
@@ -206,6 +209,7 @@ void SimulationEngine::superviseTrain(int ti) {
     S.permitted = -1.0;
     if (t.derailed) {
         S.intervening = false;
+        S.tripped = -1;
         S.holding = -1;
         return;
     }
@@ -228,11 +232,13 @@ void SimulationEngine::superviseTrain(int ti) {
             }
         }
     }
+    if (S.tripped >= 0) S.intervening = true; // a SPAD (moveHead): no curve needed to brake in full
     if (t.spec.protection && S.target >= 0) {
         const TwistedFrame F = layout_.frameInWorld(std::size_t(head.track), head.s);
         const double sinGrade = F.F.T.z() * head.direction; // uphill along the travel > 0
         const ProtectionCurve curve = protectionCurve(braking, sinGrade, options_.gravity);
-        S.permitted = curve.permitted(S.targetDistance, v, options_.dt);
+        S.permitted = curve.supervised(S.targetDistance, signals[std::size_t(S.target)].overlap,
+                                       t.spec.releaseSpeed, v, options_.dt);
         if (!S.intervening && S.holding < 0 && v > S.permitted && v > kCreep) {
             S.intervening = true;
             SignalEvent e;
@@ -250,11 +256,13 @@ void SimulationEngine::superviseTrain(int ti) {
         }
     }
     // protection stops braking in full once the train stands -- then it holds the brakes while the signal it
-    // stopped before shows stop -- or once no signal ahead shows stop
-    if (S.intervening && S.target < 0) S.intervening = false;
+    // stopped before shows stop -- or once no signal ahead shows stop; a train it tripped (a SPAD) it brakes
+    // in full until it stands, then holds it while the signal it passed shows stop
+    if (S.intervening && S.target < 0 && S.tripped < 0) S.intervening = false;
     if (S.intervening && std::abs(v) < kStand) {
         S.intervening = false;
-        S.holding = S.target;
+        S.holding = S.tripped >= 0 ? S.tripped : S.target;
+        S.tripped = -1;
     }
     if (S.holding >= 0 && signals_[std::size_t(S.holding)].aspect != Aspect::Stop) S.holding = -1;
     if (t.spec.autopilot) {
@@ -272,6 +280,12 @@ void SimulationEngine::superviseTrain(int ti) {
             a.nextLineDistance = line.distance;
         }
         if (S.target >= 0) a.stopDistance = S.targetDistance;
+        // the permissible speeds in curves, under the train and ahead at its service rate
+        const PermissibleLimits p =
+            permissibleLimits(t, head, Autopilot::kServiceShare * braking,
+                              a.lineSpeed > 0 ? a.lineSpeed : Autopilot::kNoSignSpeed);
+        a.permissible = p.here;
+        a.permissibleAhead = p.ahead;
         S.autopilot = Autopilot::inputs(a, t.drive.direction);
     }
 }
@@ -292,21 +306,29 @@ void SimulationEngine::stageSignals() {
 }
 
 void SimulationEngine::requestRouteAhead(int ti, const TrackPosition& head, double v, double braking) {
-    // the next signal ahead a route starts at, within reach: the first route from it, unless one is set
+    // the next signal ahead a route starts at, within reach: unless one of its routes is set, the first route
+    // from it whose switches already lie as it says (the way the train runs as the switches are set, e.g.
+    // after its schedule threw them), else the first route from it
     const std::vector<Route>& routes = layout_.routeList();
     if (routes.empty()) return;
     const double service = std::max(Autopilot::kServiceShare * braking, 0.05);
     const double reach = std::clamp(1.5 * v * v / (2.0 * service) + 500.0, kReachMin, kReachMax);
     for (const SignalAhead& a : signalsAhead(layout_, head, switchStates_, reach)) {
-        int first = -1;
+        int first = -1, lying = -1;
         bool set = false;
         for (std::size_t r = 0; r < routes.size(); ++r)
             if (routes[r].from == a.signal) {
                 if (first < 0) first = int(r);
                 set = set || (routes_[r].set && !routes_[r].entered);
+                const bool lies =
+                    std::all_of(routes[r].sets.begin(), routes[r].sets.end(), [&](const auto& w) {
+                        return switchStates_[std::size_t(w.first)] == w.second;
+                    });
+                if (lying < 0 && lies) lying = int(r);
             }
         if (first < 0) continue;
-        if (!set) requestRoute(first, ti); // refused: it waits at the signal and asks again next step
+        // refused: it waits at the signal and asks again next step
+        if (!set) requestRoute(lying >= 0 ? lying : first, ti);
         return;
     }
 }

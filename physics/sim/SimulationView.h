@@ -61,12 +61,14 @@ struct TrainSignalView {
     Aspect aspect = Aspect::Clear; // what that signal shows
     int target = -1;               // the first signal ahead at stop (-1: none within reach)
     double targetDistance = 0.0;   // [m]
-    double permitted = -1.0;       // the braking curve's permitted speed [m/s] (< 0: none)
-    bool protection = false;       // the train is supervised
-    bool intervening = false;      // protection brakes in full
-    bool holding = false;   // protection holds the brakes of a train it stopped (the signal shows stop)
-    bool autopilot = false; // driven by the autopilot
-    double distance = 0.0;  // travelled by its head so far [m]
+    // protection's supervised speed: the braking curve, or the release speed near the signal [m/s] (< 0:
+    // none)
+    double permitted = -1.0;
+    bool protection = false;  // the train is supervised
+    bool intervening = false; // protection brakes in full
+    bool holding = false;     // protection holds the brakes of a train it stopped (the signal shows stop)
+    bool autopilot = false;   // driven by the autopilot
+    double distance = 0.0;    // travelled by its head so far [m]
 };
 
 class SimulationView {

@@ -142,6 +142,12 @@ std::vector<TrainSpec> parseTrains(const nlohmann::json& trains, const Layout& l
         if (driver != "inputs" && driver != "autopilot")
             r.fail("driver", "unknown driver \"" + driver + "\" (expected \"autopilot\" or \"inputs\")");
         t.autopilot = driver == "autopilot";
+        t.releaseSpeed = r.number("releaseSpeed", TrainSpec::kDefaultReleaseSpeed); // finite, or an error
+        if (t.releaseSpeed < 0)
+            r.fail("releaseSpeed", "releaseSpeed must be >= 0 m/s, got " + r.at("releaseSpeed").dump());
+        t.cantDeficiency = r.number("cantDeficiency", TrainSpec::kDefaultCantDeficiency);
+        if (t.cantDeficiency < 0)
+            r.fail("cantDeficiency", "cantDeficiency must be >= 0 m, got " + r.at("cantDeficiency").dump());
         if (t.protection || t.autopilot) {
             double brakes = 0;
             for (const RollingStockSpec& c : t.cars)

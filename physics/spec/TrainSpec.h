@@ -39,6 +39,15 @@ struct TrainSpec {
     // "protection": supervise the signal ahead with a braking curve (physics/signal/Protection.h); absent =
     // true on a layout with signals, false elsewhere
     bool protection = false;
+    // "releaseSpeed" [m/s] (>= 0): protection lets the train creep up to a signal at stop at this speed, as
+    // far as it could still stop within the signal's overlap (docs/trains-format.md, "Signals and
+    // protection")
+    double releaseSpeed = kDefaultReleaseSpeed;
+    static constexpr double kDefaultReleaseSpeed = 15.0 / 3.6; // 15 km/h [m/s]
+    // "cantDeficiency" [m] (>= 0): the cant deficiency the autopilot allows in curves; it keeps to the
+    // permissible speed the checks compute from it (core/checks/PermissibleSpeeds.h)
+    double cantDeficiency = kDefaultCantDeficiency;
+    static constexpr double kDefaultCantDeficiency = 0.130; // [m] resources/rules/en13803-typical.json
     // "driver": "autopilot" (physics/signal/Autopilot.h) drives it at its permitted speed, obeying signals;
     // absent = the inputs (schedule, keys)
     bool autopilot = false;

@@ -157,10 +157,13 @@ struct TrainSignalState {
     Aspect aspect = Aspect::Clear; // what it shows
     int target = -1; // the first signal ahead at stop: the end of authority (-1: none within reach)
     double targetDistance = 0.0; // from the head to it [m]
-    double permitted = -1.0;     // the braking curve's permitted speed now [m/s] (< 0: no curve)
-    bool intervening = false;    // protection brakes in full (until the train stands or the signal clears)
-    int holding = -1;            // the signal protection stopped it before: brakes held while it shows stop
-    DriveInputs autopilot;       // the autopilot's inputs (trains driven by it)
+    // the permitted speed protection supervises now [m/s] (< 0: no curve): the braking curve to the EOA, or
+    // the release speed where that is higher (physics/signal/Protection.h)
+    double permitted = -1.0;
+    bool intervening = false; // protection brakes in full (until the train stands or the signal clears)
+    int tripped = -1;         // the signal it passed at stop: protection brakes in full until it stands
+    int holding = -1;         // the signal protection stopped it at: brakes held while it shows stop
+    DriveInputs autopilot;    // the autopilot's inputs (trains driven by it)
 };
 
 // A route of the layout (core/layout/Route.h) during a run (physics/sim/SimulationRoutes.cpp). All [Signal],

@@ -56,6 +56,7 @@ private slots:
     void joinIsG2AtBothEnds();
     void joinClosesALoop();
     void noFairConnector();
+    void forceSectionSetsTheRidersHeight();
 };
 
 void TestDesignAppend::chainIsG2() {
@@ -349,6 +350,37 @@ void TestDesignAppend::noFairConnector() {
     } catch (const DesignError& e) {
         QVERIFY2(QString(e.what()).contains("lies 4 m above"), e.what());
     }
+}
+
+void TestDesignAppend::forceSectionSetsTheRidersHeight() {
+    // On a coaster layout a force section with a 1.3 m heartline gives the trains' cars that name no
+    // riderHeight theirs (a car by name becomes {"base": name, "body": {"riderHeight": 1.3}}); a car with its
+    // own keeps it. A railway layout's trains are left alone.
+    const std::string trains = R"("trains": [{"id": "c", "cars": ["coaster-car",
+        {"base": "coaster-car", "body": {"riderHeight": 0.9}}, {"base": "coaster-car", "body": {"mass": 400}}],
+        "start": {"track": "A", "s": 20, "direction": 1}, "speed": 10}],
+        "drives": [{"kind": "booster", "track": "A", "from": 0, "to": 40, "speed": 12, "maxForce": 5000}], )";
+    auto layout = [&](const std::string& look) {
+        return Layout::compile(parseLayoutSpec(R"({"format": "tracklab-layout", "version": 2, )" + look +
+                                               trains + R"("tracks": [{"id": "A", "curve": {"type": "line",
+                                               "length": 50}}]})"),
+                               "design");
+    };
+    PieceSpec p = piece(PieceKind::Force);
+    p.length = 20;
+    p.heartline = 1.3;
+    const DesignEdit e = appendPiece(layout(R"("look": "coaster", )"), EndRef{"A", TrackEnd::End}, p);
+    const Json& cars = e.spec.trains[0]["cars"];
+    QCOMPARE(cars[0]["base"].get<std::string>(), std::string("coaster-car"));
+    QCOMPARE(cars[0]["body"]["riderHeight"].get<double>(), 1.3);
+    QCOMPARE(cars[1]["body"]["riderHeight"].get<double>(), 0.9);
+    QCOMPARE(cars[2]["body"]["riderHeight"].get<double>(), 1.3);
+    QCOMPARE(cars[2]["body"]["mass"].get<double>(), 400.0);
+    QVERIFY2(e.description.find("riders at 1.3 m on c") != std::string::npos, e.description.c_str());
+    Layout::compile(e.spec, "design"); // still a valid layout
+    // railway: untouched
+    const DesignEdit r = appendPiece(layout(""), EndRef{"A", TrackEnd::End}, p);
+    QVERIFY(r.spec.trains[0]["cars"][0].is_string());
 }
 
 QTEST_APPLESS_MAIN(TestDesignAppend)

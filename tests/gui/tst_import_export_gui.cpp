@@ -2,10 +2,13 @@
 // dialogs answered as a user does: tests/data/gui/alignment-line-arc.ifc (IFC4X3_ADD2: a 100 m line east
 // from the origin, then an arc of radius 300 m to the right over 78.54 m = 15 degrees) becomes an untitled
 // layout of two tracks ending at (100 + 300 sin 15, -300 (1 - cos 15)) = (177.646, -10.222) m; the OBJ export
-// writes the tracks' mesh; the NoLimits 2 export of this railway layout is refused with the reason and writes
-// nothing.
+// writes the tracks' mesh; the IFC 4.3 export (core/alignment/IfcAlignmentWriter.h) writes an IFC4X3_ADD2
+// file that the importer turns back into the same two tracks, ending at the same point; the NoLimits 2 export
+// of this railway layout is refused with the reason and writes nothing.
 #include "GuiTestUtil.h"
 
+#include "core/alignment/IfcAlignmentReader.h"
+#include "core/layout/Layout.h"
 #include "ui/document/FileManager.h"
 
 #include <QAction>
@@ -68,6 +71,26 @@ void TstImportExportGui::importThenExport() {
     const QByteArray text = f.readAll();
     QVERIFY(text.contains("\nv ") && text.contains("\nf "));
     qInfo("OBJ: %lld bytes", static_cast<long long>(text.size()));
+
+    // File > Export > IFC 4.3 Alignments: read back by the importer, the same end point
+    const QString ifc = dir.filePath("line-arc-out.ifc");
+    whenDialogShows<QFileDialog>([&](QFileDialog* d) { answered = acceptFileDialog(d, "line-arc-out.ifc"); });
+    w.findChild<QAction*>("fileExportIfc")->trigger();
+    QVERIFY(answered > 0);
+    QVERIFY2(w.statusBar()->currentMessage().startsWith("Exported"),
+             qPrintable(w.statusBar()->currentMessage()));
+    {
+        QFile g(ifc);
+        QVERIFY(g.open(QIODevice::ReadOnly));
+        const QByteArray head = g.readAll();
+        QVERIFY(head.startsWith("ISO-10303-21;") && head.contains("FILE_SCHEMA(('IFC4X3_ADD2'));"));
+        const tl::IfcImport back = tl::importIfcAlignments(ifc.toStdString());
+        const tl::Layout again = tl::Layout::compile(back.layout);
+        QCOMPARE(int(again.trackCount()), 2);
+        const tl::Vec3 end2 = again.frameInWorld(1, again.track(1).length()).F.P;
+        qInfo("exported and imported again: end (%.6f, %.6f)", end2.x(), end2.y());
+        QVERIFY((end2 - end).norm() < 1e-6);
+    }
 
     // File > Export > NoLimits 2 Track CSV: a railway layout is refused, nothing written
     const QString csv = dir.filePath("line-arc.csv");

@@ -62,6 +62,8 @@ private slots:
     void conflictingRoutesRefused();
     void routeReleasedBehindTheTrain();
     void noThrowUnderATrain();
+    void autopilotTakesTheWayTheSwitchesLie_data();
+    void autopilotTakesTheWayTheSwitchesLie();
     void badRoutes_data();
     void badRoutes();
 };
@@ -141,6 +143,38 @@ void TstInterlocking::noThrowUnderATrain() {
     const std::string route = sim.requestRoute(0);
     qInfo("%s", route.c_str());
     QVERIFY(!route.empty());
+}
+
+void TstInterlocking::autopilotTakesTheWayTheSwitchesLie_data() {
+    QTest::addColumn<int>("state");
+    QTest::addColumn<QString>("route");
+    QTest::newRow("W on D (as the file sets it): R2") << 1 << "R2";
+    QTest::newRow("W thrown to M first: R1") << 0 << "R1";
+}
+
+void TstInterlocking::autopilotTakesTheWayTheSwitchesLie() {
+    // a train on autopilot nearing H asks for the route from H whose switches already lie as it says -- the
+    // way it runs as the switches are set -- and throws nothing (physics/sim/SimulationSignals.cpp)
+    QFETCH(int, state);
+    QFETCH(QString, route);
+    const Layout L = compileText(junction(kRoutes));
+    Simulation sim(L, SimulationOptions{});
+    TrainSpec t = train("T", 100, 10.0);
+    t.autopilot = true;
+    sim.addTrain(t);
+    QCOMPARE(sim.throwSwitch(0, state), std::string());
+    const SignalEvent* set = nullptr;
+    while (sim.time() < 5 && !set) {
+        sim.step();
+        for (const SignalEvent& e : sim.view().signalEvents())
+            if (e.kind == "route" && e.aspect == "set") set = &e;
+    }
+    QVERIFY(set);
+    QCOMPARE(QString::fromStdString(set->routeId), route);
+    QCOMPARE(set->trainId, std::string("T"));
+    for (const SignalEvent& e : sim.view().signalEvents())
+        QVERIFY2(!(e.kind == "throw" && e.train == 0), e.message.c_str());
+    QCOMPARE(sim.view().switchStates()[0], state);
 }
 
 void TstInterlocking::badRoutes_data() {

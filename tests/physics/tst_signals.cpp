@@ -47,15 +47,16 @@ RollingStockSpec coach() {
     return s;
 }
 
-// Train A (three coaches, head at 200 m, v0 towards +x, coasting) and train B (one coach standing braked at
-// 2 000 m, in S1's block).
+// Train A (three coaches, head car's centre at `start` (200 m), v0 towards +x, coasting; its release speed
+// `release`) and train B (one coach standing braked at 2 000 m, in S1's block).
 struct Rig {
     Layout layout;
     std::unique_ptr<Simulation> sim;
     double braking = 0; // A's total brake force / total mass
 };
 
-Rig rig(double grade, double v0, bool protection) {
+Rig rig(double grade, double v0, bool protection, double start = 200.0,
+        double release = TrainSpec::kDefaultReleaseSpeed) {
     Rig r;
     r.layout = compileText(layoutText(grade));
     r.sim = std::make_unique<Simulation>(r.layout, SimulationOptions{});
@@ -63,9 +64,10 @@ Rig rig(double grade, double v0, bool protection) {
     a.id = "A";
     a.cars = {coach(), coach(), coach()};
     a.track = "L";
-    a.s = 200.0;
+    a.s = start;
     a.speed = v0;
     a.protection = protection;
+    a.releaseSpeed = release;
     double force = 0, mass = 0;
     for (const RollingStockSpec& c : a.cars) {
         force += c.brakeForce;
@@ -96,6 +98,9 @@ private slots:
     void protectionStopsOnGrade_data();
     void protectionStopsOnGrade();
     void spadThenCollision();
+    void releaseSpeedCreepsPastTheSignal();
+    void releaseSpeedKeepsTheCurve();
+    void badReleaseSpeed();
     void replayKeepsSignals();
     void summaryRoundTrip();
     void badSignals_data();
@@ -210,6 +215,93 @@ void TstSignals::spadThenCollision() {
     for (int i = 0; i < 500; ++i)
         sim.step();
     QCOMPARE(int(sim.view().signalAspects()[1]), int(Aspect::Stop));
+}
+
+void TstSignals::releaseSpeedCreepsPastTheSignal() {
+    // A creeps at 3 m/s, under its release speed (15 km/h = 4.17 m/s, no more than sqrt(2 a 50 m) = 11.2 m/s
+    // lets it stop within S1's 50 m overlap), towards S1 at stop: protection lets it come up to the signal
+    // unbraked; it passes S1 (a SPAD), is tripped -- braked in full -- and stops after v^2 / (2 a) = 3.6 m
+    // within the overlap (the head passes S1 by at most v dt = 0.0125 m before the brake acts: 0.35 %)
+    Rig r = rig(0.0, 3.0, true, 1400.0);
+    Simulation& sim = *r.sim;
+    double at5 = -1;
+    while (sim.time() < 120 && !(sim.view().trainSignal(0).holding)) {
+        sim.step();
+        if (at5 < 0 && 1500.0 - headS(sim) <= 5.0) at5 = sim.view().bogieSpeed(0, 0, 0);
+    }
+    const SignalEvent* spad = nullptr;
+    for (const SignalEvent& e : sim.view().signalEvents()) {
+        QVERIFY2(e.kind != "protection", e.message.c_str()); // never braked before the signal
+        if (e.kind == "spad") spad = &e;
+    }
+    QVERIFY(spad);
+    QCOMPARE(spad->signalId, std::string("S1"));
+    QCOMPARE(spad->trainId, std::string("A"));
+    const double D = spad->speed * spad->speed / (2.0 * r.braking);
+    const double past = headS(sim) - 1500.0;
+    qInfo(
+        "creeping: %.4f m/s 5 m before S1, SPAD at %.4f m/s; stood %.4f m past S1, v^2/2a = %.4f m (%.3f %%)",
+        at5, spad->speed, past, D, 100.0 * (past - D) / D);
+    QVERIFY(std::abs(at5 - 3.0) <= 0.01);
+    QVERIFY(std::abs(spad->speed - 3.0) <= 0.01);
+    QVERIFY(std::abs(past - D) <= 0.01 * D);
+    QVERIFY(past < r.layout.signalList()[1].overlap);
+    QVERIFY(std::abs(sim.view().trainSpeed(0)) < 0.05);
+    QVERIFY(!sim.view().trainSignal(0).intervening); // stood: held while S1 (its own block) shows stop
+    const double stood = headS(sim);
+    for (const double until = sim.time() + 5.0; sim.time() < until;)
+        sim.step();
+    QVERIFY(std::abs(headS(sim) - stood) < 1e-3);
+    QVERIFY(sim.view().collisions().empty());
+}
+
+void TstSignals::releaseSpeedKeepsTheCurve() {
+    // At 10 m/s, over its release speed of 4 m/s: protection brakes on its curve as without a release speed,
+    // and A stops after v^2 / (2 a) (within 1 %) with its head at or before S1
+    Rig r = rig(0.0, 10.0, true, 1300.0, 4.0);
+    Simulation& sim = *r.sim;
+    while (sim.time() < 120 && !(sim.view().trainSignal(0).holding))
+        sim.step();
+    const SignalEvent* brake = nullptr;
+    for (const SignalEvent& e : sim.view().signalEvents()) {
+        QVERIFY2(e.kind != "spad", e.message.c_str());
+        if (e.kind == "protection" && !brake) brake = &e;
+    }
+    QVERIFY(brake);
+    QCOMPARE(brake->signalId, std::string("S1"));
+    const double D = brake->speed * brake->speed / (2.0 * r.braking);
+    const double travelled = headS(sim) - brake->s;
+    qInfo(
+        "release 4 m/s, 10 m/s: protection at %.4f m/s (permitted %.4f) %.3f m before S1; stopped after %.4f "
+        "m, v^2/2a = %.4f m (%.3f %%); head %.4f m before S1",
+        brake->speed, brake->permitted, brake->distance, travelled, D, 100.0 * (travelled - D) / D,
+        1500.0 - headS(sim));
+    QVERIFY(brake->speed > 9.9);
+    QVERIFY(std::abs(travelled - D) <= 0.01 * D);
+    QVERIFY(headS(sim) <= 1500.0);
+    QVERIFY(std::abs(sim.view().trainSpeed(0)) < 0.05);
+}
+
+void TstSignals::badReleaseSpeed() {
+    for (const auto& [value, message] :
+         {std::pair{"-1", "/trains/0/releaseSpeed: releaseSpeed must be >= 0 m/s, got -1"},
+          std::pair{"\"fast\"", "/trains/0/releaseSpeed"}}) {
+        const std::string text = R"({"format": "tracklab-layout", "version": 2, "tracks": [
+            {"id": "L", "curve": {"type": "line", "length": 3000}}],
+            "signals": [{"id": "S0", "track": "L", "s": 500}],
+            "trains": [{"id": "T", "cars": ["passenger-car"], "start": {"track": "L", "s": 100},
+                        "releaseSpeed": )" +
+                                 std::string(value) + "}]}";
+        try {
+            const Layout L = compileText(text);
+            parseScenario(L, "<test>", defaultRollingStockDirs());
+            QFAIL("accepted");
+        } catch (const LayoutError& e) {
+            qInfo("%s", e.what());
+            QVERIFY2(QString(e.what()).contains(message), e.what());
+            QVERIFY(QString(e.what()).startsWith("<test>"));
+        }
+    }
 }
 
 void TstSignals::replayKeepsSignals() {

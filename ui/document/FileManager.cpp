@@ -3,6 +3,7 @@
 #include "ui/document/Document.h"
 
 #include "core/alignment/IfcAlignmentReader.h"
+#include "core/alignment/IfcAlignmentWriter.h"
 #include "core/io/Nl2CsvExport.h"
 #include "core/io/SaveFile.h"
 #include "core/layout/LayoutFile.h"
@@ -110,6 +111,13 @@ bool FileManager::exportLayout(const QString& path, const QString& format) {
             saveFile(path.toStdString(), out.str());
         } else if (format == "obj") {
             render::writeLayoutObj(*layout, path.toStdString());
+        } else if (format == "ifc") {
+            m_warnings.clear();
+            IfcExportOptions options;
+            options.layoutFile = QFileInfo(m_doc->displayName()).fileName().toStdString();
+            const IfcExport done = writeIfcAlignments(*layout, path.toStdString(), options);
+            for (const std::string& w : done.warnings)
+                m_warnings << QString::fromStdString(w);
         } else {
             return fail(tr("Unknown export format %1").arg(format));
         }
@@ -128,12 +136,17 @@ bool FileManager::importInteractive() {
 }
 
 bool FileManager::exportInteractive(const QString& format) {
-    const bool nl2 = format == "nl2csv";
+    const bool nl2 = format == "nl2csv", ifc = format == "ifc";
     const QString base = QFileInfo(m_doc->displayName()).completeBaseName();
-    const QString start = QDir::current().filePath(base + (nl2 ? ".csv" : ".obj"));
-    const QString path = QFileDialog::getSaveFileName(
-        m_window, nl2 ? tr("Export NoLimits 2 track CSV") : tr("Export OBJ mesh"), start,
-        nl2 ? tr("NoLimits 2 track CSV (*.csv)") : tr("Wavefront OBJ (*.obj)"));
+    const QString start = QDir::current().filePath(base + (nl2 ? ".csv" : ifc ? ".ifc" : ".obj"));
+    const QString path = QFileDialog::getSaveFileName(m_window,
+                                                      nl2   ? tr("Export NoLimits 2 track CSV")
+                                                      : ifc ? tr("Export IFC 4.3 alignments")
+                                                            : tr("Export OBJ mesh"),
+                                                      start,
+                                                      nl2   ? tr("NoLimits 2 track CSV (*.csv)")
+                                                      : ifc ? tr("IFC files (*.ifc)")
+                                                            : tr("Wavefront OBJ (*.obj)"));
     return !path.isEmpty() && exportLayout(path, format);
 }
 

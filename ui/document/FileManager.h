@@ -35,7 +35,9 @@ public:
     QStringList lastWarnings() const { return m_warnings; }
     // File > Export: the layout as a NoLimits 2 track-spline CSV ("nl2csv", coaster layouts;
     // core/io/Nl2CsvExport.h) or its rails, sleepers and ballast as an OBJ mesh ("obj";
-    // render/track/LayoutObjExport.h). A failed write keeps the old file. false + error() on failure.
+    // render/track/LayoutObjExport.h) or its level ground track as IFC 4.3 alignments ("ifc";
+    // core/alignment/IfcAlignmentWriter.h; the refused tracks go to lastWarnings()). A failed write keeps the
+    // old file. false + error() on failure.
     bool exportLayout(const QString& path, const QString& format);
     // false: no recent files, no autosave, no recovery files (e.g. a --screenshot run)
     void setPersistent(bool on);

@@ -17,11 +17,12 @@ namespace tl::ui {
 
 // The next signal ahead of a train and its protection (physics/sim/SimulationView.h, TrainSignalView).
 struct HudSignal {
-    QString id;                      // the next signal ahead governing the train ("": none within reach)
-    Aspect aspect = Aspect::Clear;   // what it shows
-    double distance = 0.0;           // from the head to it [m]
-    std::optional<double> permitted; // protection's braking curve: the permitted speed now [m/s]
-    bool intervening = false;        // protection brakes the train in full
+    QString id;                    // the next signal ahead governing the train ("": none within reach)
+    Aspect aspect = Aspect::Clear; // what it shows
+    double distance = 0.0;         // from the head to it [m]
+    // protection's supervised speed now: its braking curve, or the release speed near the signal [m/s]
+    std::optional<double> permitted;
+    bool intervening = false; // protection brakes the train in full
 };
 
 struct HudReadout {

@@ -95,6 +95,9 @@ MainMenus::MainMenus(MainWindow* w) : QObject(w), m_window(w) {
     withId(exportMenu->addAction(tr("&OBJ Mesh…"), files,
                                  [=] { fileReport(files->exportInteractive("obj"), tr("Exported")); }),
            "fileExportObj");
+    withId(exportMenu->addAction(tr("&IFC 4.3 Alignments…"), files,
+                                 [=] { fileReport(files->exportInteractive("ifc"), tr("Exported")); }),
+           "fileExportIfc");
     file->addSeparator();
     withId(file->addAction(tr("&Quit"), QKeySequence::Quit, w, &QWidget::close), "fileQuit");
 
