@@ -289,4 +289,11 @@ std::string stationLabel(const Layout& layout, int track, double s) {
     return station ? formatStation(*station) : std::string();
 }
 
+std::string stationRange(const Layout& layout, int track, double s0, double s1) {
+    const std::string a = stationLabel(layout, track, s0);
+    if (a.empty()) return a;
+    const std::string b = stationLabel(layout, track, s1);
+    return a == b ? a : a + " to " + b;
+}
+
 } // namespace tl

@@ -117,5 +117,8 @@ std::vector<Alignment> compileAlignments(const Layout& layout, const std::string
 // ("km 12+345.678", core/units/Station.h), or "" when the track lies on no alignment: the one label the
 // status bar, the event log, the checks and the CLI show beside a track and s.
 std::string stationLabel(const Layout& layout, int track, double s);
+// The stations of s0 and s1 on one track, "km 12+010.000 to km 12+020.000" (one label where they agree), or
+// "" when the track lies on no alignment: a range of places (a check violation) as the checks show it.
+std::string stationRange(const Layout& layout, int track, double s0, double s1);
 
 } // namespace tl
