@@ -20,6 +20,9 @@ constexpr double kPiece = 20.0;         // [m] longest piece of a table before a
 constexpr double kTolerance = 1e-10;    // [m per m] two halves agree with their whole to this
 constexpr int kMaxDepth = 30;           // halvings of one piece at most
 constexpr double kEquationSlack = 1e-6; // [m] an equation this far past the end is at the end
+// [m] a place this close before an equation's distance is at it: the integral of a level track gives s up to
+// rounding, and a place at the equation has the later station
+constexpr double kAtEquation = 1e-9;
 
 // 5-point Gauss-Legendre on [-1, 1]
 constexpr double kX1 = 0.9061798459386639927976269, kX2 = 0.5384693101056830910363144;
@@ -149,8 +152,8 @@ std::optional<double> Alignment::distance(int track, double s) const {
 }
 
 double Alignment::stationAt(double d) const {
-    for (std::size_t i = stretches_.size(); i-- > 1;) // the later equation wins
-        if (d >= stretches_[i].d0) return stretches_[i].station + (d - stretches_[i].d0);
+    for (std::size_t i = stretches_.size(); i-- > 1;) // the later equation wins (from kAtEquation before it)
+        if (d >= stretches_[i].d0 - kAtEquation) return stretches_[i].station + (d - stretches_[i].d0);
     return stretches_.front().station + d;
 }
 

@@ -6,7 +6,7 @@
 // Station = startStation + the horizontal distance along the alignment, as IFC measures it (distance in
 // plan: the length of the track's projection on the body's x-y plane; TrackLab's s stays the 3D arc
 // length). A station equation [d_i, station_i] restarts the count: past horizontal distance d_i the station
-// is station_i + (d - d_i); at d_i itself, and where equations share a distance, the later one wins.
+// is station_i + (d - d_i); at d_i itself (and up to 1e-9 m before it, rounding) the equation applies.
 //
 // The horizontal distance of (track, s) is the integral of |T_xy|, the horizontal part of the unit tangent
 // in the track's body, over the arc length from the track's start: 5-point Gauss-Legendre on pieces of at

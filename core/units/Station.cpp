@@ -28,6 +28,15 @@ namespace {
                                 " (expected e.g. \"km 12+345.678\", \"12+345.678\" or \"12345.678\" [m])");
 }
 
+// The value of a run of digits (std::stod of digits alone throws only std::out_of_range: too many).
+double value(const std::string& text, const std::string& run) {
+    try {
+        return std::stod(run);
+    } catch (const std::out_of_range&) {
+        bad(text, "it is too large");
+    }
+}
+
 std::size_t digits(const std::string& t, std::size_t i) {
     std::size_t j = i;
     while (j < t.size() && std::isdigit(static_cast<unsigned char>(t[j])))
@@ -60,14 +69,14 @@ double parseStation(const std::string& text) {
     }
     const std::size_t n = digits(t, i);
     if (n == 0) bad(text, "no digits where the number starts");
-    const double whole = std::stod(t.substr(i, n)); // digits only: never throws
+    const double whole = value(text, t.substr(i, n));
     i += n;
     double metres = whole;
     if (i < t.size() && t[i] == '+') { // K+MMM[.mmm]
         ++i;
         if (digits(t, i) != 3)
             bad(text, "the metres after \"+\" must have exactly three digits (000 to 999)");
-        metres = whole * 1000.0 + std::stod(t.substr(i, 3));
+        metres = whole * 1000.0 + value(text, t.substr(i, 3));
         i += 3;
     } else if (km) {
         bad(text, "after \"km\" the station is written K+MMM.mmm");
@@ -76,7 +85,7 @@ double parseStation(const std::string& text) {
         ++i;
         const std::size_t f = digits(t, i);
         if (f == 0) bad(text, "no digits after the decimal point");
-        metres += std::stod("0." + t.substr(i, f));
+        metres += value(text, "0." + t.substr(i, f));
         i += f;
     }
     if (i != t.size()) bad(text, "unexpected \"" + t.substr(i) + "\"");
