@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <memory>
 #include <stdexcept>
 #include <string>
 
@@ -19,6 +20,7 @@ namespace {
 constexpr double kPiece = 20.0;         // [m] longest piece of a table before any halving
 constexpr double kTolerance = 1e-10;    // [m per m] two halves agree with their whole to this
 constexpr int kMaxDepth = 30;           // halvings of one piece at most
+constexpr double kShortest = 2e-3;      // [m] a piece shorter than this is not halved (bounded work on kinks)
 constexpr double kEquationSlack = 1e-6; // [m] an equation this far past the end is at the end
 // [m] a place this close before an equation's distance is at it: the integral of a level track gives s up to
 // rounding, and a place at the equation has the later station
@@ -76,7 +78,7 @@ double HorizontalTable::rule(double a, double b) const {
 void HorizontalTable::add(double a, double b, double whole, int depth) {
     const double m = 0.5 * (a + b);
     const double left = rule(a, m), right = rule(m, b);
-    if (std::abs(left + right - whole) <= kTolerance * (b - a) || depth >= kMaxDepth) {
+    if (std::abs(left + right - whole) <= kTolerance * (b - a) || depth >= kMaxDepth || b - a < kShortest) {
         s_.push_back(m);
         h_.push_back(h_.back() + left);
         s_.push_back(b);
@@ -147,8 +149,8 @@ std::optional<double> Alignment::distance(int track, double s) const {
     const int k = legOf(track);
     if (k < 0) return std::nullopt;
     const Leg& leg = legs_[std::size_t(k)];
-    const double h = leg.table.at(s);
-    return leg.from + (leg.direction > 0 ? h : leg.table.horizontalLength() - h);
+    const double h = leg.table->at(s);
+    return leg.from + (leg.direction > 0 ? h : leg.horizontalLength() - h);
 }
 
 double Alignment::stationAt(double d) const {
@@ -196,7 +198,7 @@ TrackPosition Alignment::positionAt(double d) const {
         ++k;
     const Leg& leg = legs_[k];
     const double h = d - leg.from;
-    const double s = leg.table.arcLength(leg.direction > 0 ? h : leg.table.horizontalLength() - h);
+    const double s = leg.table->arcLength(leg.direction > 0 ? h : leg.horizontalLength() - h);
     return TrackPosition{leg.track, s, leg.direction};
 }
 
@@ -211,6 +213,7 @@ std::vector<Alignment> compileAlignments(const Layout& L, const std::string& fil
     std::vector<Alignment> out;
     const std::vector<AlignmentSpec>& specs = L.spec().alignmentSpecs;
     const SwitchStates states = L.initialSwitchStates();
+    std::unordered_map<int, std::shared_ptr<const HorizontalTable>> tables; // by track index
     for (std::size_t k = 0; k < specs.size(); ++k) {
         const AlignmentSpec& a = specs[k];
         const std::string path = jsonPath("/alignments", k);
@@ -256,8 +259,11 @@ std::vector<Alignment> compileAlignments(const Layout& L, const std::string& fil
             leg.track = t;
             leg.direction = direction;
             leg.from = from;
-            leg.table = HorizontalTable(track.curvePtr(), track.placement().linear());
-            from += leg.table.horizontalLength();
+            std::shared_ptr<const HorizontalTable>& table = tables[t]; // built once per track
+            if (!table)
+                table = std::make_shared<const HorizontalTable>(track.curvePtr(), track.placement().linear());
+            leg.table = table;
+            from += leg.horizontalLength();
             c.legIndex_.emplace(t, int(c.legs_.size()));
             c.legs_.push_back(std::move(leg));
         }

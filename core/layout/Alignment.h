@@ -11,12 +11,14 @@
 // The horizontal distance of (track, s) is the integral of |T_xy|, the horizontal part of the unit tangent
 // in the track's body, over the arc length from the track's start: 5-point Gauss-Legendre on pieces of at
 // most 20 m, each halved until two halves agree with the whole to 1e-10 m per metre (a kink of the profile,
-// a spline's knot), kept in a cumulative table so that a query is a binary search plus one 5-point rule.
-// On a level track |T_xy| = 1 and the distance is s up to rounding; on a line pitched by theta it is
-// s cos(theta). The integral is generic (any curve type): it asks the curve for its tangent only.
+// a spline's knot) or it is shorter than 2 mm, kept in a cumulative table so that a query is a binary search
+// plus one 5-point rule. On a level track |T_xy| = 1 and the distance is s up to rounding; on a line pitched
+// by theta it is s cos(theta). The integral is generic (any curve type): it asks the curve for its tangent
+// only.
 #include "core/geometry/Curve.h"
 #include "core/layout/LayoutSpec.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -62,7 +64,8 @@ public:
         int track = -1;     // track index
         int direction = +1; // +1: travelled from its start to its end, -1 from its end to its start
         double from = 0.0;  // horizontal distance along the alignment where it is entered [m]
-        HorizontalTable table;
+        std::shared_ptr<const HorizontalTable> table; // never null; one per track, shared by its alignments
+        double horizontalLength() const { return table->horizontalLength(); }
     };
     // A stretch of stations: the horizontal distances [d0, d1) (the last one [d0, d1]) counted from
     // `station` at d0.
@@ -75,7 +78,7 @@ public:
     const std::vector<Leg>& legs() const { return legs_; }
     const std::vector<Stretch>& stretches() const { return stretches_; } // start, then one per equation
     double horizontalLength() const {
-        return legs_.empty() ? 0.0 : legs_.back().from + legs_.back().table.horizontalLength();
+        return legs_.empty() ? 0.0 : legs_.back().from + legs_.back().horizontalLength();
     }
     double firstStation() const; // the lowest station on the alignment [m]
     double lastStation() const;  // the highest [m]
