@@ -105,14 +105,15 @@ double HorizontalTable::arcLength(double h) const {
     const double s0 = s_[k - 1], h0 = h_[k - 1];
     double lo = s0, hi = s_[k];
     double x = lo + (hi - lo) * (h - h0) / (h_[k] - h0);
+    const double tolerance = 1e-12 * std::max(1.0, h); // [m] (rounding of distances of up to 100 km)
     for (int i = 0; i < 100; ++i) {
         const double f = h0 + rule(s0, x) - h;
-        if (std::abs(f) < 1e-12) break;
+        if (std::abs(f) < tolerance) break;
         (f < 0 ? lo : hi) = x;
         const double rate = horizontalRate(x);
         double next = rate > 0 ? x - f / rate : 0.5 * (lo + hi);
         if (!(next > lo && next < hi)) next = 0.5 * (lo + hi); // Newton left the bracket: bisect
-        if (std::abs(next - x) < 1e-13) {
+        if (std::abs(next - x) < 1e-13 * std::max(1.0, x)) {
             x = next;
             break;
         }
