@@ -19,6 +19,7 @@
 #include <cmath>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <sstream>
 
 namespace {
@@ -222,6 +223,20 @@ nlohmann::json summary(const tl::Simulation& sim, const std::string& file, doubl
                                     {"s", e.s},
                                     {"speed", e.speed},
                                     {"message", e.message}});
+    // where an event's place lies on an alignment, its station [m] beside track and s (docs/alignments.md,
+    // "Stationing"); a layout without alignments gets nothing new
+    if (!sim.layout().alignmentList().empty())
+        for (const char* list :
+             {"events", "derailments", "couplerEvents", "collisions", "signalEvents", "wheelEvents"})
+            for (nlohmann::json& e : j[list]) {
+                if (!e.contains("track") || !e["track"].is_string() || !e.contains("s") ||
+                    !e["s"].is_number())
+                    continue;
+                const int track = sim.layout().trackIndex(e["track"].get<std::string>());
+                if (track < 0) continue;
+                if (const std::optional<double> st = sim.layout().station(track, e["s"].get<double>()))
+                    e["station"] = *st;
+            }
     return j;
 }
 

@@ -490,7 +490,6 @@ IfcImport importIfcAlignments(const StepFile& f) {
     }
 
     // vertical and cant layouts, stationing, the "alignments" list
-    Json list = Json::array();
     for (const Chain& c : chains) {
         const StepInstance& a = *c.alignment;
         TrackSpec& first = spec.tracks[std::size_t(c.tracks.front())];
@@ -554,16 +553,14 @@ IfcImport importIfcAlignments(const StepFile& f) {
             // StartDistAlong: an attribute of IfcAlignmentHorizontal in drafts of IFC 4.3 (8 arguments)
             if (h->argCount() == 8 && !h->isUnset(7)) station = number(*h, 7) * units.length;
         }
-        Json entry = Json::object();
-        entry["id"] = c.name;
-        entry["ifc"] = ref(a);
-        entry["tracks"] = Json::array();
+        AlignmentSpec entry;
+        entry.id = c.name;
+        entry.extra["ifc"] = ref(a); // informative: the IfcAlignment it came from
         for (const int t : c.tracks)
-            entry["tracks"].push_back(Json::array({spec.tracks[std::size_t(t)].id, 1}));
-        entry["startStation"] = station.value_or(0.0);
-        list.push_back(entry);
+            entry.tracks.emplace_back(spec.tracks[std::size_t(t)].id, 1);
+        entry.startStation = station.value_or(0.0);
+        spec.alignmentSpecs.push_back(std::move(entry));
     }
-    spec.extra["alignments"] = list;
     return result;
 }
 

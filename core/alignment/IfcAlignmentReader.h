@@ -28,7 +28,7 @@ constexpr double kIfcJoinRefuse = 1.0;   // [m] ... farther than this: refused
 constexpr double kIfcHeadingWarn = 1e-6; // [rad] a kink in heading larger than this: a warning
 
 struct IfcImport {
-    LayoutSpec layout;                 // version 2, "alignments" in layout.extra
+    LayoutSpec layout;                 // version 2, "alignments" in layout.alignmentSpecs
     std::vector<std::string> warnings; // each a full sentence naming the file and the #id
 };
 

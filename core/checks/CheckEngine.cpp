@@ -149,8 +149,8 @@ void envelopeOnTrack(const RuleSpec& r, int ri, int track, const std::string& id
             return s[k - 1] + f * (s[k] - s[k - 1]);
         };
         for (const EnvelopeViolation& e : checkEnvelope(t, a, r.envelope)) {
-            Violation v{ri,        r.id,      r.name,       r.unit, track,   id,
-                        sAt(e.t0), sAt(e.t1), sAt(e.tPeak), e.peak, e.level, e.level < 0};
+            Violation v{ri,           r.id,   r.name,  r.unit,      track, id,  sAt(e.t0), sAt(e.t1),
+                        sAt(e.tPeak), e.peak, e.level, e.level < 0, NAN,   NAN, {}};
             v.duration = e.duration;
             v.allowed = e.allowed;
             out.push_back(v);
@@ -239,8 +239,8 @@ CheckReport checkLayout(const Layout& layout, const RuleProfile& profile,
                 // a lower and an upper breach of one rule are separate ranges
                 if (open && open->belowLimit != o->below) close();
                 if (!open) {
-                    open = Violation{int(ri), r.id, r.name, r.unit,   int(t),   id,
-                                     p.s,     p.s,  p.s,    o->value, o->limit, o->below};
+                    open = Violation{int(ri), r.id,     r.name,   r.unit,   int(t), id,  p.s, p.s,
+                                     p.s,     o->value, o->limit, o->below, NAN,    NAN, {}};
                     worst = excess(*o);
                 }
                 open->s1 = p.s;
@@ -257,6 +257,8 @@ CheckReport checkLayout(const Layout& layout, const RuleProfile& profile,
     std::stable_sort(report.violations.begin(), report.violations.end(), [](const auto& a, const auto& c) {
         return a.track != c.track ? a.track < c.track : a.s0 != c.s0 ? a.s0 < c.s0 : a.rule < c.rule;
     });
+    for (Violation& v : report.violations) // where the track lies on an alignment: its stations
+        v.stations = stationRange(layout, v.track, v.s0, v.s1);
     auto joined = [](const std::vector<std::string>& v) {
         std::string s;
         for (const auto& x : v)

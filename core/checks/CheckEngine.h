@@ -33,6 +33,9 @@ struct Violation {
     // envelope allows there (0: never beyond it) [s]; value is the peak. NaN for the other rules.
     double duration = NAN;
     double allowed = NAN;
+    // s0..s1 as stations where the track lies on an alignment, "km 12+010.000 to km 12+020.000" (one
+    // "km ..." where they agree; stationRange in core/layout/Alignment.h), else "" (docs/alignments.md)
+    std::string stations;
 };
 
 struct CurvePlace {

@@ -42,6 +42,12 @@ std::string unitTag(const std::string& unit) {
     return u;
 }
 
+// " (km 12+010.000 to km 12+020.000)" where the violation lies on an alignment, else nothing (the report
+// of a layout without alignments is unchanged)
+std::string stationsText(const Violation& v) {
+    return v.stations.empty() ? std::string() : " (" + v.stations + ")";
+}
+
 } // namespace
 
 std::string checkReportText(const CheckReport& report, const RuleProfile& profile) {
@@ -54,8 +60,8 @@ std::string checkReportText(const CheckReport& report, const RuleProfile& profil
     for (const auto& v : report.violations) {
         if (std::isfinite(v.duration)) { // accelerationEnvelope: held too long at a level
             const char* beyond = v.belowLimit ? "below" : "above";
-            o << "  " << v.trackId << " s " << fmt("%.1f", v.s0) << "-" << fmt("%.1f", v.s1)
-              << " m: " << v.ruleName << ": ";
+            o << "  " << v.trackId << " s " << fmt("%.1f", v.s0) << "-" << fmt("%.1f", v.s1) << " m"
+              << stationsText(v) << ": " << v.ruleName << ": ";
             if (v.allowed > 0)
                 o << fmt("%.2f", v.duration) << " s at " << formatValue(v.limit, v.unit, 2) << " or "
                   << beyond << " > " << fmt("%.2f", v.allowed) << " s allowed";
@@ -67,9 +73,10 @@ std::string checkReportText(const CheckReport& report, const RuleProfile& profil
               << " m)\n";
             continue;
         }
-        o << "  " << v.trackId << " s " << fmt("%.1f", v.s0) << "-" << fmt("%.1f", v.s1)
-          << " m: " << v.ruleName << ": " << formatValue(v.value, v.unit, 2) << (v.belowLimit ? " < " : " > ")
-          << formatValue(v.limit, v.unit, 2) << " (worst at s = " << fmt("%.1f", v.sWorst) << " m)\n";
+        o << "  " << v.trackId << " s " << fmt("%.1f", v.s0) << "-" << fmt("%.1f", v.s1) << " m"
+          << stationsText(v) << ": " << v.ruleName << ": " << formatValue(v.value, v.unit, 2)
+          << (v.belowLimit ? " < " : " > ") << formatValue(v.limit, v.unit, 2)
+          << " (worst at s = " << fmt("%.1f", v.sWorst) << " m)\n";
     }
     o << "\ncurves (" << report.curves.size() << "):\n";
     char head[256];

@@ -75,6 +75,8 @@ LayoutChange changeOf(const SpecPatch& patch, bool forward) {
     if (patch.vehicles) c.parts |= LayoutChange::Vehicles;
     if (patch.trains) c.parts |= LayoutChange::Trains;
     if (patch.extra) c.parts |= LayoutChange::Notes;
+    // stationing changes no track and no run: views that show stations read them from the compiled layout
+    if (changed(patch.alignmentSpecs)) c.parts |= LayoutChange::Notes;
     if (patch.look || patch.railCentreDistance) c.parts |= LayoutChange::Look;
     if (patch.version) c.parts |= LayoutChange::Version;
     if (c.has(LayoutChange::TrackList)) c.tracks.clear();

@@ -70,7 +70,7 @@ void applyJson(Json& j, const std::optional<std::pair<Json, Json>>& d, bool forw
 
 bool SpecPatch::empty() const {
     return allEmpty(tracks) && allEmpty(connections) && allEmpty(switches) && allEmpty(bufferStops) &&
-           allEmpty(signalSpecs) && allEmpty(routeSpecs) && allEmpty(drives) && !bodies && !vehicles &&
+           allEmpty(signalSpecs) && allEmpty(routeSpecs) && allEmpty(alignmentSpecs) && allEmpty(drives) && !bodies && !vehicles &&
            !trains && !extra && !version && !look && !railCentreDistance;
 }
 
@@ -87,6 +87,7 @@ SpecPatch diffSpecs(const LayoutSpec& a, const LayoutSpec& b) {
     p.bufferStops = diffList(a.bufferStops, b.bufferStops);
     p.signalSpecs = diffList(a.signalSpecs, b.signalSpecs);
     p.routeSpecs = diffList(a.routeSpecs, b.routeSpecs);
+    p.alignmentSpecs = diffList(a.alignmentSpecs, b.alignmentSpecs);
     p.drives = diffList(a.drives, b.drives);
     if (a.look != b.look) p.look = std::pair{a.look, b.look};
     if (a.railCentreDistance != b.railCentreDistance)
@@ -106,6 +107,7 @@ void applyPatch(LayoutSpec& spec, const SpecPatch& p, bool forward) {
     applyList(spec.bufferStops, p.bufferStops, forward);
     applyList(spec.signalSpecs, p.signalSpecs, forward);
     applyList(spec.routeSpecs, p.routeSpecs, forward);
+    applyList(spec.alignmentSpecs, p.alignmentSpecs, forward);
     applyList(spec.drives, p.drives, forward);
     if (p.look) spec.look = forward ? p.look->second : p.look->first;
     if (p.railCentreDistance)

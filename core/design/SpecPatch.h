@@ -31,6 +31,7 @@ struct SpecPatch {
     Hunks<BufferStopSpec> bufferStops;
     Hunks<SignalSpec> signalSpecs;
     Hunks<RouteSpec> routeSpecs;
+    Hunks<AlignmentSpec> alignmentSpecs;
     Hunks<DriveSpec> drives;
     std::optional<std::pair<Json, Json>> bodies, vehicles, trains, extra; // (before, after) when changed
     std::optional<std::pair<std::optional<LayoutLook>, std::optional<LayoutLook>>> look;

@@ -138,6 +138,10 @@ DesignEdit deleteTrack(const Layout& layout, const std::string& id) {
                   [&](const ConnectionSpec& c) { return c.a.track == id || c.b.track == id; });
     std::erase_if(spec.bufferStops, [&](const BufferStopSpec& b) { return b.end.track == id; });
     dropSignalsOnTrack(spec, id); // its signals go, and the routes from or to them (core/design/SignalOps.h)
+    // an alignment through it would run through a gap: it goes (docs/alignments.md, "Stationing")
+    std::erase_if(spec.alignmentSpecs, [&](const AlignmentSpec& a) {
+        return std::any_of(a.tracks.begin(), a.tracks.end(), [&](const auto& t) { return t.first == id; });
+    });
     std::vector<SwitchSpec> switches;
     for (SwitchSpec s : spec.switches) {
         if (s.at.track == id) continue; // its trunk goes: so does the switch
@@ -285,6 +289,13 @@ DesignEdit splitTrack(const Layout& layout, const std::string& id, double s, con
             g.track = id2;
             g.s -= s;
         }
+    for (AlignmentSpec& a : spec.alignmentSpecs) // an alignment runs over both halves, in its direction
+        for (std::size_t k = 0; k < a.tracks.size(); ++k)
+            if (a.tracks[k].first == id) {
+                const int dir = a.tracks[k].second;
+                a.tracks.insert(a.tracks.begin() + std::ptrdiff_t(dir > 0 ? k + 1 : k), {id2, dir});
+                break;
+            }
     spec.tracks[std::size_t(ti)] = first;
     spec.tracks.insert(spec.tracks.begin() + ti + 1, second);
     spec.connections.insert(
@@ -438,7 +449,7 @@ DesignEdit renameTrack(const LayoutSpec& spec0, const std::string& from, const s
     edit.spec = spec0;
     edit.spec.tracks[std::size_t(ti)].id = to;
     // every reference to it: connections, switches, placements, buffer stops, trains, vehicles, drives,
-    // signals
+    // signals, alignments
     forEachEnd(edit.spec, [&](EndRef& e) {
         if (e.track == from) e.track = to;
     });
@@ -449,6 +460,9 @@ DesignEdit renameTrack(const LayoutSpec& spec0, const std::string& from, const s
         if (d.track == from) d.track = to;
     for (SignalSpec& g : edit.spec.signalSpecs)
         if (g.track == from) g.track = to;
+    for (AlignmentSpec& a : edit.spec.alignmentSpecs)
+        for (auto& t : a.tracks)
+            if (t.first == from) t.first = to;
     edit.description = "Rename track " + from + " to " + to;
     return edit;
 }

@@ -19,7 +19,7 @@ constexpr std::array<KeyIntroduced, 17> kVersion2Keys{{
     {KeyPlace::TopLevel, "bufferStops"},
     {KeyPlace::TopLevel, "signals"},
     {KeyPlace::TopLevel, "routes"},
-    {KeyPlace::TopLevel, "alignments"}, // kept in LayoutSpec::extra (docs/alignments.md)
+    {KeyPlace::TopLevel, "alignments"}, // LayoutSpec::alignmentSpecs (docs/alignments.md, "Stationing")
     {KeyPlace::TopLevel, "coasterFriction"},
     {KeyPlace::TopLevel, "coasterDrag"},
     {KeyPlace::Track, "heartline"},

@@ -322,8 +322,9 @@ Layout Layout::compile(const LayoutSpec& spec, const std::string& file, const La
         L.bufferStops_.push_back(c);
     }
     L.trackIds_ = std::move(ids);
-    L.signals_ = compileSignals(L, file); // (Signals.cpp: needs the track ids)
-    L.routes_ = compileRoutes(L, file);   // (Routes.cpp: needs the signals)
+    L.signals_ = compileSignals(L, file);       // (Signals.cpp: needs the track ids)
+    L.routes_ = compileRoutes(L, file);         // (Routes.cpp: needs the signals)
+    L.alignments_ = compileAlignments(L, file); // (Alignment.cpp: needs the connections and switches)
     return L;
 }
 
@@ -340,6 +341,18 @@ const Track& Layout::trackById(std::string_view id) const {
     const int i = trackIndex(id);
     if (i < 0) throw std::out_of_range("Layout: unknown track \"" + std::string(id) + "\"");
     return tracks_[std::size_t(i)];
+}
+
+int Layout::alignmentIndex(std::string_view id) const {
+    for (std::size_t i = 0; i < alignments_.size(); ++i)
+        if (alignments_[i].id() == id) return int(i);
+    return -1;
+}
+
+std::optional<double> Layout::station(int track, double s) const {
+    for (const Alignment& a : alignments_)
+        if (const std::optional<double> st = a.station(track, s)) return st;
+    return std::nullopt;
 }
 
 int Layout::switchIndex(std::string_view id) const {

@@ -12,6 +12,7 @@
 // Every walk over the network goes through Layout: next() (one end, as set), branchesAcross() (one end,
 // every way), walkRoute() (hop by hop along the route as set) and advance() (a distance); all are defined
 // in core/layout/LayoutTraversal.cpp.
+#include "core/layout/Alignment.h"
 #include "core/layout/BufferStop.h"
 #include "core/layout/LayoutSpec.h"
 #include "core/layout/Route.h"
@@ -21,6 +22,7 @@
 
 #include <filesystem>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -129,6 +131,12 @@ public:
     int signalIndex(std::string_view id) const; // -1 if unknown
     // The routes ("routes"), in file order, with their paths and flank switches (Route.h).
     const std::vector<Route>& routeList() const { return routes_; }
+    // The alignments ("alignments"), in file order, with their stationing (Alignment.h).
+    const std::vector<Alignment>& alignmentList() const { return alignments_; }
+    int alignmentIndex(std::string_view id) const; // -1 if unknown
+    // The station [m] of (track, s) on the first alignment (in file order) holding the track, or nullopt
+    // when it lies on none (docs/alignments.md, "Stationing"; its text: stationLabel in Alignment.h).
+    std::optional<double> station(int track, double s) const;
 
     // Pose of a body at the start ("bodies"[k]."pose", identity if absent; identity for "ground").
     Pose initialBodyPose(const std::string& body) const;
@@ -183,6 +191,7 @@ private:
     std::vector<BufferStop> bufferStops_;
     std::vector<Signal> signals_;
     std::vector<Route> routes_;
+    std::vector<Alignment> alignments_;
     std::unordered_map<std::string, int> trackIds_; // id -> index: lookups stay O(1) for 100k tracks
 };
 

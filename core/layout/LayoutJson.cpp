@@ -414,6 +414,52 @@ struct Reader : JsonReader {
         }
         return out;
     }
+
+    // "alignments": docs/layout-format.md's "Alignments"; what the chains name, how they connect and where
+    // the equations fall is Layout::compile's to check (core/layout/Alignment.h).
+    std::vector<AlignmentSpec> alignments(const Json& list) const {
+        std::vector<AlignmentSpec> out;
+        if (!list.is_array()) wrongType(list, "/alignments", "an array of alignments");
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            const std::string path = jsonPath("/alignments", i);
+            if (!list[i].is_object()) wrongType(list[i], path, "an alignment object");
+            const SpecReader r(list[i], file(), path);
+            AlignmentSpec a;
+            a.id = r.string("id");
+            const Json& tracks = r.require("tracks");
+            const std::string tp = jsonPath(path, "tracks");
+            if (!tracks.is_array() || tracks.empty())
+                wrongType(tracks, tp, "a non-empty array [[TRACK, direction], ...]");
+            for (std::size_t k = 0; k < tracks.size(); ++k) {
+                const Json& e = tracks[k];
+                const std::string ep = jsonPath(tp, k);
+                if (!e.is_array() || e.size() != 2)
+                    wrongType(e, ep, "[TRACK, direction] (a track id and 1 or -1)");
+                const std::string track = nonEmptyString(e[0], jsonPath(ep, std::size_t(0)));
+                const double dir = number(e[1], jsonPath(ep, std::size_t(1)));
+                if (dir != 1.0 && dir != -1.0)
+                    fail(jsonPath(ep, std::size_t(1)), "direction must be 1 or -1, got " + shown(e[1]));
+                a.tracks.emplace_back(track, int(dir));
+            }
+            a.startStation = r.number("startStation");
+            if (r.has("stationEquations")) {
+                const Json& eq = r.at("stationEquations");
+                const std::string qp = jsonPath(path, "stationEquations");
+                if (!eq.is_array()) wrongType(eq, qp, "[[distance, station], ...] [m]");
+                for (std::size_t k = 0; k < eq.size(); ++k) {
+                    const Json& e = eq[k];
+                    const std::string ep = jsonPath(qp, k);
+                    if (!e.is_array() || e.size() != 2)
+                        wrongType(e, ep, "[distance, station] (two numbers [m])");
+                    a.equations.emplace_back(number(e[0], jsonPath(ep, std::size_t(0))),
+                                             number(e[1], jsonPath(ep, std::size_t(1))));
+                }
+            }
+            a.extra = extra(list[i], {"id", "tracks", "startStation", "stationEquations"});
+            out.push_back(std::move(a));
+        }
+        return out;
+    }
 };
 
 Json vec3Json(const Vec3& v) {
@@ -569,9 +615,10 @@ LayoutSpec layoutSpecFromJson(const Json& doc, const std::string& file) {
     if (const Json* b = r.find(doc, "bufferStops")) spec.bufferStops = r.bufferStops(*b);
     if (const Json* g = r.find(doc, "signals")) spec.signalSpecs = r.signals(*g);
     if (const Json* q = r.find(doc, "routes")) spec.routeSpecs = r.routes(*q);
+    if (const Json* a = r.find(doc, "alignments")) spec.alignmentSpecs = r.alignments(*a);
     spec.extra = r.extra(doc, {"format", "version", "tracks", "connections", "switches", "bodies", "vehicles",
                                "trains", "look", "railCentreDistance", "coasterFriction", "coasterDrag",
-                               "drives", "bufferStops", "signals", "routes"});
+                               "drives", "bufferStops", "signals", "routes", "alignments"});
     checkLayoutSpec(spec, file);
     return spec;
 }
@@ -674,6 +721,26 @@ Json layoutSpecToJson(const LayoutSpec& spec) {
             qs.push_back(o);
         }
         j["routes"] = qs;
+    }
+    if (!spec.alignmentSpecs.empty()) {
+        Json as = Json::array();
+        for (const AlignmentSpec& a : spec.alignmentSpecs) {
+            Json o = a.extra;
+            o["id"] = a.id;
+            Json ts = Json::array();
+            for (const auto& [track, direction] : a.tracks)
+                ts.push_back(Json::array({track, direction}));
+            o["tracks"] = ts;
+            o["startStation"] = a.startStation;
+            if (!a.equations.empty()) {
+                Json eq = Json::array();
+                for (const auto& [distance, station] : a.equations)
+                    eq.push_back(Json::array({distance, station}));
+                o["stationEquations"] = eq;
+            }
+            as.push_back(o);
+        }
+        j["alignments"] = as;
     }
     return j;
 }

@@ -216,6 +216,19 @@ struct RouteSpec {
     bool operator==(const RouteSpec&) const = default;
 };
 
+// An alignment ("alignments"): a chain of tracks with its stationing (docs/alignments.md, "Stationing";
+// docs/layout-format.md, "Alignments"). The station of a place is startStation + its horizontal distance
+// [m] from the chain's start, restarted by each station equation at its distance. Layout::compile resolves
+// it into an Alignment (core/layout/Alignment.h), which checks what the chain names and how it connects.
+struct AlignmentSpec {
+    std::string id;                                   // "id" (required, unique)
+    std::vector<std::pair<std::string, int>> tracks;  // "tracks": [[TRACK, direction], ...] in order
+    double startStation = 0.0;                        // "startStation" [m] (required)
+    std::vector<std::pair<double, double>> equations; // "stationEquations": [[distance, station], ...] [m]
+    Json extra = Json::object();                      // unknown keys (e.g. "ifc", the IFC entity)
+    bool operator==(const AlignmentSpec&) const = default;
+};
+
 struct LayoutSpec {
     static constexpr const char* formatName = "tracklab-layout";
     // The version this build writes; it reads 1 and 2 (core/layout/FormatVersion.h says what changed).
@@ -235,6 +248,7 @@ struct LayoutSpec {
     std::vector<BufferStopSpec> bufferStops; // "bufferStops"; absent = none
     std::vector<SignalSpec> signalSpecs;     // "signals"; absent = none
     std::vector<RouteSpec> routeSpecs;       // "routes"; absent = none
+    std::vector<AlignmentSpec> alignmentSpecs; // "alignments"; absent = none
     Json bodies;                 // raw "bodies" section (owned by the physics issue); null = absent
     Json vehicles;               // raw "vehicles" section; null = absent
     Json trains;                 // raw "trains" section; null = absent

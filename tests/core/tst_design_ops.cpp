@@ -270,6 +270,10 @@ void TestDesignOps::patchesCoverEveryField() {
         {"trains", [](LayoutSpec& s) { s.trains[0]["speed"] = 3.0; }},
         {"extra", [](LayoutSpec& s) { s.extra["description"] = "changed"; }},
         {"version", [](LayoutSpec& s) { s.version = 1; }},
+        {"alignmentSpecs",
+         [](LayoutSpec& s) {
+             s.alignmentSpecs.push_back(AlignmentSpec{"Main", {{s.tracks[0].id, 1}}, 12000.0, {}, Json::object()});
+         }},
     };
     for (const auto& [name, change] : changes) {
         const LayoutSpec& a = demoSpec;

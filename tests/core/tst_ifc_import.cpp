@@ -188,11 +188,13 @@ private slots:
         QVERIFY(t0.extra.contains("ifcVertical"));
         QCOMPARE(int(t0.extra["ifcVertical"].size()), 2);
         QCOMPARE(t0.placement.pose.position.z(), 50.0);
-        const Json& al = im.layout.extra["alignments"];
+        const auto& al = im.layout.alignmentSpecs;
         QCOMPARE(int(al.size()), 1);
-        QCOMPARE(al[0]["id"].get<std::string>(), std::string("Main"));
-        QCOMPARE(al[0]["startStation"].get<double>(), 1000.0);
-        QCOMPARE(al[0]["tracks"][1][0].get<std::string>(), std::string("Main/2"));
+        QCOMPARE(al[0].id, std::string("Main"));
+        QCOMPARE(al[0].startStation, 1000.0);
+        QCOMPARE(al[0].tracks[1].first, std::string("Main/2"));
+        QCOMPARE(al[0].tracks[1].second, 1);
+        QVERIFY(al[0].extra.contains("ifc"));
 
         const Layout L = roundTrip(im);
         const Vec3 end = endOf(L, "Main/2");

@@ -308,7 +308,9 @@ void ChecksPanel::showReport() {
     for (int i = 0; i < int(m_report.violations.size()); ++i) {
         const Violation& v = m_report.violations[std::size_t(i)];
         setRow(m_violations, i,
-               {q(v.ruleName), q(v.trackId), QString("%1 – %2").arg(v.s0, 0, 'f', 1).arg(v.s1, 0, 'f', 1),
+               {q(v.ruleName), q(v.trackId),
+                QString("%1 – %2").arg(v.s0, 0, 'f', 1).arg(v.s1, 0, 'f', 1) +
+                    (v.stations.empty() ? QString() : QString(" (%1)").arg(q(v.stations))),
                 q(formatValue(v.value, v.unit, 2)), q(formatValue(v.limit, v.unit, 2))},
                ruleColour(v.rule));
         if (std::isfinite(v.duration)) // accelerationEnvelope: how long at the level, how long allowed

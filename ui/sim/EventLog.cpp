@@ -288,18 +288,21 @@ void EventLog::fillRow(int row) {
                   .arg(QString::fromStdString(p.trainId))
                   .arg(p.car + 1)
                   .arg(p.bogie >= 0 ? QString::number(p.bogie + 1) : QString("–"));
+    const std::string station = eventStation(*s, ev); // where its track lies on an alignment
     const QStringList cells = {
         QString::number(p.t, 'f', 3),
         kindName(ev.kind),
         who,
         QString::fromStdString(p.trackId),
-        QString::number(p.s, 'f', 1),
+        station.empty() ? QString::number(p.s, 'f', 1)
+                        : QString("%1 (%2)").arg(p.s, 0, 'f', 1).arg(QString::fromStdString(station)),
         signalOnly ? QString("–") : speedText(p.speed),
         what,
         peak,
         note,
     };
-    const QString tip = QString::fromStdString(eventMessage(v, ev));
+    const QString tip =
+        QString::fromStdString(eventMessage(v, ev) + (station.empty() ? "" : " (" + station + ")"));
     for (int c = 0; c < cells.size(); ++c) {
         QTableWidgetItem* it = item(row, c);
         if (!it) {

@@ -1,5 +1,7 @@
 #include "ui/sim/RunEvents.h"
 
+#include "core/layout/Alignment.h"
+
 #include <QObject>
 
 #include <algorithm>
@@ -50,6 +52,12 @@ const EventPlace& eventPlace(const SimulationView& v, const RunEvent& e) {
         break;
     }
     return v.wheelEvents().at(i);
+}
+
+std::string eventStation(const Simulation& sim, const RunEvent& e) {
+    const EventPlace& p = eventPlace(sim.view(), e);
+    if (p.track < 0 || std::size_t(p.track) >= sim.layout().trackCount()) return {};
+    return stationLabel(sim.layout(), p.track, p.s);
 }
 
 std::string eventMessage(const SimulationView& v, const RunEvent& e) {

@@ -36,6 +36,9 @@ std::array<std::size_t, RunEvent::kKinds> eventCounts(const SimulationView& v);
 // Its place (time, train, car, bogie, track, s, speed) and its message.
 const EventPlace& eventPlace(const SimulationView& v, const RunEvent& e);
 std::string eventMessage(const SimulationView& v, const RunEvent& e);
+// Its station where its track lies on an alignment, "km 12+345.678" (stationLabel, core/layout/Alignment.h),
+// else "".
+std::string eventStation(const Simulation& sim, const RunEvent& e);
 // The derailments, collisions and SPADs (what "Stop at First Event" stops at; protection braking and aspect
 // changes do not stop a run): how many the run has.
 std::size_t stoppingEvents(const SimulationView& v);
