@@ -79,6 +79,14 @@ CantProfile::CantProfile(std::vector<CantSegmentSpec> segments, double railHeadD
         for (double v : {c.from, c.length, c.startCantLeft, c.endCantLeft, c.startCantRight, c.endCantRight})
             if (!std::isfinite(v)) fail("", "a value is not finite");
         if (!(c.length > 0.0)) fail("length", "length must be > 0, got " + num(c.length));
+        if (c.lawFrom || c.lawLength) {
+            const double lf = c.lawFrom.value_or(c.from), ll = c.lawLength.value_or(c.length);
+            if (!std::isfinite(lf)) fail("lawFrom", "not a finite number");
+            if (!(ll > 0.0) || !std::isfinite(ll)) fail("lawLength", "lawLength must be > 0, got " + num(ll));
+            if (c.from < lf - kJoinTolerance || c.from + c.length > lf + ll + kJoinTolerance)
+                fail("lawFrom", "the segment [" + num(c.from) + ", " + num(c.from + c.length) +
+                                    "] m is not within its law [" + num(lf) + ", " + num(lf + ll) + "] m");
+        }
         if (std::abs(c.from - previousEnd) > kJoinTolerance)
             fail("from", "from " + num(c.from) + " m, " +
                              (i ? "the previous segment ends at " + num(previousEnd) + " m"
@@ -108,11 +116,12 @@ CantProfile::Value CantProfile::at(double u) const {
     while (j + 1 < segments_.size() && segments_[j + 1].from <= u)
         ++j;
     const CantSegmentSpec& c = segments_[j];
-    const auto [f, fp] = shape(c.type, (u - c.from) / c.length);
+    const double lf = c.lawFrom.value_or(c.from), ll = c.lawLength.value_or(c.length);
+    const auto [f, fp] = shape(c.type, (u - lf) / ll);
     const double d0 = c.startCantRight - c.startCantLeft;
     const double dd = (c.endCantRight - c.endCantLeft) - d0;
     v.cant = d0 + dd * f;
-    v.dcant = dd * fp / c.length;
+    v.dcant = dd * fp / ll;
     v.psi = std::asin(v.cant / b_);
     v.dpsi = v.dcant / std::sqrt((b_ - v.cant) * (b_ + v.cant));
     return v;

@@ -7,7 +7,8 @@
 //   bloss, helmert, cosine, sine, vienneseBend: f = the shape of the horizontal transition of the same
 //                   name (core/curves/TransitionSpiral.h: 3xi^2 - 2xi^3, ..., 35xi^4 - 84xi^5 + 70xi^6 -
 //                   20xi^7)
-//   cantLeft(u) = startCantLeft + (endCantLeft - startCantLeft) f,   likewise on the right.
+//   cantLeft(u) = startCantLeft + (endCantLeft - startCantLeft) f,   likewise on the right
+// (xi = (u - lawFrom) / lawLength for a part of a longer law).
 // The cant D = cantRight - cantLeft [m] over the rail head distance b gives IFC's bank angle
 //   psi = asin(D / b),  > 0 when the right rail is higher: the track leans toward +y (left), the cant of a
 //   left turn (a curve of radius > 0 in IFC and TrackLab).
@@ -28,6 +29,11 @@ struct CantSegmentSpec {
     double endCantLeft = 0.0;    // [m]
     double startCantRight = 0.0; // [m]
     double endCantRight = 0.0;   // [m]
+    // A part of a longer law (an IFC cant segment split where a horizontal segment ends): the law runs from
+    // lawFrom over lawLength (start/end cants are its ends), this segment covers [from, from + length] of
+    // it. Absent: the segment itself (lawFrom = from, lawLength = length).
+    std::optional<double> lawFrom;   // [m]
+    std::optional<double> lawLength; // [m] > 0
 };
 
 const char* cantTypeName(CantSegmentSpec::Type t);                           // "constant", "linear", ...

@@ -348,6 +348,11 @@ ProfilePoint VerticalProfile::at(double u) const {
     return laws_[std::size_t(j)]->at(u - from);
 }
 
+ProfilePoint VerticalProfile::atPiece(std::size_t i, double u) const {
+    if (specs_.empty()) return laws_.front()->at(u);
+    return laws_.at(i)->at(u - specs_.at(i).from);
+}
+
 double VerticalProfile::arcLength(double u) const {
     u = std::clamp(u, 0.0, horizontalLength_);
     const std::size_t j = std::size_t(pieceAtU(u));

@@ -65,7 +65,9 @@ public:
     ~VerticalProfile();
     VerticalProfile(VerticalProfile&&) noexcept;
 
-    ProfilePoint at(double u) const;               // u clamped to [0, horizontalLength]
+    ProfilePoint at(double u) const; // u clamped to [0, horizontalLength]
+    // Piece i's law at u (not clamped to its domain: its end values at a boundary the next piece owns).
+    ProfilePoint atPiece(std::size_t i, double u) const;
     double arcLength(double u) const;              // sigma(u) from u = 0 [m]
     double horizontalDistance(double sigma) const; // its inverse [m]
     double length() const { return total_; }       // sigma at the end [m]

@@ -46,6 +46,8 @@ Json cantJson(const CantSegmentSpec& c) {
         j["endCantLeft"] = c.endCantLeft;
         j["endCantRight"] = c.endCantRight;
     }
+    if (c.lawFrom) j["lawFrom"] = *c.lawFrom;
+    if (c.lawLength) j["lawLength"] = *c.lawLength;
     return j;
 }
 
@@ -155,6 +157,10 @@ AlignmentSpec readAlignmentSpec(const Json& curve, const std::string& path, cons
                 s.endCantLeft = r.number(*x, jsonPath(ip, "endCantLeft"));
             if (const Json* x = JsonReader::find(o, "endCantRight"))
                 s.endCantRight = r.number(*x, jsonPath(ip, "endCantRight"));
+            if (const Json* x = JsonReader::find(o, "lawFrom"))
+                s.lawFrom = r.number(*x, jsonPath(ip, "lawFrom"));
+            if (const Json* x = JsonReader::find(o, "lawLength"))
+                s.lawLength = r.number(*x, jsonPath(ip, "lawLength"));
             a.cant.push_back(s);
         }
     }
