@@ -1,9 +1,12 @@
 #include "core/alignment/IfcAlignmentReader.h"
 
 #include "core/alignment/IfcUnits.h"
+#include "core/curves/ProfileError.h"
 #include "core/io/StepError.h"
+#include "core/layout/AlignmentSpec.h"
 #include "core/layout/Layout.h"
 #include "core/layout/LayoutError.h"
+#include "core/layout/TrackBuilder.h"
 
 #include <Eigen/Geometry>
 
@@ -150,7 +153,7 @@ double curvature(double radius) {
     return radius == 0.0 ? 0.0 : 1.0 / radius;
 }
 
-CurveSpec horizontalCurve(const HorizontalSegment& h, std::vector<std::string>& warnings) {
+CurveSpec horizontalCurve(const HorizontalSegment& h, bool cantLinked, std::vector<std::string>& warnings) {
     CurveSpec c;
     const StepInstance& p = *h.params;
     const std::string at = p.file() + ": " + ref(p) + " (segment " + ref(*h.segment) + ")";
@@ -190,9 +193,10 @@ CurveSpec horizontalCurve(const HorizontalSegment& h, std::vector<std::string>& 
         c.params["radiusEnd"] = h.radiusEnd;
         if (h.type == "VIENNESEBEND") {
             if (h.gravityCentreHeight) c.params["gravityCentreHeight"] = *h.gravityCentreHeight;
-            warnings.push_back(at +
-                               ": VIENNESEBEND imported without its cant term (cantStart = cantEnd = 0): the "
-                               "cant layout is not linked to the horizontal curve yet");
+            if (!cantLinked)
+                warnings.push_back(
+                    at + ": VIENNESEBEND imported without its cant term (cantStart = cantEnd = 0): the "
+                         "cant layout is not linked to the horizontal curve yet");
         }
     }
     return c;
@@ -252,6 +256,215 @@ std::vector<ProfileSegment> readProfile(const StepFile& f,
         out.push_back(std::move(s));
     }
     return out;
+}
+
+// The vertical and cant layouts of one alignment over the chain's horizontal distance [0, length], in the
+// pieces of core/curves/VerticalProfile.h and CantProfile.h (docs/alignments.md, "Vertical and cant").
+struct Profiles {
+    std::vector<VerticalPieceSpec> vertical;      // covering [0, length] (padded); empty = none
+    std::vector<const StepInstance*> verticalIfc; // the IfcAlignmentVerticalSegment of each (null: padding)
+    std::optional<double> railHeadDistance;       // [m], when there is a cant layout
+    std::vector<CantSegmentSpec> cant;            // covering [0, length] (padded); empty = none
+    std::vector<const StepInstance*> cantIfc;     // the IfcAlignmentCantSegment of each (null: padding)
+    bool any() const { return !vertical.empty() || !cant.empty(); }
+};
+
+double jsonNumber(const Json& j, const char* key, double fallback) {
+    return j.contains(key) ? j[key].get<double>() : fallback;
+}
+
+// z(u), gradient, curvature of the (u, z) curve of the pieces read so far at the end of the last one
+void verticalPieces(const std::vector<ProfileSegment>& profile, const StepInstance& layout, double length,
+                    Profiles& out, std::vector<std::string>& warnings) {
+    using T = VerticalPieceSpec::Type;
+    const std::string file = layout.file();
+    for (const ProfileSegment& seg : profile) {
+        const Json& j = seg.json;
+        const std::string type = j["type"].get<std::string>();
+        VerticalPieceSpec p;
+        if (type == "CONSTANTGRADIENT")
+            p.type = T::ConstantGradient;
+        else if (type == "CIRCULARARC")
+            p.type = T::CircularArc;
+        else if (type == "PARABOLICARC")
+            p.type = T::ParabolicArc;
+        else if (type == "CLOTHOID")
+            p.type = T::Clothoid;
+        else
+            seg.params->fail(8, "unknown vertical segment type ." + type +
+                                    ". (expected CONSTANTGRADIENT, CIRCULARARC, PARABOLICARC or CLOTHOID)");
+        p.from = seg.startDistAlong;
+        p.length = seg.horizontalLength;
+        p.startHeight = j["startHeight"].get<double>();
+        p.startGradient = j["startGradient"].get<double>();
+        p.endGradient = j["endGradient"].get<double>();
+        if (p.type == T::ConstantGradient && p.endGradient != p.startGradient) {
+            warnings.push_back(file + ": " + seg.params->name() +
+                               ": CONSTANTGRADIENT with EndGradient != StartGradient: StartGradient used");
+            p.endGradient = p.startGradient;
+        }
+        if (p.type == T::CircularArc || p.type == T::ParabolicArc) p.radius = jsonNumber(j, "radius", 0.0);
+        if (p.type == T::Clothoid && !out.vertical.empty()) {
+            // the curvature it starts with: that of the arc before it (0 after a constant gradient)
+            const VerticalPieceSpec& q = out.vertical.back();
+            const double a0 = std::atan(q.startGradient), a1 = std::atan(q.endGradient);
+            if (q.type == T::CircularArc) p.curvatureStart = (std::sin(a1) - std::sin(a0)) / q.length;
+            if (q.type == T::ParabolicArc)
+                p.curvatureStart = (q.endGradient - q.startGradient) / q.length * std::pow(std::cos(a1), 3);
+        }
+        out.vertical.push_back(p);
+        out.verticalIfc.push_back(seg.params);
+    }
+    if (out.vertical.empty()) return;
+    const VerticalPieceSpec first = out.vertical.front();
+    if (first.from > kProfileGap) { // a constant gradient before it
+        VerticalPieceSpec pad;
+        pad.length = first.from;
+        pad.startGradient = pad.endGradient = first.startGradient;
+        pad.startHeight = first.startHeight - first.startGradient * first.from;
+        out.vertical.insert(out.vertical.begin(), pad);
+        out.verticalIfc.insert(out.verticalIfc.begin(), nullptr);
+        warnings.push_back(file + ": the vertical layout " + layout.name() + " starts at " + num(first.from) +
+                           " m: its first gradient is continued back to the start");
+    }
+    const VerticalPieceSpec last = out.vertical.back();
+    const double end = last.from + last.length;
+    if (end < length - kProfileGap) { // a constant gradient after it
+        double z = last.startHeight;
+        try {
+            std::vector<VerticalPieceSpec> upToEnd = out.vertical;
+            z = VerticalProfile(upToEnd, end).at(end).z;
+        } catch (const std::invalid_argument&) {
+            // reported with the whole profile below
+        }
+        VerticalPieceSpec pad;
+        pad.from = end;
+        pad.length = length - end;
+        pad.startGradient = pad.endGradient = last.endGradient;
+        pad.startHeight = z;
+        out.vertical.push_back(pad);
+        out.verticalIfc.push_back(nullptr);
+        warnings.push_back(file + ": the vertical layout " + layout.name() + " ends at " + num(end) +
+                           " m, before the horizontal's " + num(length) +
+                           " m: its last gradient is continued");
+    }
+}
+
+void cantSegments(const std::vector<ProfileSegment>& profile, const StepInstance& layout, double length,
+                  Profiles& out, std::vector<std::string>& warnings) {
+    using T = CantSegmentSpec::Type;
+    static const std::map<std::string, T> kTypes = {
+        {"CONSTANTCANT", T::Constant},    {"LINEARTRANSITION", T::Linear}, {"BLOSSCURVE", T::Bloss},
+        {"COSINECURVE", T::Cosine},       {"HELMERTCURVE", T::Helmert},    {"SINECURVE", T::Sine},
+        {"VIENNESEBEND", T::VienneseBend}};
+    const std::string file = layout.file();
+    for (const ProfileSegment& seg : profile) {
+        const Json& j = seg.json;
+        const std::string type = j["type"].get<std::string>();
+        const auto it = kTypes.find(type);
+        if (it == kTypes.end())
+            seg.params->fail(8, "unknown cant segment type ." + type +
+                                    ". (expected CONSTANTCANT, LINEARTRANSITION, BLOSSCURVE, COSINECURVE, "
+                                    "HELMERTCURVE, SINECURVE or VIENNESEBEND)");
+        CantSegmentSpec c;
+        c.type = it->second;
+        c.from = seg.startDistAlong;
+        c.length = seg.horizontalLength;
+        c.startCantLeft = j["startCantLeft"].get<double>();
+        c.startCantRight = j["startCantRight"].get<double>();
+        c.endCantLeft = jsonNumber(j, "endCantLeft", c.startCantLeft);
+        c.endCantRight = jsonNumber(j, "endCantRight", c.startCantRight);
+        if (c.type == T::Constant &&
+            (c.endCantLeft != c.startCantLeft || c.endCantRight != c.startCantRight)) {
+            warnings.push_back(file + ": " + seg.params->name() +
+                               ": CONSTANTCANT with end cants != start cants: the start cants are used");
+            c.endCantLeft = c.startCantLeft;
+            c.endCantRight = c.startCantRight;
+        }
+        out.cant.push_back(c);
+        out.cantIfc.push_back(seg.params);
+    }
+    if (out.cant.empty()) return;
+    const CantSegmentSpec first = out.cant.front(), last = out.cant.back();
+    if (first.from > kProfileGap) {
+        CantSegmentSpec pad;
+        pad.length = first.from;
+        pad.startCantLeft = pad.endCantLeft = first.startCantLeft;
+        pad.startCantRight = pad.endCantRight = first.startCantRight;
+        out.cant.insert(out.cant.begin(), pad);
+        out.cantIfc.insert(out.cantIfc.begin(), nullptr);
+        warnings.push_back(file + ": the cant layout " + layout.name() + " starts at " + num(first.from) +
+                           " m: its first cants hold before it");
+    }
+    const double end = last.from + last.length;
+    if (end < length - kProfileGap) {
+        CantSegmentSpec pad;
+        pad.from = end;
+        pad.length = length - end;
+        pad.startCantLeft = pad.endCantLeft = last.endCantLeft;
+        pad.startCantRight = pad.endCantRight = last.endCantRight;
+        out.cant.push_back(pad);
+        out.cantIfc.push_back(nullptr);
+        warnings.push_back(file + ": the cant layout " + layout.name() + " ends at " + num(end) +
+                           " m, before the horizontal's " + num(length) + " m: its last cants hold after it");
+    }
+}
+
+// A profile error (core/curves/ProfileError.h) as the error of its IFC segment (argument by key).
+[[noreturn]] void failProfile(const ProfileError& e, const std::vector<const StepInstance*>& ifc,
+                              const StepInstance& layout) {
+    static const std::map<std::string, std::size_t> kArg = {
+        {"from", 2},           {"length", 3},       {"startHeight", 4},     {"startGradient", 5},
+        {"endGradient", 6},    {"radius", 7},       {"startCantLeft", 4},   {"endCantLeft", 5},
+        {"startCantRight", 6}, {"endCantRight", 7}, {"railHeadDistance", 7}};
+    const StepInstance* at =
+        e.piece() >= 0 && std::size_t(e.piece()) < ifc.size() ? ifc[std::size_t(e.piece())] : nullptr;
+    if (!at) at = &layout;
+    const auto it = kArg.find(e.key());
+    if (it != kArg.end() && it->second < at->argCount()) at->fail(it->second, e.problem());
+    at->fail(e.problem());
+}
+
+// The part [U0, U1] of the profiles as an alignment curve's pieces, re-based to U0 (each piece keeps its
+// law: heights and gradients at the cut, a clothoid's curvature there, a cant law's whole extent).
+void clipProfiles(const Profiles& pr, const VerticalProfile& whole, double U0, double U1, AlignmentSpec& a) {
+    constexpr double kSliver = 1e-6; // [m] parts shorter than this are left out
+    const std::size_t nv = pr.vertical.size();
+    for (std::size_t i = 0; i < nv; ++i) {
+        const VerticalPieceSpec& p = pr.vertical[i];
+        const double end = i + 1 < nv ? pr.vertical[i + 1].from : whole.horizontalLength();
+        const double u0 = std::max(i ? p.from : 0.0, U0), u1 = std::min(end, U1);
+        if (u1 - u0 <= kSliver) continue;
+        const ProfilePoint s = whole.atPiece(i, u0), e = whole.atPiece(i, u1);
+        VerticalPieceSpec q = p;
+        q.from = u0 - U0;
+        q.length = u1 - u0;
+        q.startHeight = s.z;
+        q.startGradient = s.z1;
+        q.endGradient = p.type == VerticalPieceSpec::Type::ConstantGradient ? s.z1 : e.z1;
+        if (p.type == VerticalPieceSpec::Type::Clothoid)
+            q.curvatureStart = s.z2 / std::pow(1.0 + s.z1 * s.z1, 1.5);
+        a.vertical.push_back(q);
+    }
+    if (pr.railHeadDistance) {
+        a.hasCant = true;
+        a.railHeadDistance = *pr.railHeadDistance;
+    }
+    const std::size_t nc = pr.cant.size();
+    for (std::size_t i = 0; i < nc; ++i) {
+        const CantSegmentSpec& c = pr.cant[i];
+        const double end = i + 1 < nc ? pr.cant[i + 1].from : whole.horizontalLength();
+        const double u0 = std::max(i ? c.from : 0.0, U0), u1 = std::min(end, U1);
+        if (u1 - u0 <= kSliver) continue;
+        CantSegmentSpec q = c;
+        q.from = u0 - U0;
+        q.length = u1 - u0;
+        if (std::abs(q.from - (c.from - U0)) > 1e-12 || std::abs(q.length - c.length) > 1e-12) {
+            q.lawFrom = c.from - U0;
+            q.lawLength = c.length;
+        }
+        a.cant.push_back(q);
+    }
 }
 
 // The start station: the first nested IfcReferent with Pset_Stationing.Station, less its distance along
@@ -389,12 +602,65 @@ IfcImport importIfcAlignments(const StepFile& f) {
                                "' has no segments: not imported");
             continue;
         }
+        // the vertical and cant layouts: when either has a segment, the tracks are "alignment" curves
+        double chainLength = 0.0;
+        for (const HorizontalSegment& h : chain.horizontal)
+            chainLength += h.length;
+        Profiles profiles;
+        const StepInstance* verticalLayout = oneLayout(f, nests, *a, "IFCALIGNMENTVERTICAL");
+        const StepInstance* cantLayout = oneLayout(f, nests, *a, "IFCALIGNMENTCANT");
+        if (verticalLayout)
+            verticalPieces(readProfile(f, nests, *verticalLayout, true, units, chainLength), *verticalLayout,
+                           chainLength, profiles, warnings);
+        if (cantLayout) {
+            cantLayout->expectArgCount(8); // ..., Representation, RailHeadDistance
+            const double b = number(*cantLayout, 7) * units.length;
+            if (!(b > 0.0)) cantLayout->fail(7, "RailHeadDistance must be > 0, got " + num(b));
+            if (spec.railCentreDistance && std::abs(*spec.railCentreDistance - b) > 1e-9)
+                cantLayout->fail(
+                    7, "RailHeadDistance " + num(b) + " m differs from the " + num(*spec.railCentreDistance) +
+                           " m of an alignment before it (a layout has one rail-centre distance)");
+            spec.railCentreDistance = b;
+            profiles.railHeadDistance = b;
+            cantSegments(readProfile(f, nests, *cantLayout, false, units, chainLength), *cantLayout,
+                         chainLength, profiles, warnings);
+        }
+        // a level vertical layout without cant (gradient 0 at one height throughout, as the export writes a level
+        // chain) is exact on plain tracks: they stay plain curves at that height
+        std::optional<double> levelHeight;
+        if (profiles.cant.empty() && !profiles.vertical.empty()) {
+            const double z = profiles.vertical.front().startHeight;
+            bool level = true;
+            for (const VerticalPieceSpec& p : profiles.vertical)
+                level = level && p.type == VerticalPieceSpec::Type::ConstantGradient && p.startGradient == 0.0 &&
+                        p.endGradient == 0.0 && p.startHeight == z;
+            if (level) levelHeight = z;
+        }
+        const bool profiled = profiles.any() && !levelHeight && chainLength > kZeroLength;
+        std::optional<VerticalProfile> whole;
+        if (profiled) {
+            try {
+                whole.emplace(profiles.vertical, chainLength);
+            } catch (const ProfileError& e) {
+                failProfile(e, profiles.verticalIfc, *verticalLayout);
+            }
+            try {
+                const CantProfile check(profiles.cant, profiles.railHeadDistance.value_or(1.5), chainLength);
+            } catch (const ProfileError& e) {
+                failProfile(e, profiles.cantIfc, *cantLayout);
+            }
+        }
+        double U0 = 0.0;         // horizontal distance of the segment's start [m]
+        Vec3 chainEnd;           // profiled: the end of the chain so far (x, y) [m]
+        double chainHeading = 0; // ... and its heading [rad]
         // segment names, used as track labels where present and unique
         std::map<std::string, int> nameCount;
         for (const HorizontalSegment& h : chain.horizontal)
             ++nameCount[optionalString(*h.segment, 2)];
         for (std::size_t k = 0; k < chain.horizontal.size(); ++k) {
             const HorizontalSegment& h = chain.horizontal[k];
+            const double segmentStart = U0;
+            U0 += h.length;
             if (h.length <= kZeroLength) {
                 chain.trackOf.push_back(-1);
                 const bool last = k + 1 == chain.horizontal.size();
@@ -409,12 +675,44 @@ IfcImport importIfcAlignments(const StepFile& f) {
             t.id = chain.name + "/" + label;
             if (trackIds.count(t.id)) t.id += ref(*h.segment);
             trackIds.insert(t.id);
-            t.curve = horizontalCurve(h, warnings);
             t.frame = TrackFrame::Up;
-            if (chain.tracks.empty()) {
+            if (profiled) {
+                // an alignment curve with the profiles' part over this segment, placed level (yaw only) where
+                // the chain so far ends, at the profile's height there, and joined to the previous track
+                AlignmentSpec as;
+                as.horizontal = horizontalCurve(h, !profiles.cant.empty(), warnings);
+                clipProfiles(profiles, *whole, segmentStart, segmentStart + h.length, as);
+                t.curve = alignmentCurveSpec(as);
+                std::shared_ptr<const AlignmentCurve> built;
+                try {
+                    built = buildAlignmentCurve(t.curve);
+                } catch (const std::exception& e) {
+                    h.params->fail(std::string("TrackLab cannot build this segment with its profiles: ") +
+                                   e.what());
+                }
+                const Vec3 start = chain.tracks.empty() ? h.start : chainEnd;
+                const double yaw = chain.tracks.empty() ? h.direction : chainHeading;
+                t.placement.pose.position = Vec3(start.x(), start.y(), built->startHeight());
+                t.placement.pose.rotation = Quat(Eigen::AngleAxisd(yaw, Vec3::UnitZ()));
+                const Frame end = built->frame(built->length());
+                const Vec3 e = Eigen::AngleAxisd(yaw, Vec3::UnitZ()) * end.P;
+                chainEnd = Vec3(start.x() + e.x(), start.y() + e.y(), 0.0);
+                chainHeading = yaw + std::atan2(end.T.y(), end.T.x());
+                if (!chain.tracks.empty()) {
+                    const std::string& previousId =
+                        std::as_const(spec.tracks)[std::size_t(chain.tracks.back())].id;
+                    ConnectionSpec join;
+                    join.a = EndRef{previousId, TrackEnd::End};
+                    join.b = EndRef{t.id, TrackEnd::Start};
+                    spec.connections.push_back(std::move(join));
+                }
+            } else if (chain.tracks.empty()) {
+                t.curve = horizontalCurve(h, false, warnings);
                 t.placement.pose.position = h.start;
+                if (levelHeight) t.placement.pose.position.z() = *levelHeight;
                 t.placement.pose.rotation = Quat(Eigen::AngleAxisd(h.direction, Vec3::UnitZ()));
             } else {
+                t.curve = horizontalCurve(h, false, warnings);
                 // placed on the previous end and joined to it (a train runs through)
                 const std::string& previousId =
                     std::as_const(spec.tracks)[std::size_t(chain.tracks.back())].id;
@@ -489,64 +787,9 @@ IfcImport importIfcAlignments(const StepFile& f) {
         }
     }
 
-    // vertical and cant layouts, stationing, the "alignments" list
+    // stationing, the "alignments" list
     for (const Chain& c : chains) {
         const StepInstance& a = *c.alignment;
-        TrackSpec& first = spec.tracks[std::size_t(c.tracks.front())];
-        if (const StepInstance* v = oneLayout(f, nests, a, "IFCALIGNMENTVERTICAL")) {
-            const auto profile = readProfile(f, nests, *v, true, units, c.length);
-            if (!profile.empty() && profile.front().startDistAlong <= kProfileGap)
-                first.placement.pose.position.z() = profile.front().json["startHeight"].get<double>();
-            bool allLines = true;
-            for (const int t : c.tracks)
-                allLines = allLines && spec.tracks[std::size_t(t)].curve.type == "line";
-            const bool single = profile.size() == 1 && profile.front().json["type"] == "CONSTANTGRADIENT" &&
-                                profile.front().startDistAlong <= kProfileGap &&
-                                profile.front().horizontalLength >= c.length - kProfileGap;
-            // a level profile (gradient 0) is exact on any curve: the tracks stay level at StartHeight
-            const bool level = single && profile.front().json["startGradient"].get<double>() == 0.0 &&
-                               profile.front().json["endGradient"].get<double>() == 0.0;
-            if (single && (allLines || level)) {
-                const double g = profile.front().json["startGradient"].get<double>();
-                const double g1 = profile.front().json["endGradient"].get<double>();
-                if (g1 != g)
-                    warnings.push_back(
-                        f.file() + ": " + profile.front().params->name() +
-                        ": CONSTANTGRADIENT with EndGradient != StartGradient: StartGradient used");
-                const double pitch = std::atan(g);
-                first.placement.pose.rotation =
-                    first.placement.pose.rotation * Quat(Eigen::AngleAxisd(-pitch, Vec3::UnitY()));
-                for (const int t : c.tracks)
-                    spec.tracks[std::size_t(t)].curve.params["length"] *= std::sqrt(1 + g * g);
-            } else if (!profile.empty()) {
-                Json j = Json::array();
-                for (const ProfileSegment& s : profile)
-                    j.push_back(s.json);
-                first.extra["ifcVertical"] = j;
-                warnings.push_back(f.file() + ": the vertical layout " + v->name() + " of '" + c.name +
-                                   "' (" + std::to_string(profile.size()) + " segments) is kept in track '" +
-                                   first.id +
-                                   "' under \"ifcVertical\" but NOT applied: the tracks are level at z = " +
-                                   num(first.placement.pose.position.z()) +
-                                   " m (TrackLab has no track type with a vertical profile over horizontal "
-                                   "distance yet)");
-            }
-        }
-        if (const StepInstance* cant = oneLayout(f, nests, a, "IFCALIGNMENTCANT")) {
-            cant->expectArgCount(8); // ..., Representation, RailHeadDistance
-            const auto profile = readProfile(f, nests, *cant, false, units, c.length);
-            if (!profile.empty()) {
-                Json j = Json::object();
-                j["railHeadDistance"] = number(*cant, 7) * units.length;
-                j["segments"] = Json::array();
-                for (const ProfileSegment& s : profile)
-                    j["segments"].push_back(s.json);
-                first.extra["ifcCant"] = j;
-                warnings.push_back(f.file() + ": the cant layout " + cant->name() + " of '" + c.name + "' (" +
-                                   std::to_string(profile.size()) + " segments) is kept in track '" +
-                                   first.id + "' under \"ifcCant\" but NOT applied (no twist is set)");
-            }
-        }
         std::optional<double> station = startStation(f, nests, a, units, warnings);
         if (!station) {
             const StepInstance* h = oneLayout(f, nests, a, "IFCALIGNMENTHORIZONTAL");

@@ -10,9 +10,11 @@
 //   vienneseBend, cubic with length, radiusStart, radiusEnd (signed, 0 = straight).
 // Every StartPoint is checked against the end of the chain so far, computed from the compiled tracks:
 // more than kIfcJoinWarn apart is a warning, more than kIfcJoinRefuse an error naming both segments.
-// Vertical (IfcAlignmentVertical) and cant (IfcAlignmentCant) layouts are read and checked (contiguous,
-// no longer than the horizontal); only a single constant gradient over straight track is applied (the
-// chain pitched), otherwise they are kept in the first track's "ifcVertical" / "ifcCant" with a warning.
+// When an alignment has a vertical (IfcAlignmentVertical) or cant (IfcAlignmentCant) layout with a segment,
+// each track is an "alignment" curve (core/layout/AlignmentSpec.h): the horizontal segment with the parts of
+// the profiles over it, placed level at the end of the chain so far (the first at its StartPoint) at the
+// profile's height, and connected (not "after": that would copy the end's pitch). The cant layout's
+// RailHeadDistance becomes the layout's railCentreDistance (two different ones in a file: refused).
 // The start station (IfcReferent with Pset_Stationing.Station) goes to the top-level "alignments" list.
 #include "core/io/StepFile.h"
 #include "core/layout/LayoutSpec.h"

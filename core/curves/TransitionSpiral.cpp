@@ -66,6 +66,11 @@ constexpr double kMaxBankShape2 = 7.52; // max |p''| on [0, 1] (7.507 at t = 0.2
 
 } // namespace
 
+std::pair<double, double> TransitionSpiral::shapeOf(Law law, double xi) {
+    const Shape sh = shape(law, std::clamp(xi, 0.0, 1.0));
+    return {sh.f, sh.fp};
+}
+
 const char* TransitionSpiral::name(Law law) {
     switch (law) {
     case Law::Bloss:

@@ -24,6 +24,7 @@
 #include "core/geometry/Curve.h"
 
 #include <optional>
+#include <utility>
 #include <vector>
 
 namespace tl {
@@ -49,6 +50,11 @@ public:
     // psi = asin(cant / b), IFC's bank angle for a cant [m] over the rail head distance b [m]. Throws
     // std::invalid_argument unless b > 0 and |cant| <= b (both finite).
     static double bankOfCant(double cant, double railHeadDistance);
+
+    // The law's shape f(xi) (0 at xi = 0, 1 at xi = 1, monotone) and df/dxi, xi clamped to [0, 1]: the
+    // curvature laws above without the Viennese bend's cant term (also the cant laws of
+    // core/curves/CantProfile.h).
+    static std::pair<double, double> shapeOf(Law law, double xi);
 
     static const char* name(Law law);                            // "bloss", ..., "vienneseBend"
     static std::optional<Law> lawNamed(const std::string& type); // the inverse, nullopt if none

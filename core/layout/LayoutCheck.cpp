@@ -1,5 +1,7 @@
 #include "core/layout/LayoutCheck.h"
 
+#include "core/layout/AlignmentSpec.h"
+
 #include "core/layout/HeartlineRails.h"
 
 #include "core/geometry/Limits.h"
@@ -200,6 +202,11 @@ struct Checker {
                 fail(jsonPath(path, "endX"), "a quintic's end must differ from its start");
         } else if (c.type == "force" || c.type == "geometric") {
             forceSection(c, path);
+        } else if (c.type == "alignment") {
+            Json j = c.extra; // (its keys are kept as JSON: core/layout/AlignmentSpec.h)
+            j["type"] = c.type;
+            const AlignmentSpec a = readAlignmentSpec(j, path, file);
+            curve(a.horizontal, jsonPath(path, "horizontal"));
         } else {
             fail(jsonPath(path, "type"), "unknown curve type \"" + c.type + "\"");
         }
@@ -408,6 +415,17 @@ struct Checker {
                 fail(jsonPath(tp, "frame"),
                      "a force section or a track with a heartline has its bank from the "
                      "vertical: \"frame\" must be \"up\"");
+            if (t.curve.type == "alignment") {
+                if (t.frame != TrackFrame::Up)
+                    fail(jsonPath(tp, "frame"),
+                         "an alignment track banks by its cant profile from the vertical: "
+                         "\"frame\" must be \"up\"");
+                if (t.twist)
+                    fail(jsonPath(tp, "twist"), "an alignment track banks by its cant profile: give it no "
+                                                "twist (\"cant\" in the curve)");
+                if (t.heartline && *t.heartline != 0.0)
+                    fail(jsonPath(tp, "heartline"), "an alignment track has no heartline");
+            }
             if (hasHeartlineRails(t) && t.curve.closed)
                 fail(jsonPath(tp, "heartline"), "a heartline on a closed spline is not supported: split it");
             const std::string pp = jsonPath(tp, "placement");

@@ -2,6 +2,7 @@
 
 #include "core/io/JsonReader.h"
 #include "core/io/SpecReader.h"
+#include "core/layout/AlignmentSpec.h"
 #include "core/layout/FormatVersion.h"
 #include "core/layout/LayoutCheck.h"
 #include "core/layout/LayoutError.h"
@@ -174,11 +175,15 @@ struct Reader : JsonReader {
             }
             c.extra = extra(v, {"type", "length", "duration", "speed", "step", "normalG", "lateralG",
                                 "rollRate", "pitchRate", "yawRate"});
+        } else if (c.type == "alignment") {
+            // "horizontal", "vertical", "cant" stay JSON (exact round trip), checked here
+            readAlignmentSpec(v, path, file());
+            c.extra = extra(v, {"type"});
         } else {
             fail(jsonPath(path, "type"),
                  "unknown curve type \"" + c.type +
                      "\" (expected line, arc, helix, clothoid, spline, quintic, "
-                     "bloss, helmert, cosine, sine, vienneseBend, cubic, force or geometric)");
+                     "bloss, helmert, cosine, sine, vienneseBend, cubic, force, geometric or alignment)");
         }
         return c;
     }
@@ -507,6 +512,10 @@ Json curveJson(const CurveSpec& c) {
 }
 
 } // namespace
+
+CurveSpec curveSpecFromJson(const Json& j, const std::string& path, const std::string& file) {
+    return Reader{file}.curve(j, path);
+}
 
 TwistSpec twistSpecFromJson(const Json& j, const std::string& path, const std::string& file) {
     return Reader{file}.twist(j, path);

@@ -1,6 +1,7 @@
 #include "core/layout/Track.h"
 
 #include "core/curves/Spline.h"
+#include "core/twists/CantProfileTwist.h"
 #include "core/twists/CantTwist.h"
 #include "core/twists/ConstantTwist.h"
 #include "core/twists/KeysTwist.h"
@@ -68,7 +69,8 @@ inline void sinCos(double x, double& sn, double& c) {
 bool invariant(const Twist* t, bool& readsFrame) {
     readsFrame = false;
     if (!t || dynamic_cast<const SmoothBankTwist*>(t) || dynamic_cast<const ConstantTwist*>(t) ||
-        dynamic_cast<const LinearTwist*>(t) || dynamic_cast<const KeysTwist*>(t))
+        dynamic_cast<const LinearTwist*>(t) || dynamic_cast<const KeysTwist*>(t) ||
+        dynamic_cast<const CantProfileTwist*>(t))
         return true;
     if (dynamic_cast<const CantTwist*>(t)) return readsFrame = true;
     return false;

@@ -1,5 +1,6 @@
 #include "core/layout/TrackBuilder.h"
 
+#include "core/curves/AlignmentCurve.h"
 #include "core/curves/Arc.h"
 #include "core/curves/Clothoid.h"
 #include "core/curves/CubicParabola.h"
@@ -8,6 +9,9 @@
 #include "core/curves/Quintic.h"
 #include "core/curves/Spline.h"
 #include "core/curves/TransitionSpiral.h"
+#include "core/layout/AlignmentSpec.h"
+#include "core/layout/LayoutError.h"
+#include "core/twists/CantProfileTwist.h"
 #include "core/twists/CantTwist.h"
 #include "core/twists/ConstantTwist.h"
 #include "core/twists/DirectionalTwist.h"
@@ -86,7 +90,27 @@ CurvePtr buildCurve(const CurveSpec& c) {
                                          get(p, "curvatureEnd", 0.0), get(p, "weightStart", chord),
                                          get(p, "weightEnd", chord));
     }
+    if (c.type == "alignment") return buildAlignmentCurve(c);
     throw std::invalid_argument("unknown curve type \"" + c.type + "\"");
+}
+
+std::shared_ptr<const AlignmentCurve> buildAlignmentCurve(const CurveSpec& c) {
+    AlignmentSpec a;
+    try {
+        a = alignmentSpecOf(c);
+    } catch (const LayoutError& e) { // paths relative to the curve
+        throw std::invalid_argument(e.path() + ": " + e.problem());
+    }
+    const double L = horizontalLengthOf(a.horizontal);
+    VerticalProfile vertical(a.vertical, L);
+    CantProfile cant(a.cant, a.railHeadDistance, L);
+    CurveSpec h = a.horizontal;
+    if (h.type == "vienneseBend" && a.hasCant) { // its cant term from the cant profile at its ends
+        h.params["railHeadDistance"] = a.railHeadDistance;
+        h.params["cantStart"] = cant.at(0.0).cant;
+        h.params["cantEnd"] = cant.at(L).cant;
+    }
+    return std::make_shared<AlignmentCurve>(buildCurve(h), std::move(vertical), std::move(cant));
 }
 
 TwistPtr buildTwist(const TwistSpec& t, const Quat& bodyToCurve, double curveLength,
@@ -124,6 +148,15 @@ TwistPtr buildTwist(const TwistSpec& t, const Quat& bodyToCurve, double curveLen
 
 TwistPtr buildTrackTwist(const TrackSpec& spec, const Quat& bodyToCurve, double curveLength,
                          const UpReferencePtr& up) {
+    if (spec.curve.type == "alignment") { // banked by its cant profile (checkLayoutSpec: up, no twist)
+        if (spec.frame != TrackFrame::Up || spec.twist)
+            throw std::invalid_argument("an alignment track is \"frame\": \"up\" without a twist");
+        const auto* curve = up ? dynamic_cast<const AlignmentCurve*>(&up->curve()) : nullptr;
+        if (!curve) throw std::invalid_argument("an alignment track needs its alignment curve");
+        // (the up reference owns the curve: share its ownership)
+        return std::make_shared<UpFrameTwist>(
+            up, std::make_shared<CantProfileTwist>(std::shared_ptr<const AlignmentCurve>(up, curve)));
+    }
     if (spec.frame == TrackFrame::Frenet)
         return spec.twist ? buildTwist(*spec.twist, bodyToCurve, curveLength) : nullptr;
     TwistPtr bank = spec.twist ? buildTwist(*spec.twist, bodyToCurve, curveLength, up) : nullptr;

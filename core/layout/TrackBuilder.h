@@ -1,6 +1,7 @@
 #pragma once
 // Builds the geometry objects of a track from its spec (core/curves, core/twists).
 // Constructors' std::invalid_argument propagate; Layout::compile maps them to LayoutError paths.
+#include "core/curves/AlignmentCurve.h"
 #include "core/geometry/Curve.h"
 #include "core/geometry/Twist.h"
 #include "core/layout/LayoutSpec.h"
@@ -10,6 +11,9 @@ namespace tl {
 
 // Curve in its local coordinates (start at the origin, heading +x, up +z).
 CurvePtr buildCurve(const CurveSpec& spec);
+// An "alignment" curve (core/layout/AlignmentSpec.h); a horizontal vienneseBend takes its cant term's
+// cantStart / cantEnd from the cant profile at its two ends (railHeadDistance b of the profile).
+std::shared_ptr<const AlignmentCurve> buildAlignmentCurve(const CurveSpec& spec);
 
 // Twist profile. `bodyToCurve` rotates body-frame vectors into curve-local ones (the inverse of the
 // placement rotation): a "directional" twist's "up" is given in the body's frame. `curveLength` [m] is the
@@ -20,7 +24,8 @@ CurvePtr buildCurve(const CurveSpec& spec);
 TwistPtr buildTwist(const TwistSpec& spec, const Quat& bodyToCurve, double curveLength,
                     const UpReferencePtr& bankOn = nullptr);
 
-// The twist a track uses: its profile as is (Frenet), or UpFrameTwist(up, profile as a bank) (Up).
+// The twist a track uses: its profile as is (Frenet), or UpFrameTwist(up, profile as a bank) (Up); an
+// "alignment" track: UpFrameTwist(up, its cant profile: core/twists/CantProfileTwist.h).
 // `up` is the track's up reference (Track::upReference()).
 TwistPtr buildTrackTwist(const TrackSpec& spec, const Quat& bodyToCurve, double curveLength,
                          const UpReferencePtr& up);

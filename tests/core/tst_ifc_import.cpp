@@ -4,6 +4,7 @@
 // clothoid and the Bloss curve).
 #include "FileTestUtil.h"
 #include "core/alignment/IfcAlignmentReader.h"
+#include "core/curves/AlignmentCurve.h"
 #include "core/io/StepError.h"
 #include "core/layout/Layout.h"
 #include "core/layout/LayoutError.h"
@@ -64,6 +65,20 @@ struct Ifc {
                           real(height) + "," + real(g0) + "," + real(g1) + ",$,." + type + ".)");
         return add("IFCALIGNMENTSEGMENT('v" + std::to_string(next) + "',$,$,$,$,$,$," + r(v) + ")");
     }
+    // a vertical segment with a RadiusOfCurvature (0 = unset)
+    int verticalR(double start, double length, double height, double g0, double g1, double radius,
+                  const std::string& type) {
+        const int v = add("IFCALIGNMENTVERTICALSEGMENT($,$," + real(start) + "," + real(length) + "," +
+                          real(height) + "," + real(g0) + "," + real(g1) + "," +
+                          (radius == 0 ? std::string("$") : real(radius)) + ",." + type + ".)");
+        return add("IFCALIGNMENTSEGMENT('v" + std::to_string(next) + "',$,$,$,$,$,$," + r(v) + ")");
+    }
+    int cant(double start, double length, double l0, double l1, double r0, double r1,
+             const std::string& type) {
+        const int c = add("IFCALIGNMENTCANTSEGMENT($,$," + real(start) + "," + real(length) + "," + real(l0) +
+                          "," + real(l1) + "," + real(r0) + "," + real(r1) + ",." + type + ".)");
+        return add("IFCALIGNMENTSEGMENT('c" + std::to_string(next) + "',$,$,$,$,$,$," + r(c) + ")");
+    }
     // an IfcAlignment named `name` nesting a horizontal layout of `segments`; returns the alignment
     int alignment(const std::string& name, const std::vector<int>& segments, int* horizontalOut = nullptr) {
         const int a = add("IFCALIGNMENT('a" + std::to_string(next) + "',$,'" + name + "',$,$,$,$,$)");
@@ -109,6 +124,46 @@ Pos arcEnd(Pos p, double R, double L) {
             th1};
 }
 
+// An independent vertical clothoid (docs/layout-format.md, "Alignments"): a(sigma) = a0 + k0 sigma +
+// c sigma^2 / 2 with a(S) = a1 and the integral of cos a over [0, S] = Lh; S by bisection, u and z by
+// Simpson's rule, sigma at u by bisection.
+struct ClothoidRef {
+    double z0, a0, k0, c = 0.0, S = 0.0;
+    ClothoidRef(double z, double g0, double g1, double k, double Lh) : z0(z), a0(std::atan(g0)), k0(k) {
+        const double da = std::atan(g1) - a0;
+        double lo = Lh, hi = 2.0 * Lh;
+        for (int it = 0; it < 200; ++it) {
+            const double mid = 0.5 * (lo + hi);
+            set(mid, da);
+            (along(mid, false) < Lh ? lo : hi) = mid;
+        }
+        set(0.5 * (lo + hi), da);
+    }
+    void set(double s, double da) {
+        S = s;
+        c = 2.0 * (da - k0 * s) / (s * s);
+    }
+    double angle(double sg) const { return a0 + k0 * sg + 0.5 * c * sg * sg; }
+    double along(double sg, bool sine) const { // Simpson, 2000 intervals
+        const int n = 2000;
+        const double h = sg / n;
+        double sum = 0;
+        for (int i = 0; i <= n; ++i) {
+            const double a = angle(i * h);
+            sum += (i == 0 || i == n ? 1 : (i % 2 ? 4 : 2)) * (sine ? std::sin(a) : std::cos(a));
+        }
+        return sum * h / 3;
+    }
+    double zAtU(double u) const {
+        double lo = 0.0, hi = 1.01 * S;
+        for (int it = 0; it < 200; ++it) {
+            const double mid = 0.5 * (lo + hi);
+            (along(mid, false) < u ? lo : hi) = mid;
+        }
+        return z0 + along(0.5 * (lo + hi), true);
+    }
+};
+
 bool contains(const std::vector<std::string>& warnings, const std::string& a, const std::string& b = {}) {
     for (const std::string& w : warnings)
         if (w.find(a) != std::string::npos && w.find(b) != std::string::npos) return true;
@@ -143,7 +198,7 @@ class TestIfcImport : public QObject {
 
 private slots:
     // line 100 m east from (1000, 2000), arc R = 200 m left over 50 m, a zero-length final line; a station
-    // referent at 10 m with station 1010 m; a two-segment vertical layout (kept, not applied)
+    // referent at 10 m with station 1010 m; a two-segment vertical layout (applied: alignment tracks)
     void lineArcZeroLengthStationAndVertical() {
         Ifc f;
         const Pos p0{1000, 2000, 0};
@@ -173,21 +228,27 @@ private slots:
         const TrackSpec& t0 = im.layout.tracks[0];
         const TrackSpec& t1 = std::as_const(im.layout.tracks)[1];
         QCOMPARE(t0.id, std::string("Main/1"));
-        QCOMPARE(t0.curve.type, std::string("line"));
-        QCOMPARE(t1.curve.type, std::string("arc"));
-        QCOMPARE(t1.curve.params.at("radius"), 200.0);
-        QCOMPARE(t1.curve.params.at("angle"), 0.25);
-        QVERIFY(t1.placement.after && t1.placement.after->track == "Main/1");
+        // with a vertical layout: alignment curves around the horizontal segments, placed level
+        QCOMPARE(t0.curve.type, std::string("alignment"));
+        QCOMPARE(t0.curve.extra["horizontal"]["type"].get<std::string>(), std::string("line"));
+        QCOMPARE(t1.curve.type, std::string("alignment"));
+        QCOMPARE(t1.curve.extra["horizontal"]["type"].get<std::string>(), std::string("arc"));
+        QCOMPARE(t1.curve.extra["horizontal"]["radius"].get<double>(), 200.0);
+        QCOMPARE(t1.curve.extra["horizontal"]["angle"].get<double>(), 0.25);
+        QVERIFY(!t1.placement.after);
         QCOMPARE(int(im.layout.connections.size()), 1);
         QCOMPARE(im.layout.connections[0].a.track, std::string("Main/1"));
         QVERIFY(im.layout.connections[0].a.end == TrackEnd::End);
         QCOMPARE(im.layout.connections[0].b.track, std::string("Main/2"));
         QVERIFY(im.layout.connections[0].b.end == TrackEnd::Start);
         QVERIFY(contains(im.warnings, "#" + std::to_string(zero), "zero length"));
-        QVERIFY(contains(im.warnings, "vertical layout", "NOT applied"));
-        QVERIFY(t0.extra.contains("ifcVertical"));
-        QCOMPARE(int(t0.extra["ifcVertical"].size()), 2);
+        QVERIFY(!contains(im.warnings, "vertical layout"));
+        QVERIFY(!t0.extra.contains("ifcVertical"));
         QCOMPARE(t0.placement.pose.position.z(), 50.0);
+        // the second track starts on the parabolic arc, 40 m into it: 50.6 + 0.01 x 40 - 0.02 x 40^2 / 180
+        QVERIFY(std::abs(t1.placement.pose.position.z() - (50.6 + 0.4 - 0.02 * 1600 / 180)) < 1e-9);
+        QCOMPARE(t1.curve.extra["vertical"].size(), std::size_t(1));
+        QCOMPARE(t1.curve.extra["vertical"][0]["type"].get<std::string>(), std::string("parabolicArc"));
         const auto& al = im.layout.alignmentSpecs;
         QCOMPARE(int(al.size()), 1);
         QCOMPARE(al[0].id, std::string("Main"));
@@ -200,6 +261,140 @@ private slots:
         const Vec3 end = endOf(L, "Main/2");
         QVERIFY2(std::abs(end.x() - p2.x) < 1e-6 && std::abs(end.y() - p2.y) < 1e-6,
                  (std::to_string(end.x()) + " " + std::to_string(end.y())).c_str());
+    }
+
+    // A line (100 m), a clothoid (110 m, straight -> R = 400 m left) and an arc (R = 400 m, 90 m); a vertical
+    // layout of all four types (a constant gradient, a parabolic crest across the line's end, a circular sag,
+    // a clothoid out of the sag across the clothoid's end) and a cant layout of all seven types (Bloss and
+    // sine across the segments' ends). Imported, written, read back, compiled: heights z and bank angles at
+    // horizontal distances against the formulas, z to 1e-9 m, bank to 1e-12 rad.
+    void verticalAndCantProfiles() {
+        Ifc f;
+        const int m = f.add("IFCSIUNIT(*,.LENGTHUNIT.,$,.METRE.)");
+        const int rad = f.add("IFCSIUNIT(*,.PLANEANGLEUNIT.,$,.RADIAN.)");
+        f.add("IFCUNITASSIGNMENT((" + Ifc::r(m) + "," + Ifc::r(rad) + "))");
+        const double k = 1.0 / 400;
+        const Pos p0{500, 300, 0.2};
+        const Pos p1 = lineEnd(p0, 100);
+        const Pos p2 = integrate(p1, 110, [&](double s) { return k * s * s / (2 * 110); });
+        const Pos p3 = arcEnd(p2, 400, 90);
+        const int a = f.alignment("P", {f.horizontal(p0.x, p0.y, p0.heading, 0, 0, 100, "LINE"),
+                                        f.horizontal(p1.x, p1.y, p1.heading, 0, 400, 110, "CLOTHOID"),
+                                        f.horizontal(p2.x, p2.y, p2.heading, 400, 400, 90, "CIRCULARARC")});
+        // vertical: heights by the laws (z0 = 20 m)
+        const double zA = 20, zB = zA + 0.01 * 60;                // constant gradient 0.01 over 60 m
+        const double zC = zB + 0.01 * 80 - 0.03 * 80 / 2;         // parabolic 0.01 -> -0.02 over 80 m
+        const double a0 = std::atan(-0.02), a1 = std::atan(0.01); // circular sag over 60 m
+        const double R = 60 / (std::sin(a1) - std::sin(a0)), kSag = 1 / R; // its radius and curvature
+        auto circleZ = [&](double x) { // a sag: the centre (uc, zc) above
+            const double uc = -R * std::sin(a0), zc = zC + R * std::cos(a0);
+            return zc - std::sqrt(R * R - (x - uc) * (x - uc));
+        };
+        const double zD = circleZ(60);
+        const ClothoidRef clothoid(zD, 0.01, 0.035, kSag, 100);
+        const int vl = f.add("IFCALIGNMENTVERTICAL('vl',$,$,$,$,$,$)");
+        f.nest(a, {vl});
+        f.nest(vl, {f.verticalR(0, 60, zA, 0.01, 0.01, 0, "CONSTANTGRADIENT"),
+                    f.verticalR(60, 80, zB, 0.01, -0.02, 80 / 0.03, "PARABOLICARC"),
+                    f.verticalR(140, 60, zC, -0.02, 0.01, R, "CIRCULARARC"),
+                    f.verticalR(200, 100, zD, 0.01, 0.035, 0, "CLOTHOID")});
+        auto zOf = [&](double u) {
+            if (u <= 60) return zA + 0.01 * u;
+            if (u <= 140) return zB + 0.01 * (u - 60) - 0.03 * (u - 60) * (u - 60) / 160;
+            if (u <= 200) return circleZ(u - 140);
+            return clothoid.zAtU(u - 200);
+        };
+        // cant: (start, length, left0, left1, right0, right1, law)
+        struct Cant {
+            double from, length, l0, l1, r0, r1;
+            std::function<double(double)> law;
+            const char* type;
+        };
+        const double pi = std::numbers::pi;
+        const std::vector<Cant> cants = {
+            {0, 30, 0, 0, 0, 0, [](double) { return 0.0; }, "CONSTANTCANT"},
+            {30, 40, 0, 0, 0, 0.04, [](double x) { return x; }, "LINEARTRANSITION"},
+            {70, 40, 0, 0, 0.04, 0.08, [](double x) { return 3 * x * x - 2 * x * x * x; }, "BLOSSCURVE"},
+            {110, 40, 0, 0, 0.08, 0.1, [pi](double x) { return (1 - std::cos(pi * x)) / 2; }, "COSINECURVE"},
+            {150, 40, 0, 0.02, 0.1, 0.1,
+             [](double x) { return x <= 0.5 ? 2 * x * x : 1 - 2 * (1 - x) * (1 - x); }, "HELMERTCURVE"},
+            {190, 50, 0.02, 0, 0.1, 0.12, [pi](double x) { return x - std::sin(2 * pi * x) / (2 * pi); },
+             "SINECURVE"},
+            {240, 60, 0, 0, 0.12, 0.15,
+             [](double x) { return std::pow(x, 4) * (35 - 84 * x + 70 * x * x - 20 * x * x * x); },
+             "VIENNESEBEND"}};
+        const int cl = f.add("IFCALIGNMENTCANT('cl',$,$,$,$,$,$," + real(1.5) + ")");
+        f.nest(a, {cl});
+        std::vector<int> cantSegs;
+        for (const Cant& c : cants)
+            cantSegs.push_back(f.cant(c.from, c.length, c.l0, c.l1, c.r0, c.r1, c.type));
+        f.nest(cl, cantSegs);
+        auto cantOf = [&](double u) { // D = right - left
+            for (const Cant& c : cants)
+                if (u <= c.from + c.length) {
+                    const double w = c.law((u - c.from) / c.length);
+                    return (c.r0 + (c.r1 - c.r0) * w) - (c.l0 + (c.l1 - c.l0) * w);
+                }
+            return 0.0;
+        };
+
+        const IfcImport im = importIfcAlignments(write("profiles.ifc", f.file()));
+        for (const std::string& w : im.warnings)
+            qWarning("%s", w.c_str());
+        QVERIFY(im.warnings.empty());
+        QVERIFY(im.layout.railCentreDistance && *im.layout.railCentreDistance == 1.5);
+        const auto& tr = std::as_const(im.layout.tracks);
+        QCOMPARE(int(tr.size()), 3);
+        for (const TrackSpec& t : tr) {
+            QCOMPARE(t.curve.type, std::string("alignment"));
+            QVERIFY(!t.extra.contains("ifcVertical") && !t.extra.contains("ifcCant"));
+        }
+        QCOMPARE(int(im.layout.connections.size()), 2);
+        QVERIFY(std::abs(tr[0].placement.pose.position.z() - zA) < 1e-12);
+
+        const Layout L = roundTrip(im);
+        const double U0[3] = {0, 100, 210};
+        int checked = 0;
+        for (double u = 0; u <= 300; u += 7.5) {
+            const std::size_t i = u < 100 ? 0 : (u < 210 ? 1 : 2);
+            const auto* curve = dynamic_cast<const AlignmentCurve*>(&L.track(i).curve());
+            QVERIFY(curve);
+            const double s = curve->arcLength(u - U0[i]);
+            const Vec3 P = L.frameInWorld(i, s).F.P;
+            QVERIFY2(std::abs(P.z() - zOf(u)) < 1e-9,
+                     ("u = " + std::to_string(u) + ": z off by " + std::to_string(P.z() - zOf(u))).c_str());
+            if (u <= 100) {
+                QVERIFY(std::abs(P.x() - (p0.x + u * std::cos(p0.heading))) < 1e-9);
+                QVERIFY(std::abs(P.y() - (p0.y + u * std::sin(p0.heading))) < 1e-9);
+            }
+            const double bank = L.track(i).bank(s).wt;
+            const double expected = -std::asin(cantOf(u) / 1.5);
+            QVERIFY2(
+                std::abs(bank - expected) < 1e-12,
+                ("u = " + std::to_string(u) + ": bank off by " + std::to_string(bank - expected)).c_str());
+            ++checked;
+        }
+        QCOMPARE(checked, 41);
+        const Vec3 end = endOf(L, "P/3");
+        QVERIFY2(std::abs(end.x() - p3.x) < 1e-6 && std::abs(end.y() - p3.y) < 1e-6,
+                 (std::to_string(end.x() - p3.x) + " " + std::to_string(end.y() - p3.y)).c_str());
+    }
+
+    // alignments with different RailHeadDistance in one file: refused (one railCentreDistance per layout)
+    void railHeadDistancesDiffer() {
+        Ifc f;
+        for (const double b : {1.5, 1.0}) {
+            const int a = f.alignment(b > 1.2 ? "A" : "B", {f.horizontal(0, b * 100, 0, 0, 0, 50, "LINE")});
+            const int cl = f.add("IFCALIGNMENTCANT('cl',$,$,$,$,$,$," + real(b) + ")");
+            f.nest(a, {cl});
+            f.nest(cl, {f.cant(0, 50, 0, 0, 0, 0, "CONSTANTCANT")});
+        }
+        try {
+            importIfcAlignments(write("b.ifc", f.file()));
+            QFAIL("two rail head distances accepted");
+        } catch (const StepError& e) {
+            QVERIFY2(std::string(e.what()).find("RailHeadDistance") != std::string::npos, e.what());
+        }
     }
 
     // line, clothoid (straight -> R = -300 m, right), Bloss (-300 m -> straight), cubic (0 -> 500 m)

@@ -236,15 +236,13 @@ private slots:
                                    "\"type\": \"bloss\", \"length\": 100.0")
             << "x.json: /tracks/0/curve/type: curve type \"bloss\" needs version 2 (this "
                "file is version 1; set \"version\": 2)";
-        // in version 2 a curve type this build does not draw yet is an unknown curve type
+        // in version 2 an "alignment" curve needs its horizontal curve (docs/layout-format.md, "Alignments")
         QTest::newRow("curve type v2")
             << QString(v1)
                    .replace("\"version\": 1", "\"version\": 2")
                    .replace("\"type\": \"line\", \"length\": 100.0",
                             "\"type\": \"alignment\", \"length\": 100.0")
-            << "x.json: /tracks/0/curve/type: unknown curve type \"alignment\" (expected "
-               "line, arc, helix, clothoid, spline, quintic, bloss, helmert, cosine, sine, vienneseBend, "
-               "cubic, force or geometric)";
+            << "x.json: /tracks/0/curve/horizontal: missing required key \"horizontal\"";
         QTest::newRow("lineSpeed string")
             << QString(v1).replace("2.50E1", "\"fast\"")
             << "x.json: /tracks/0/lineSpeed: expected a number [m/s], got a string "
