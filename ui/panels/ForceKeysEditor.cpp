@@ -561,6 +561,7 @@ bool ForceKeysEditor::eventFilter(QObject* watched, QEvent* event) {
         break;
     case QEvent::MouseButtonDblClick: {
         auto* e = static_cast<QMouseEvent*>(event);
+        m_view->setFocus(Qt::MouseFocusReason); // (Delete then removes the new key)
         if (e->button() != Qt::LeftButton || keyNear(e->position()) >= 0) break;
         const QPointF v = toValue(e->position());
         addKey(v.x(), v.y() / scale(m_law));
