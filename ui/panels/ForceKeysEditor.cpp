@@ -26,6 +26,7 @@
 #include <cmath>
 #include <iterator>
 #include <limits>
+#include <optional>
 
 namespace tl::ui {
 
@@ -55,11 +56,14 @@ ForceKeysEditor::ForceKeysEditor(Document* doc, QWidget* parent) : QWidget(paren
     m_delete->setObjectName("forceKeyDelete");
     m_delete->setToolTip(tr("Delete the selected key (or press Delete in the chart)"));
     bar->addWidget(m_delete);
+    bar->addStretch(1);
+    layout->addLayout(bar);
+    bar = new QHBoxLayout; // the selected key (or a constant law) in numbers
     bar->addWidget(new QLabel(tr("x"), this));
     m_x = new QDoubleSpinBox(this);
     m_x->setObjectName("forceKeyX");
     m_x->setDecimals(3);
-    m_x->setRange(-1e6, 1e6); // the layout says what is outside the section
+    m_x->setRange(-1e5, 1e5); // the layout says what is outside the section
     m_x->setKeyboardTracking(false);
     bar->addWidget(m_x);
     bar->addWidget(new QLabel(tr("value"), this));
@@ -68,15 +72,18 @@ ForceKeysEditor::ForceKeysEditor(Document* doc, QWidget* parent) : QWidget(paren
     m_value->setDecimals(3);
     m_value->setKeyboardTracking(false);
     bar->addWidget(m_value);
-    bar->addStretch(1);
-    layout->addLayout(bar);
     m_info = new QLabel(this);
     m_info->setObjectName("forceKeysInfo");
-    layout->addWidget(m_info);
+    m_info->setWordWrap(true);
+    bar->addWidget(m_info, 1);
+    layout->addLayout(bar);
     m_error = new QLabel(this);
     m_error->setObjectName("forceKeysError");
     m_error->setWordWrap(true);
     m_error->setStyleSheet("color: #b00020;");
+    // room for the reason before there is one: the chart below must not move while a key is dragged through a
+    // step the layout refuses
+    m_error->setMinimumHeight(2 * m_error->fontMetrics().lineSpacing());
     layout->addWidget(m_error);
 
     auto* chart = new QChart;
@@ -419,15 +426,25 @@ void ForceKeysEditor::refresh() {
         const double k = scale(law);
         double& lo = law == Law::Roll ? rLo : gLo;
         double& hi = law == Law::Roll ? rHi : gHi;
+        // the integrator's interpolation (core/curves/ForceSection.cpp), made once for the samples
+        const auto keys = keysOf(law);
+        std::optional<KeysTwist> interpolation;
+        bool drawable = true; // keys the layout refuses (out of order) have no curve
+        if (!keys.empty()) try {
+                interpolation.emplace(keys);
+            } catch (const std::exception&) {
+                drawable = false;
+            }
+        const double constant = constantOf(law);
         QList<QPointF> line;
-        for (int j = 0; j <= n; ++j) {
-            const double x = end * j / n, v = lawAt(law, x) * k;
+        for (int j = 0; j <= n && drawable; ++j) {
+            const double x = end * j / n;
+            const double v = (interpolation ? interpolation->at(x, Frame{}).wt : constant) * k;
             if (!std::isfinite(v)) continue;
             line.append({x, v});
             lo = std::min(lo, v);
             hi = std::max(hi, v);
         }
-        const auto keys = keysOf(law);
         QList<QPointF> points;
         for (const auto& [x, v] : keys) {
             points.append({x, v * k});
