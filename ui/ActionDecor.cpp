@@ -86,6 +86,10 @@ const QHash<QString, Decor>& table() {
         {"viewChecks",
          {S::SP_CustomBase, "✓",
           QObject::tr("Check the layout against design rules: violations, curves, permissible speeds")}},
+        {"viewForceKeys",
+         {S::SP_CustomBase, "g",
+          QObject::tr(
+              "Edit the selected force section's normal force, lateral force and roll rate as graphs")}},
         {"cameraFree", {S::SP_CustomBase, "◯", QObject::tr("Orbit, pan and zoom freely")}},
         {"cameraFollow",
          {S::SP_CustomBase, "⇢", QObject::tr("Keep the selected train in the middle of the view")}},

@@ -26,6 +26,14 @@
 
 namespace tl::ui {
 
+namespace {
+// track t of the open layout is a force section (its laws have a dock of their own)
+bool isForceSection(MainWindow* w, int t) {
+    const LayoutSpec& spec = w->document()->spec();
+    return t >= 0 && t < int(spec.tracks.size()) && spec.tracks[std::size_t(t)].curve.type == "force";
+}
+} // namespace
+
 FirstView::FirstView(MainWindow* window, MainDocks* docks)
     : QObject(window), m_window(window), m_docks(docks) {
     m_labels = new TrainLabels(window->simulation(), window->scene()->root(), this);
@@ -81,11 +89,12 @@ void FirstView::showDocksWithContent() {
             d->raise();
         }
     };
-    connect(w->editor(), &EditController::selectionChanged, this, [showOnce](int track, int) {
+    connect(w->editor(), &EditController::selectionChanged, this, [w, showOnce](int track, int) {
         if (track < 0) return;
         showOnce(Dock::Twist, false);
         showOnce(Dock::Properties, false);
         showOnce(Dock::TrackTools, false);
+        if (isForceSection(w, track)) showOnce(Dock::ForceKeys, true); // its laws, in front of the twist
     });
     connect(w->document(), &Document::replaced, this, [w, showOnce] {
         if (!w->document()->layout() || w->document()->layout()->trackCount() == 0)
@@ -110,6 +119,7 @@ void FirstView::hideDocksWithoutContent() {
         w->simulation()->simulation() && stoppingEvents(w->simulation()->simulation()->view()) > 0;
     const std::pair<MainDocks::Dock, bool> docks[] = {
         {MainDocks::Dock::Twist, selection},
+        {MainDocks::Dock::ForceKeys, isForceSection(w, w->editor()->selectedTrack())},
         {MainDocks::Dock::Plot, run},
         {MainDocks::Dock::Events, events},
         {MainDocks::Dock::TrackTools,

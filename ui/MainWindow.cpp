@@ -10,6 +10,7 @@
 #include "ui/document/Document.h"
 #include "ui/document/FileManager.h"
 #include "ui/edit/EditController.h"
+#include "ui/panels/ForceKeysEditor.h"
 #include "ui/panels/OutlinerPanel.h"
 #include "ui/panels/PropertyPanel.h"
 #include "ui/panels/TwistEditor.h"
@@ -105,6 +106,7 @@ MainWindow::MainWindow(QWidget* parent)
         m_outliner->setSelectedTrack(track);
         m_properties->setSelection(track, point);
         m_twist->setTrack(track);
+        m_docks->forceKeys()->setTrack(track);
         if (track >= 0) m_design->signalTool()->select(-1); // one selection: a track or a signal
     });
     connect(m_outliner, &OutlinerPanel::trackActivated, this, [this](int t) {

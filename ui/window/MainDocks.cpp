@@ -3,6 +3,7 @@
 #include "render/scene/LayoutScene.h"
 #include "ui/checks/ChecksPanel.h"
 #include "ui/document/Document.h"
+#include "ui/panels/ForceKeysEditor.h"
 #include "ui/panels/OutlinerPanel.h"
 #include "ui/panels/PropertyPanel.h"
 #include "ui/panels/TwistEditor.h"
@@ -56,6 +57,11 @@ MainDocks::MainDocks(QMainWindow* w, Document* doc, render::LayoutScene* scene, 
                          view->update();
                      });
     auto* twist = dock(Dock::Twist, tr("Twist profile"), "twistDock", m_twist, Qt::BottomDockWidgetArea);
+    // a force section's laws as graphs (View > Force Keys), a tab beside the twist profile
+    m_forceKeys = new ForceKeysEditor(doc, w);
+    auto* forceKeys =
+        dock(Dock::ForceKeys, tr("Force keys"), "forceKeysDock", m_forceKeys, Qt::BottomDockWidgetArea);
+    w->tabifyDockWidget(twist, forceKeys);
     m_sim = new SimulationController(doc, vehicles, w);
     QObject::connect(m_sim, &SimulationController::bodiesMoved, w, [this, scene, view] {
         scene->setBodyPoses(m_sim->bodyPoses()); // tracks on a turntable drawn where it has turned
@@ -127,11 +133,11 @@ void MainDocks::arrangeFirstStart(QDockWidget* notes) {
         dock(which)->hide();
     }
     // the track tools wait for a selected track (they append at its free end) or an empty layout
-    for (Dock which : {Dock::Twist, Dock::Plot, Dock::Events, Dock::TrackTools})
+    for (Dock which : {Dock::Twist, Dock::ForceKeys, Dock::Plot, Dock::Events, Dock::TrackTools})
         if (QDockWidget* d = dock(which)) d->hide();
     notes->raise();
     // charts and forms keep their size inside a scroll area: a 1280 x 720 screen holds every dock
-    for (Dock which : {Dock::Twist, Dock::Plot, Dock::Properties, Dock::Drive})
+    for (Dock which : {Dock::Twist, Dock::ForceKeys, Dock::Plot, Dock::Properties, Dock::Drive})
         if (QDockWidget* d = dock(which); d->widget()) {
             auto* scroll = new QScrollArea(d);
             scroll->setFrameShape(QFrame::NoFrame);

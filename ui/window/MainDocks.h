@@ -1,7 +1,7 @@
 #pragma once
-// The main window's docks and the panels in them (outliner, properties, history, twist profile, live plot,
-// events, drive, checks, the timeline bar) and the simulation they show, made and arranged in one place;
-// MainWindow assembles them with the 3D view, the menus (ui/window/MainMenus.h) and the status bar.
+// The main window's docks and the panels in them (outliner, properties, history, twist profile, force keys,
+// live plot, events, drive, checks, the timeline bar) and the simulation they show, made and arranged in one
+// place; MainWindow assembles them with the 3D view, the menus (ui/window/MainMenus.h) and the status bar.
 // The first start's arrangement is here too (arrangeFirstStart); others reach a dock through dock().
 #include <QObject>
 
@@ -23,6 +23,7 @@ class Document;
 class DrivePanel;
 class EditController;
 class EventLog;
+class ForceKeysEditor;
 class OsgViewWidget;
 class OutlinerPanel;
 class PropertyPanel;
@@ -41,6 +42,7 @@ public:
     OutlinerPanel* outliner() const { return m_outliner; }
     PropertyPanel* properties() const { return m_properties; }
     TwistEditor* twist() const { return m_twist; }
+    ForceKeysEditor* forceKeys() const { return m_forceKeys; }
     SimulationController* simulation() const { return m_sim; }
     TelemetryPlot* plot() const { return m_plot; }
     EventLog* events() const { return m_events; }
@@ -51,8 +53,20 @@ public:
     void addTrackTools(QWidget* panel);
 
     // The docks by what they hold (object names "outlinerDock", "propertiesDock", "historyDock", "twistDock",
-    // "plotDock", "eventsDock", "driveDock", "checksDock", "trackToolsDock": restoreState() finds them so).
-    enum class Dock { Outliner, Properties, History, Twist, Plot, Events, Drive, Checks, TrackTools };
+    // "plotDock", "eventsDock", "driveDock", "checksDock", "trackToolsDock", "forceKeysDock": restoreState()
+    // finds them so).
+    enum class Dock {
+        Outliner,
+        Properties,
+        History,
+        Twist,
+        Plot,
+        Events,
+        Drive,
+        Checks,
+        TrackTools,
+        ForceKeys
+    };
     QDockWidget* dock(Dock d) const { return m_docks[std::size_t(d)]; } // TrackTools: after addTrackTools()
     // The first start's arrangement (a restoreState() afterwards replaces it), with the `notes` dock
     // (ui/FirstView.h): one column on the right, the bottom docks and the track tools hidden until they have
@@ -61,10 +75,11 @@ public:
 
 private:
     QMainWindow* m_window;
-    std::array<QDockWidget*, 9> m_docks{};
+    std::array<QDockWidget*, 10> m_docks{};
     OutlinerPanel* m_outliner = nullptr;
     PropertyPanel* m_properties = nullptr;
     TwistEditor* m_twist = nullptr;
+    ForceKeysEditor* m_forceKeys = nullptr;
     SimulationController* m_sim = nullptr;
     TelemetryPlot* m_plot = nullptr;
     EventLog* m_events = nullptr;

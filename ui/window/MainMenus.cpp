@@ -184,6 +184,19 @@ MainMenus::MainMenus(MainWindow* w) : QObject(w), m_window(w) {
         connect(checksDock, &QDockWidget::visibilityChanged, checks,
                 [checks, checksDock] { checks->setChecked(!checksDock->isHidden()); });
     }
+    {
+        // the force keys dock (ui/panels/ForceKeysEditor.h): a force section's laws as graphs
+        QDockWidget* forceDock = w->docks()->dock(MainDocks::Dock::ForceKeys);
+        QAction* forceKeys = withId(view->addAction(tr("&Force Keys")), "viewForceKeys");
+        forceKeys->setCheckable(true);
+        forceKeys->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F));
+        connect(forceKeys, &QAction::toggled, forceDock, [forceDock](bool on) {
+            forceDock->setVisible(on);
+            if (on) forceDock->raise();
+        });
+        connect(forceDock, &QDockWidget::visibilityChanged, forceKeys,
+                [forceKeys, forceDock] { forceKeys->setChecked(!forceDock->isHidden()); });
+    }
     QMenu* camera = view->addMenu(tr("&Camera"));
     auto* cameraGroup = new QActionGroup(w);
     for (const auto& [name, mode, key, id] :
