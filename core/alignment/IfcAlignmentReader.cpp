@@ -3,7 +3,7 @@
 #include "core/alignment/IfcUnits.h"
 #include "core/curves/ProfileError.h"
 #include "core/io/StepError.h"
-#include "core/layout/AlignmentSpec.h"
+#include "core/layout/AlignmentCurveSpec.h"
 #include "core/layout/Layout.h"
 #include "core/layout/LayoutError.h"
 #include "core/layout/TrackBuilder.h"
@@ -427,7 +427,8 @@ void cantSegments(const std::vector<ProfileSegment>& profile, const StepInstance
 
 // The part [U0, U1] of the profiles as an alignment curve's pieces, re-based to U0 (each piece keeps its
 // law: heights and gradients at the cut, a clothoid's curvature there, a cant law's whole extent).
-void clipProfiles(const Profiles& pr, const VerticalProfile& whole, double U0, double U1, AlignmentSpec& a) {
+void clipProfiles(const Profiles& pr, const VerticalProfile& whole, double U0, double U1,
+                  AlignmentCurveSpec& a) {
     constexpr double kSliver = 1e-6; // [m] parts shorter than this are left out
     const std::size_t nv = pr.vertical.size();
     for (std::size_t i = 0; i < nv; ++i) {
@@ -625,15 +626,15 @@ IfcImport importIfcAlignments(const StepFile& f) {
             cantSegments(readProfile(f, nests, *cantLayout, false, units, chainLength), *cantLayout,
                          chainLength, profiles, warnings);
         }
-        // a level vertical layout without cant (gradient 0 at one height throughout, as the export writes a level
-        // chain) is exact on plain tracks: they stay plain curves at that height
+        // a level vertical layout without cant (gradient 0 at one height throughout, as the export writes a
+        // level chain) is exact on plain tracks: they stay plain curves at that height
         std::optional<double> levelHeight;
         if (profiles.cant.empty() && !profiles.vertical.empty()) {
             const double z = profiles.vertical.front().startHeight;
             bool level = true;
             for (const VerticalPieceSpec& p : profiles.vertical)
-                level = level && p.type == VerticalPieceSpec::Type::ConstantGradient && p.startGradient == 0.0 &&
-                        p.endGradient == 0.0 && p.startHeight == z;
+                level = level && p.type == VerticalPieceSpec::Type::ConstantGradient &&
+                        p.startGradient == 0.0 && p.endGradient == 0.0 && p.startHeight == z;
             if (level) levelHeight = z;
         }
         const bool profiled = profiles.any() && !levelHeight && chainLength > kZeroLength;
@@ -679,7 +680,7 @@ IfcImport importIfcAlignments(const StepFile& f) {
             if (profiled) {
                 // an alignment curve with the profiles' part over this segment, placed level (yaw only) where
                 // the chain so far ends, at the profile's height there, and joined to the previous track
-                AlignmentSpec as;
+                AlignmentCurveSpec as;
                 as.horizontal = horizontalCurve(h, !profiles.cant.empty(), warnings);
                 clipProfiles(profiles, *whole, segmentStart, segmentStart + h.length, as);
                 t.curve = alignmentCurveSpec(as);

@@ -11,9 +11,9 @@
 // Every StartPoint is checked against the end of the chain so far, computed from the compiled tracks:
 // more than kIfcJoinWarn apart is a warning, more than kIfcJoinRefuse an error naming both segments.
 // When an alignment has a vertical (IfcAlignmentVertical) or cant (IfcAlignmentCant) layout with a segment,
-// each track is an "alignment" curve (core/layout/AlignmentSpec.h): the horizontal segment with the parts of
-// the profiles over it, placed level at the end of the chain so far (the first at its StartPoint) at the
-// profile's height, and connected (not "after": that would copy the end's pitch). The cant layout's
+// each track is an "alignment" curve (core/layout/AlignmentCurveSpec.h): the horizontal segment with the
+// parts of the profiles over it, placed level at the end of the chain so far (the first at its StartPoint) at
+// the profile's height, and connected (not "after": that would copy the end's pitch). The cant layout's
 // RailHeadDistance becomes the layout's railCentreDistance (two different ones in a file: refused).
 // The start station (IfcReferent with Pset_Stationing.Station) goes to the top-level "alignments" list.
 #include "core/io/StepFile.h"

@@ -193,44 +193,17 @@ void splitInto(const Layout& layout, const std::string& file, const std::string&
     close();
 }
 
-// The chains of the layout's "alignments" list (docs/alignments.md).
-std::vector<Chain> listedChains(const Layout& layout, const std::string& file, const Json& list,
-                                std::vector<std::string>& warnings) {
-    if (!list.is_array()) throw LayoutError(file, "/alignments", "\"alignments\" must be a list");
+// The chains of the layout's "alignments" list (docs/alignments.md; checked when the layout compiled:
+// core/layout/Alignment.h).
+std::vector<Chain> listedChains(const Layout& layout, const std::string& file,
+                                const std::vector<AlignmentSpec>& list, std::vector<std::string>& warnings) {
     std::vector<Chain> out;
     std::set<int> warned;
-    for (std::size_t i = 0; i < list.size(); ++i) {
-        const Json& a = list[i];
-        const std::string at = jsonPath("/alignments", i);
-        if (!a.is_object()) throw LayoutError(file, at, "an alignment must be an object");
-        std::string id = "alignment " + std::to_string(i + 1);
-        if (a.contains("id")) {
-            if (!a["id"].is_string()) throw LayoutError(file, jsonPath(at, "id"), "\"id\" must be a string");
-            id = a["id"].get<std::string>();
-        }
-        double station = 0.0;
-        if (a.contains("startStation")) {
-            if (!a["startStation"].is_number() || !std::isfinite(a["startStation"].get<double>()))
-                throw LayoutError(file, jsonPath(at, "startStation"),
-                                  "\"startStation\" must be a number [m]");
-            station = a["startStation"].get<double>();
-        }
-        const std::string tracksAt = jsonPath(at, "tracks");
-        if (!a.contains("tracks") || !a["tracks"].is_array() || a["tracks"].empty())
-            throw LayoutError(file, tracksAt, "\"tracks\" must be a non-empty list of [TRACK, 1 | -1]");
+    for (const AlignmentSpec& a : list) {
         std::vector<Piece> pieces;
-        for (std::size_t k = 0; k < a["tracks"].size(); ++k) {
-            const Json& e = a["tracks"][k];
-            const std::string eAt = jsonPath(tracksAt, k);
-            if (!e.is_array() || e.size() != 2 || !e[0].is_string() || !e[1].is_number_integer() ||
-                (e[1].get<int>() != 1 && e[1].get<int>() != -1))
-                throw LayoutError(file, eAt, "expected [TRACK, 1 | -1], got " + e.dump());
-            const int t = layout.trackIndex(e[0].get<std::string>());
-            if (t < 0)
-                throw LayoutError(file, jsonPath(eAt, 0), "no track '" + e[0].get<std::string>() + "'");
-            pieces.push_back({t, e[1].get<int>()});
-        }
-        splitInto(layout, file, id, station, pieces, out, warnings, warned);
+        for (const auto& [track, direction] : a.tracks)
+            pieces.push_back({layout.trackIndex(track), direction});
+        splitInto(layout, file, a.id, a.startStation, pieces, out, warnings, warned);
     }
     return out;
 }
@@ -562,15 +535,14 @@ std::string utcNow() {
 IfcExport exportIfcAlignments(const Layout& layout, const IfcExportOptions& options) {
     const std::string file = options.layoutFile.empty() ? "<memory>" : options.layoutFile;
     IfcExport result;
-    const Json& extra = layout.spec().extra;
-    std::vector<Chain> chains = extra.contains("alignments")
-                                    ? listedChains(layout, file, extra["alignments"], result.warnings)
-                                    : connectedChains(layout, file, result.warnings);
+    const std::vector<AlignmentSpec>& listed = layout.spec().alignmentSpecs;
+    std::vector<Chain> chains = !listed.empty() ? listedChains(layout, file, listed, result.warnings)
+                                                : connectedChains(layout, file, result.warnings);
     if (chains.empty()) {
         std::string why;
         for (const std::string& w : result.warnings)
             why += (why.empty() ? "" : "; ") + w.substr(file.size() + 2);
-        throw LayoutError(file, extra.contains("alignments") ? "/alignments" : "",
+        throw LayoutError(file, !listed.empty() ? "/alignments" : "",
                           "nothing to export: no level ground track of an IFC 4.3 segment type" +
                               (why.empty() ? std::string() : " (" + why + ")"));
     }

@@ -1,6 +1,6 @@
 #include "core/layout/LayoutCheck.h"
 
-#include "core/layout/AlignmentSpec.h"
+#include "core/layout/AlignmentCurveSpec.h"
 
 #include "core/layout/HeartlineRails.h"
 
@@ -203,9 +203,9 @@ struct Checker {
         } else if (c.type == "force" || c.type == "geometric") {
             forceSection(c, path);
         } else if (c.type == "alignment") {
-            Json j = c.extra; // (its keys are kept as JSON: core/layout/AlignmentSpec.h)
+            Json j = c.extra; // (its keys are kept as JSON: core/layout/AlignmentCurveSpec.h)
             j["type"] = c.type;
-            const AlignmentSpec a = readAlignmentSpec(j, path, file);
+            const AlignmentCurveSpec a = readAlignmentCurveSpec(j, path, file);
             curve(a.horizontal, jsonPath(path, "horizontal"));
         } else {
             fail(jsonPath(path, "type"), "unknown curve type \"" + c.type + "\"");

@@ -2,7 +2,7 @@
 
 #include "core/io/JsonReader.h"
 #include "core/io/SpecReader.h"
-#include "core/layout/AlignmentSpec.h"
+#include "core/layout/AlignmentCurveSpec.h"
 #include "core/layout/FormatVersion.h"
 #include "core/layout/LayoutCheck.h"
 #include "core/layout/LayoutError.h"
@@ -177,7 +177,7 @@ struct Reader : JsonReader {
                                 "rollRate", "pitchRate", "yawRate"});
         } else if (c.type == "alignment") {
             // "horizontal", "vertical", "cant" stay JSON (exact round trip), checked here
-            readAlignmentSpec(v, path, file());
+            readAlignmentCurveSpec(v, path, file());
             c.extra = extra(v, {"type"});
         } else {
             fail(jsonPath(path, "type"),

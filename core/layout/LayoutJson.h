@@ -19,7 +19,7 @@ Json layoutSpecToJson(const LayoutSpec& spec);
 TrackSpec trackSpecFromJson(const Json& j, const std::string& path, const std::string& file = {},
                             int version = LayoutSpec::currentVersion);
 Json trackSpecToJson(const TrackSpec& t, int version = LayoutSpec::currentVersion);
-// A curve object (also the horizontal of an "alignment" curve: core/layout/AlignmentSpec.h).
+// A curve object (also the horizontal of an "alignment" curve: core/layout/AlignmentCurveSpec.h).
 CurveSpec curveSpecFromJson(const Json& j, const std::string& path, const std::string& file = {});
 TwistSpec twistSpecFromJson(const Json& j, const std::string& path, const std::string& file = {});
 Json twistSpecToJson(const TwistSpec& t);

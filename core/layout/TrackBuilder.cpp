@@ -9,7 +9,7 @@
 #include "core/curves/Quintic.h"
 #include "core/curves/Spline.h"
 #include "core/curves/TransitionSpiral.h"
-#include "core/layout/AlignmentSpec.h"
+#include "core/layout/AlignmentCurveSpec.h"
 #include "core/layout/LayoutError.h"
 #include "core/twists/CantProfileTwist.h"
 #include "core/twists/CantTwist.h"
@@ -95,7 +95,7 @@ CurvePtr buildCurve(const CurveSpec& c) {
 }
 
 std::shared_ptr<const AlignmentCurve> buildAlignmentCurve(const CurveSpec& c) {
-    AlignmentSpec a;
+    AlignmentCurveSpec a;
     try {
         a = alignmentSpecOf(c);
     } catch (const LayoutError& e) { // paths relative to the curve

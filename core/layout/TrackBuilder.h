@@ -11,7 +11,7 @@ namespace tl {
 
 // Curve in its local coordinates (start at the origin, heading +x, up +z).
 CurvePtr buildCurve(const CurveSpec& spec);
-// An "alignment" curve (core/layout/AlignmentSpec.h); a horizontal vienneseBend takes its cant term's
+// An "alignment" curve (core/layout/AlignmentCurveSpec.h); a horizontal vienneseBend takes its cant term's
 // cantStart / cantEnd from the cant profile at its two ends (railHeadDistance b of the profile).
 std::shared_ptr<const AlignmentCurve> buildAlignmentCurve(const CurveSpec& spec);
 

@@ -551,8 +551,9 @@ bool ForceKeysEditor::eventFilter(QObject* watched, QEvent* event) {
         if (k < 0) break;
         // the key follows the mouse's offset from here: a press does not move it, a vertical drag keeps x
         m_dragKey = k;
-        m_dragFrom = toValue(e->position());
+        m_dragFrom = e->position();
         m_dragKeyStart = keySeries()->at(k);
+        m_dragPerPixel = (toValue(e->position() + QPointF(100, 100)) - toValue(e->position())) / 100.0;
         ++m_drags;
         m_doc->beginGesture(); // the run waits for the end of the drag
         return true;
@@ -560,8 +561,8 @@ bool ForceKeysEditor::eventFilter(QObject* watched, QEvent* event) {
     case QEvent::MouseMove: {
         if (m_dragKey < 0) break;
         auto* e = static_cast<QMouseEvent*>(event);
-        const QPointF v = toValue(e->position());
-        const QPointF to = m_dragKeyStart + (v - m_dragFrom);
+        const QPointF d = e->position() - m_dragFrom; // [px]
+        const QPointF to = m_dragKeyStart + QPointF(d.x() * m_dragPerPixel.x(), d.y() * m_dragPerPixel.y());
         moveKey(m_dragKey, to.x(), to.y() / scale(m_law),
                 QString("force-key-drag:%1:%2:%3").arg(m_track).arg(int(m_law)).arg(m_drags));
         return true;

@@ -101,7 +101,9 @@ private:
     int m_selected = -1;
     // a drag: the key, where the mouse was pressed and where the key was then (chart values, shown units)
     int m_dragKey = -1;
-    QPointF m_dragFrom, m_dragKeyStart;
+    // the press in pixels, the key's value then, and the value per pixel then (the plot area may shift while
+    // the layout rebuilds, e.g. when an axis label widens: the drag keeps the scale it started with)
+    QPointF m_dragFrom, m_dragKeyStart, m_dragPerPixel;
     int m_drags = 0; // drags so far: each is its own undo step
 };
 

@@ -1,4 +1,4 @@
-#include "core/layout/AlignmentSpec.h"
+#include "core/layout/AlignmentCurveSpec.h"
 
 #include "core/curves/ProfileError.h"
 #include "core/io/JsonReader.h"
@@ -64,10 +64,11 @@ double horizontalLengthOf(const CurveSpec& h) {
     throw std::invalid_argument("curve type \"" + h.type + "\" cannot be an alignment's horizontal");
 }
 
-AlignmentSpec readAlignmentSpec(const Json& curve, const std::string& path, const std::string& file) {
+AlignmentCurveSpec readAlignmentCurveSpec(const Json& curve, const std::string& path,
+                                          const std::string& file) {
     const JsonReader r(file);
     r.object(curve, path);
-    AlignmentSpec a;
+    AlignmentCurveSpec a;
     const std::string hp = jsonPath(path, "horizontal");
     const Json& hj = r.require(curve, path, "horizontal");
     r.object(hj, hp);
@@ -181,13 +182,13 @@ AlignmentSpec readAlignmentSpec(const Json& curve, const std::string& path, cons
     return a;
 }
 
-AlignmentSpec alignmentSpecOf(const CurveSpec& curve) {
+AlignmentCurveSpec alignmentSpecOf(const CurveSpec& curve) {
     Json j = curve.extra;
     j["type"] = curve.type;
-    return readAlignmentSpec(j, "");
+    return readAlignmentCurveSpec(j, "");
 }
 
-CurveSpec alignmentCurveSpec(const AlignmentSpec& a) {
+CurveSpec alignmentCurveSpec(const AlignmentCurveSpec& a) {
     CurveSpec c;
     c.type = "alignment";
     Json h = Json::object();
