@@ -10,7 +10,8 @@
 //   S2's overlap 80 m written and S1's left out (the default, 50 m).
 // - File > New, then File > Open through the dialog: the same signals (operator==), an undo stack that starts
 //   clean, S1's block from its place to S2 plus S2's 80 m overlap, two signal posts drawn 3 m right of their
-//   places (render/track/SignalNodes.h).
+//   places (render/track/SignalNodes.h), and the view's pixels round each head change when the signals'
+//   nodes are hidden.
 // - A full disk: S2's overlap typed again (120 m), File > Save (Ctrl+S) while every write fails with
 //   ENOSPC (core/io/SaveFile.h's fault injection, as tst_editor's failedSaveKeepsOldFile does for a layout
 //   without signals): the old file stays byte-identical, a message box names the file and the reason, the
@@ -56,6 +57,7 @@ constexpr double kClickS2 = 100.0;      // [m] where S2 is clicked, on the secon
 constexpr double kOverlap = 80.0;       // [m] S2's overlap, typed in Properties
 constexpr double kFullOverlap = 120.0;  // [m] S2's overlap typed before the full-disk save
 constexpr double kPostSide = 3.0;       // [m] a post from the centre line (render/track/SignalNodes.h)
+constexpr double kHeadHeight = 4.05;    // [m] a stop signal's head centre above the foot (3.5 m post + 0.55)
 
 // Where track `id` at arc length s appears in the view.
 QPoint trackPoint(MainWindow& w, const std::string& id, double s) {
@@ -222,10 +224,10 @@ void TstSignalFlowGui::buildLinePlaceTwoSignals() {
         QVERIFY(std::abs(L->track(std::size_t(a)).length() - kFirstLength) < 1e-6);
         QVERIFY(std::abs(L->track(std::size_t(b)).length() - kSecondLength) < 1e-6);
         // one straight line: the second starts where the first ends, going on the same way
-        const tl::Vec3 end = L->frameInWorld(std::size_t(a), kFirstLength).F.P;
+        const tl::Vec3 end = L->frameInWorld(std::size_t(a), L->track(std::size_t(a)).length()).F.P;
         const tl::Vec3 start = L->frameInWorld(std::size_t(b), 0.0).F.P;
         QVERIFY((end - start).norm() < 1e-6);
-        const tl::Vec3 far = L->frameInWorld(std::size_t(b), kSecondLength).F.P;
+        const tl::Vec3 far = L->frameInWorld(std::size_t(b), L->track(std::size_t(b)).length()).F.P;
         const tl::Vec3 origin = L->frameInWorld(std::size_t(a), 0.0).F.P;
         QVERIFY(std::abs((far - origin).norm() - (kFirstLength + kSecondLength)) < 1e-6);
         qInfo("the line: %.2f m from (%.2f, %.2f) to (%.2f, %.2f)", (far - origin).norm(), origin.x(),
@@ -244,8 +246,8 @@ void TstSignalFlowGui::buildLinePlaceTwoSignals() {
     QVERIFY2(
         undo->undoText().startsWith(QString("Add signal S1 on %1 at ").arg(QString::fromStdString(m_first))),
         qPrintable(undo->undoText()));
-    QVERIFY2(doc->compileError().isEmpty(),
-             qPrintable(doc->compileError())); // (an open line: S1 alone is fine)
+    // (an open line: S1 alone is fine)
+    QVERIFY2(doc->compileError().isEmpty(), qPrintable(doc->compileError()));
     click(w, [&] { return trackPoint(w, m_second, kClickS2); });
     QCOMPARE(undo->index(), steps0 + 2);
     QVERIFY2(
@@ -363,10 +365,17 @@ void TstSignalFlowGui::newThenOpenGivesThemBack() {
     QVERIFY(std::abs(blockLength(signalList[1]) - (length2 - s2)) < 1e-9);
 
     // the 3D view draws two posts, each 3 m right of its place (facing east: on the line's right side)
-    const QImage image = viewImage(w);
     const tl::render::SignalNodes& drawn = w.scene()->signalNodes();
     QCOMPARE(drawn.count(), std::size_t(2));
     QCOMPARE(drawn.root()->getNumChildren(), 2u);
+    // the pixels: the view drawn with and without the signals' nodes differs round each signal's head
+    viewImage(w); // (settled: the docks the opened layout shows or hides have resized the view)
+    const QImage image = viewImage(w);
+    const osg::Node::NodeMask shownMask = drawn.root()->getNodeMask();
+    drawn.root()->setNodeMask(0u);
+    const QImage bare = viewImage(w);
+    drawn.root()->setNodeMask(shownMask);
+    viewImage(w);
     for (int k = 0; k < 2; ++k) {
         const osg::MatrixTransform* node = signalNode(w, k);
         QVERIFY(node);
@@ -381,6 +390,12 @@ void TstSignalFlowGui::newThenOpenGivesThemBack() {
         const tl::Vec3 expected = f.F.P + kPostSide * right;
         QVERIFY((tl::Vec3(foot.x(), foot.y(), foot.z()) - expected).norm() < 1e-6);
         QVERIFY2(image.rect().contains(signalPost(w, k)), "a post outside the view");
+        const QPoint head = w.view()->project(foot + osg::Vec3d(0, 0, kHeadHeight)).toPoint();
+        const QRect box = QRect(head - QPoint(10, 10), QSize(21, 21)).intersected(image.rect());
+        const int changed = differingPixels(image.copy(box), bare.copy(box));
+        qInfo("%s: its head at (%d, %d) in the view, %d pixels of 441 round it drawn",
+              m_saved[std::size_t(k)].id.c_str(), head.x(), head.y(), changed);
+        QVERIFY(changed > 0);
     }
 }
 
