@@ -7,6 +7,7 @@
 #include <osg/Light>
 #include <osg/LightModel>
 #include <osg/LightSource>
+#include <osg/MatrixTransform>
 #include <osg/PolygonOffset>
 
 #include <cmath>
@@ -14,7 +15,9 @@
 namespace tl::render {
 
 osg::ref_ptr<osg::Node> createGround(const EnvironmentOptions& o) {
-    const float h = float(o.halfSize), cx = float(o.centreX), cy = float(o.centreY), z = float(o.groundZ);
+    // vertices about the ground's centre, put back by a double transform: no float jitter far from the
+    // origin (grid coordinates of millions of metres)
+    const float h = float(o.halfSize), cx = 0.f, cy = 0.f, z = 0.f;
     osg::ref_ptr<osg::Geometry> plane = new osg::Geometry;
     osg::ref_ptr<osg::Vec3Array> v = new osg::Vec3Array;
     v->push_back({cx - h, cy - h, z});
@@ -47,7 +50,11 @@ osg::ref_ptr<osg::Node> createGround(const EnvironmentOptions& o) {
     geode->setName("ground");
     geode->addDrawable(plane);
     geode->addDrawable(grid);
-    return geode;
+    osg::ref_ptr<osg::MatrixTransform> at =
+        new osg::MatrixTransform(osg::Matrixd::translate(o.centreX, o.centreY, o.groundZ));
+    at->setName("groundPlacement");
+    at->addChild(geode);
+    return at;
 }
 
 osg::ref_ptr<osg::Group> createEnvironment(const EnvironmentOptions& options) {

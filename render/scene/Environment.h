@@ -16,7 +16,8 @@ struct EnvironmentOptions {
 osg::ref_ptr<osg::Group> createEnvironment(const EnvironmentOptions& options = {});
 // Without ground (the caller adds createGround() and may replace it).
 osg::ref_ptr<osg::Group> createEnvironment(bool withGround);
-// The ground plane with its grid.
+// The ground plane with its grid: a geode named "ground" (vertices about the centre) under an
+// osg::MatrixTransform to (centreX, centreY, groundZ) in double.
 osg::ref_ptr<osg::Node> createGround(const EnvironmentOptions& options);
 
 } // namespace tl::render

@@ -4,12 +4,13 @@
 
 namespace tl::render {
 
-MeshBuffer::MeshBuffer()
-    : m_vertices(new osg::Vec3Array), m_normals(new osg::Vec3Array), m_colours(new osg::Vec4Array),
-      m_triangles(new osg::DrawElementsUInt(GL_TRIANGLES)) {}
+MeshBuffer::MeshBuffer(const Vec3& origin)
+    : m_origin(origin), m_vertices(new osg::Vec3Array), m_normals(new osg::Vec3Array),
+      m_colours(new osg::Vec4Array), m_triangles(new osg::DrawElementsUInt(GL_TRIANGLES)) {}
 
 unsigned MeshBuffer::addVertex(const Vec3& p, const Vec3& n, const osg::Vec4& c) {
-    m_vertices->push_back(osg::Vec3(float(p.x()), float(p.y()), float(p.z())));
+    const Vec3 q = p - m_origin; // in double, then to float
+    m_vertices->push_back(osg::Vec3(float(q.x()), float(q.y()), float(q.z())));
     m_normals->push_back(osg::Vec3(float(n.x()), float(n.y()), float(n.z())));
     m_colours->push_back(c);
     return unsigned(m_vertices->size() - 1);

@@ -5,6 +5,7 @@
 
 #include <osg/Geode>
 #include <osg/LOD>
+#include <osg/MatrixTransform>
 #include <osg/PolygonOffset>
 
 #include <algorithm>
@@ -143,8 +144,9 @@ void addCoaster(MeshBuffer& m, const std::vector<Sample>& chunk, const Track& tr
     }
 }
 
-osg::ref_ptr<osg::Geode> ribbon(const std::vector<Sample>& samples, const TrackStyle& st) {
-    MeshBuffer m;
+osg::ref_ptr<osg::Geode> ribbon(const std::vector<Sample>& samples, const TrackStyle& st,
+                                const Vec3& origin) {
+    MeshBuffer m(origin);
     const double w = st.ballastTopWidth / 2, b = -st.railHeight;
     unsigned prevA = 0, prevB = 0;
     for (std::size_t i = 0; i < samples.size(); ++i) {
@@ -186,9 +188,16 @@ std::vector<double> meshSamples(const Track& track, const TrackStyle& style) {
     return out;
 }
 
-osg::ref_ptr<osg::Group> buildTrackMesh(const Track& track, const TrackStyle& st,
-                                        const OverlayOptions& overlay, TrackMeshStats* stats) {
-    osg::ref_ptr<osg::Group> group = new osg::Group;
+Vec3 trackMeshOrigin(const Track& track) {
+    return track.placement().translation();
+}
+
+osg::ref_ptr<osg::MatrixTransform> buildTrackMesh(const Track& track, const TrackStyle& st,
+                                                  const OverlayOptions& overlay, TrackMeshStats* stats) {
+    // every vertex relative to the track's start (in double, MeshBuffer), put back by a double transform
+    const Vec3 origin = trackMeshOrigin(track);
+    osg::ref_ptr<osg::MatrixTransform> group =
+        new osg::MatrixTransform(osg::Matrixd::translate(osg::Vec3d(origin.x(), origin.y(), origin.z())));
     group->setName(track.id());
     const std::vector<double> ss = meshSamples(track, st);
     std::vector<Sample> all;
@@ -216,14 +225,14 @@ osg::ref_ptr<osg::Group> buildTrackMesh(const Track& track, const TrackStyle& st
                                         all.begin() + std::ptrdiff_t(end) + 1);
 
         if (!st.detailed) { // a huge layout: the ribbon only
-            osg::ref_ptr<osg::Geode> far = ribbon(chunk, st);
+            osg::ref_ptr<osg::Geode> far = ribbon(chunk, st, origin);
             local.vertices += far->getDrawable(0)->asGeometry()->getVertexArray()->getNumElements();
             group->addChild(far);
             ++local.chunks;
             begin = end;
             continue;
         }
-        MeshBuffer detail;
+        MeshBuffer detail(origin);
         if (st.look == TrackLook::Coaster) {
             addCoaster(detail, chunk, track, st, track.onGround());
         } else {
@@ -242,7 +251,7 @@ osg::ref_ptr<osg::Group> buildTrackMesh(const Track& track, const TrackStyle& st
             begin = end;
             continue;
         }
-        osg::ref_ptr<osg::Geode> far = ribbon(chunk, st);
+        osg::ref_ptr<osg::Geode> far = ribbon(chunk, st, origin);
         local.vertices += far->getDrawable(0)->asGeometry()->getVertexArray()->getNumElements();
 
         osg::ref_ptr<osg::LOD> lod = new osg::LOD;
@@ -253,7 +262,7 @@ osg::ref_ptr<osg::Group> buildTrackMesh(const Track& track, const TrackStyle& st
         std::vector<Vec3> line;
         std::vector<osg::Vec4> lineColours;
         for (const Sample& smp : chunk) {
-            line.push_back(at(smp.f, 0.0, st.lineHeight));
+            line.push_back(at(smp.f, 0.0, st.lineHeight) - origin);
             lineColours.push_back(overlay.overlay == TrackOverlay::None ? trackLineColour(st.look)
                                                                         : smp.colour);
         }

@@ -6,7 +6,7 @@
 #include "render/track/TrackColouring.h"
 #include "render/track/TrackStyle.h"
 
-#include <osg/Group>
+#include <osg/MatrixTransform>
 
 #include <vector>
 
@@ -22,10 +22,20 @@ struct TrackMeshStats {
     std::size_t chunks = 0;
 };
 
-// Build the node of one track (body coordinates). The node's name is the track id. Each chunk is an
-// osg::LOD (detailed mesh, ribbon, centre line), or with style.levelsOfDetail false a plain osg::Geode
-// holding the detailed mesh (or the ribbon when !style.detailed).
-osg::ref_ptr<osg::Group> buildTrackMesh(const Track& track, const TrackStyle& style,
-                                        const OverlayOptions& overlay, TrackMeshStats* stats = nullptr);
+// Where the vertices of a track's mesh are measured from: its start in body coordinates (the placement's
+// translation) [m].
+Vec3 trackMeshOrigin(const Track& track);
+
+// Build the node of one track (body coordinates). The node is an osg::MatrixTransform translating by
+// trackMeshOrigin(track) in double (osg::Matrixd); its vertices are relative to that origin (the difference
+// taken in double, then stored as float), so a track millions of metres from the world's origin (national
+// grid coordinates, e.g. x = 2 600 000 m) keeps vertices of at most its own extent and draws without float
+// jitter: OSG composes the transform with the view matrix in double (docs/alignments.md, "Limits"). The
+// node's name is the track id. Each child chunk is an osg::LOD (detailed mesh, ribbon, centre line), or
+// with style.levelsOfDetail false a plain osg::Geode holding the detailed mesh (or the ribbon when
+// !style.detailed).
+osg::ref_ptr<osg::MatrixTransform> buildTrackMesh(const Track& track, const TrackStyle& style,
+                                                  const OverlayOptions& overlay,
+                                                  TrackMeshStats* stats = nullptr);
 
 } // namespace tl::render

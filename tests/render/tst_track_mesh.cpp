@@ -86,11 +86,13 @@ private slots:
         up.translation() = Vec3(0, 0, 12.0); // a track 12 m above the ground
         const Track t("C", std::make_shared<Line>(60.0), nullptr, up);
         const TrackStyle st = TrackStyle::forLook(TrackLook::Coaster);
-        osg::ref_ptr<osg::Group> mesh = buildTrackMesh(t, st, OverlayOptions{});
+        osg::ref_ptr<osg::MatrixTransform> mesh = buildTrackMesh(t, st, OverlayOptions{});
         const std::vector<osg::Vec3> vs = detailVertices(mesh.get());
+        // the vertices are relative to the track's start (12 m up): the node's transform puts them back
+        QCOMPARE(mesh->getMatrix().getTrans().z(), 12.0);
         int footVertices = 0;
         for (const auto& v : vs)
-            if (std::abs(v.z() + 1.0f) < 1e-4f) ++footVertices;
+            if (std::abs(double(v.z()) + 12.0 + 1.0) < 1e-4) ++footVertices;
         // columns every 12 m from s = 0 to 48: 5 columns, 4 faces x 2 foot vertices each
         QCOMPARE(footVertices, 5 * 8);
     }
