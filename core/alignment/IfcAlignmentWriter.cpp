@@ -559,7 +559,7 @@ bool sameLaw(const VerticalPieceSpec& a, const VerticalPieceSpec& b) {
             const auto [k1a, ra] = clothoidEnd(a);
             const auto [k1b, rb] = clothoidEnd(b);
             (void)k1b;
-            return near(k1a, b.curvatureStart, 1e-9, 1e-12) && near(ra, rb, 1e-9, 1e-15);
+            return near(k1a, b.curvatureStart, 1e-6, 1e-12) && near(ra, rb, 1e-6, 1e-15);
         } catch (const std::invalid_argument&) {
             return false;
         }
