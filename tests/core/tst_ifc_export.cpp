@@ -351,12 +351,14 @@ private slots:
         QCOMPARE(b.params.at("radius"), 100.0);
     }
 
-    // a spline in the middle: fitted (a warning naming it with its deviation), one alignment L1 -> S -> L2;
+    // a spline in the middle (level, tangent to the lines): fitted (a warning naming it with its deviation),
+    // one alignment L1 -> S -> L2;
     // with fit off it is refused by name and the lines are alignments of their own
     void splineFitted() {
         const char* doc = R"({"format": "tracklab-layout", "version": 2, "tracks": [
           {"id": "L1", "curve": {"type": "line", "length": 50}},
-          {"id": "S", "curve": {"type": "spline", "points": [[0, 0, 0], [20, 5, 0], [40, 0, 0]]},
+          {"id": "S", "curve": {"type": "spline", "points": [{"position": [0, 0, 0], "tangent": [1, 0, 0]}, [20, 5, 0],
+                                       {"position": [40, 0, 0], "tangent": [1, 0, 0]}]},
            "placement": {"after": ["L1", "end"]}},
           {"id": "L2", "curve": {"type": "line", "length": 25}, "placement": {"after": ["S", "end"]}}],
          "connections": [{"a": ["L1", "end"], "b": ["S", "start"]}, {"a": ["S", "end"], "b": ["L2", "start"]}]})";
