@@ -42,7 +42,8 @@ const QHash<QString, Decor>& table() {
         {"fileExportIfc",
          {S::SP_DialogSaveButton,
           {},
-          QObject::tr("Export the level ground track as IFC 4.3 alignments (.ifc) with their stations")}},
+          QObject::tr("Export the ground track as IFC 4.3 alignments (.ifc): horizontal, vertical and cant "
+                      "layouts and stations; curves without an IFC form fitted within 0.5 mm")}},
         {"fileQuit",
          {S::SP_DialogCloseButton, {}, QObject::tr("Close TrackLab (asks about unsaved changes)")}},
         {"editUndo", {S::SP_ArrowBack, {}, QObject::tr("Undo the last change")}},

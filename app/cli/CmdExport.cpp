@@ -1,7 +1,7 @@
 // tracklab-cli export LAYOUT.json --format nl2csv|obj|ifc --out FILE: the layout's track for other programs
 // (docs/export.md). nl2csv: the NoLimits 2 track-spline CSV of a coaster layout (core/io/Nl2CsvExport.h);
-// ifc: the level ground track as IFC 4.3 alignments (core/alignment/IfcAlignmentWriter.h, warnings to
-// stderr); obj: the rails, sleepers and ballast the 3D view draws, as a Wavefront OBJ mesh
+// ifc: the ground track as IFC 4.3 alignments, exact or fitted (core/alignment/IfcAlignmentWriter.h, warnings
+// to stderr); obj: the rails, sleepers and ballast the 3D view draws, as a Wavefront OBJ mesh
 // (render/track/LayoutObjExport.h: app is the top layer, so the CLI links the OSG scene library, which has
 // no Qt and no physics). The output is replaced atomically: a failed export keeps the old file.
 #include "Command.h"
@@ -36,15 +36,17 @@ int runExport(const QStringList& args) {
         "          coaster look's rails, spine and ties on a coaster layout), bodies at their initial "
         "poses,\n"
         "          y up: (x, y, z) in the file = (x, z, -y) of TrackLab. No materials.\n"
-        "  ifc     IFC 4.3 alignments (IFC4X3_ADD2) of the level ground track: the layout's \"alignments\"\n"
-        "          list, else each chain of connected tracks; tracks of other kinds are refused by name\n"
-        "          (a warning on stderr). docs/alignments.md, \"Export\".\n"
+        "  ifc     IFC 4.3 alignments (IFC4X3_ADD2) of the ground track: the layout's \"alignments\"\n"
+        "          list, else each chain of connected tracks; level tracks of IFC segment types and\n"
+        "          alignment curves exactly, other tracks fitted to 0.5 mm (a warning naming each with its\n"
+        "          deviation; --no-fit refuses them by name). docs/alignments.md, \"Export\".\n"
         "Switch states, trains, vehicles and drive sections are not exported. The output file is replaced\n"
         "atomically: if the export fails, the old file stays.");
     parser.addHelpOption();
     parser.addPositionalArgument("layout", "Layout file (JSON).");
     parser.addOption({"format", "Output format: nl2csv, obj or ifc.", "FORMAT"});
     parser.addOption({"out", "Output file.", "FILE"});
+    parser.addOption({"no-fit", "ifc: refuse tracks without an exact IFC form instead of fitting them."});
     if (const auto done = tl::cli::parseOrExit(parser, args, "export")) return *done;
     const QStringList pos = parser.positionalArguments();
     if (pos.size() != 1) {
@@ -82,6 +84,7 @@ int runExport(const QStringList& args) {
         } else if (format == "ifc") {
             tl::IfcExportOptions options;
             options.layoutFile = file;
+            options.fit = !parser.isSet("no-fit");
             const tl::IfcExport done = tl::writeIfcAlignments(layout, out, options);
             for (const std::string& w : done.warnings)
                 std::cerr << "warning: " << w << "\n";

@@ -1,9 +1,12 @@
 #include "core/alignment/IfcAlignmentWriter.h"
 
+#include "core/alignment/AlignmentFit.h"
 #include "core/alignment/IfcAlignmentReader.h"
 #include "core/io/SaveFile.h"
 #include "core/io/StepWriter.h"
+#include "core/layout/AlignmentCurveSpec.h"
 #include "core/layout/LayoutError.h"
+#include "core/units/CantUnits.h"
 
 #include <cmath>
 #include <cstdio>
@@ -12,6 +15,7 @@
 #include <numbers>
 #include <random>
 #include <set>
+#include <stdexcept>
 #include <utility>
 
 namespace tl {
@@ -71,16 +75,58 @@ double sideOf(const Track& t) {
     return (t.placement().linear() * Vec3::UnitZ()).z();
 }
 
-// Why a track cannot be exported travelled in direction dir, or nullopt.
-std::optional<std::string> refusal(const Layout& layout, std::size_t t, int dir) {
+// The export's state: the layout, the options, the fitted tracks and the tracks found not exact late (a
+// profile that does not continue into its neighbours in the chain).
+struct Context {
+    const Layout& layout;
+    std::string file;
+    const IfcExportOptions& options;
+    double railHeadDistance = 1.5;                       // [m] the layout's railCentreDistance
+    std::map<std::pair<int, int>, AlignmentFit> fits;    // (track, dir) -> its fitted form
+    std::map<std::pair<int, int>, std::string> inexact;  // (track, dir) -> why its exact form does not do
+    std::map<std::pair<int, int>, std::string> unfitted; // (track, dir) -> why it cannot be fitted
+};
+
+bool isAlignment(const Layout& layout, std::size_t t) {
+    return layout.spec().tracks[t].curve.type == "alignment";
+}
+
+// The horizontal curve of a track: its curve, or an alignment curve's "horizontal".
+CurveSpec horizontalSpec(const Layout& layout, std::size_t t) {
+    const CurveSpec& c = layout.spec().tracks[t].curve;
+    return c.type == "alignment" ? alignmentSpecOf(c).horizontal : c;
+}
+
+// Why a track has no exact IFC form travelled in direction dir, or nullopt.
+std::optional<std::string> exactRefusal(const Context& ctx, std::size_t t, int dir) {
+    const Layout& layout = ctx.layout;
     const Track& track = layout.track(t);
     const TrackSpec& spec = layout.spec().tracks[t];
     if (!track.onGround()) return "it is on the moving body '" + track.body() + "'";
-    if (!segmentTypes().count(spec.curve.type))
-        return "its curve type '" + spec.curve.type +
+    if (const auto it = ctx.inexact.find({int(t), dir}); it != ctx.inexact.end()) return it->second;
+    const CurveSpec hc = horizontalSpec(layout, t);
+    if (!segmentTypes().count(hc.type))
+        return "its curve type '" + hc.type +
                "' has no IFC 4.3 horizontal segment (exported: line, arc, clothoid, bloss, helmert, cosine, "
-               "sine, "
-               "vienneseBend, cubic)";
+               "sine, vienneseBend, cubic and alignment)";
+    if (hc.type == "vienneseBend" && (param(hc, "cantStart") != 0.0 || param(hc, "cantEnd") != 0.0))
+        return "its Viennese bend has a cant term (cantStart/cantEnd), which the IFC horizontal segment does "
+               "not carry";
+    if (hc.type == "cubic" && dir < 0 && param(hc, "radiusEnd") != 0.0)
+        return "it is a cubic travelled backwards, which ends straight: IFC's CUBIC must start straight";
+    if (spec.curve.type == "alignment") {
+        if (dir < 0)
+            return "it is an alignment track travelled backwards: its vertical and cant profiles are not "
+                   "reversed by this export";
+        if ((track.placement().linear() * Vec3::UnitZ()).z() < 1.0 - kLevel)
+            return "its placement is tilted: an alignment track is exported placed level (yaw only)";
+        const AlignmentCurveSpec a = alignmentSpecOf(spec.curve);
+        if (!a.cant.empty() && std::abs(a.railHeadDistance - ctx.railHeadDistance) > 1e-9)
+            return "its cant's railHeadDistance " + num(a.railHeadDistance) +
+                   " m differs from the layout's railCentreDistance " + num(ctx.railHeadDistance) +
+                   " m (the IFC cant layout's RailHeadDistance)";
+        return std::nullopt;
+    }
     const double L = track.length();
     const TwistedFrame a = layout.frameInWorld(t, 0.0), b = layout.frameInWorld(t, L);
     if (std::abs(a.F.T.z()) > kLevel)
@@ -94,20 +140,44 @@ std::optional<std::string> refusal(const Layout& layout, std::size_t t, int dir)
         const double bank = track.bank(s).wt;
         if (std::abs(bank) > kBank || track.upsideDown(s))
             return "it is banked (" + num(bank) + " rad at s = " + num(s) +
-                   " m): IFC cant layouts are not exported yet";
+                   " m) by its twist: only an alignment curve's cant profile is exact";
     }
-    if (spec.curve.type == "vienneseBend" &&
-        (param(spec.curve, "cantStart") != 0.0 || param(spec.curve, "cantEnd") != 0.0))
-        return "its Viennese bend has a cant term (cantStart/cantEnd): IFC cant layouts are not exported yet";
-    if (spec.curve.type == "cubic" && dir < 0 && param(spec.curve, "radiusEnd") != 0.0)
-        return "it is a cubic travelled backwards, which ends straight: IFC's CUBIC must start straight";
     return std::nullopt;
+}
+
+// The fitted form of a track without an exact one (computed once), or nullptr with the reason in why.
+const AlignmentFit* fitOf(Context& ctx, std::size_t t, int dir, std::string& why) {
+    const std::pair<int, int> key{int(t), dir};
+    if (const auto it = ctx.fits.find(key); it != ctx.fits.end()) return &it->second;
+    if (const auto it = ctx.unfitted.find(key); it != ctx.unfitted.end()) {
+        why = it->second;
+        return nullptr;
+    }
+    try {
+        AlignmentFitOptions o;
+        o.railHeadDistance = ctx.railHeadDistance;
+        return &ctx.fits.emplace(key, fitAlignment(ctx.layout, t, dir, o)).first->second;
+    } catch (const std::invalid_argument& e) {
+        why = ctx.unfitted[key] = e.what();
+        return nullptr;
+    }
+}
+
+// Why a track cannot be exported travelled in direction dir (neither exact nor, with options.fit, fitted),
+// or nullopt.
+std::optional<std::string> refusal(Context& ctx, std::size_t t, int dir) {
+    const auto why = exactRefusal(ctx, t, dir);
+    if (!why) return std::nullopt;
+    if (!ctx.options.fit || !ctx.layout.track(t).onGround()) return why;
+    std::string fitWhy;
+    if (fitOf(ctx, t, dir, fitWhy)) return std::nullopt;
+    return *why + ", and it cannot be fitted: " + fitWhy;
 }
 
 HorizontalSegment horizontal(const Layout& layout, const Piece& p) {
     const std::size_t t = std::size_t(p.track);
     const Track& track = layout.track(t);
-    const CurveSpec& c = layout.spec().tracks[t].curve;
+    const CurveSpec c = horizontalSpec(layout, t);
     HorizontalSegment h;
     h.name = track.id();
     h.type = segmentTypes().at(c.type);
@@ -142,15 +212,49 @@ HorizontalSegment horizontal(const Layout& layout, const Piece& p) {
     return h;
 }
 
-double travelledLength(const Layout& layout, const Piece& p) {
-    return layout.track(std::size_t(p.track)).length();
+// A fitted segment as a horizontal segment named `name`.
+HorizontalSegment horizontal(const FittedHorizontal& f, const std::string& name) {
+    HorizontalSegment h;
+    h.name = name;
+    h.type = f.type;
+    h.start = f.start;
+    h.direction = f.direction;
+    h.radiusStart = f.radiusStart + 0.0;
+    h.radiusEnd = f.radiusEnd + 0.0;
+    h.length = f.length;
+    return h;
+}
+
+// The fitted form of an exportable track that has no exact one, else nullptr.
+const AlignmentFit* fitted(Context& ctx, const Piece& p) {
+    if (!exactRefusal(ctx, std::size_t(p.track), p.dir)) return nullptr;
+    std::string why;
+    return fitOf(ctx, std::size_t(p.track), p.dir, why);
+}
+
+// The first horizontal segment of an exportable track (exact or fitted).
+HorizontalSegment firstSegment(Context& ctx, const Piece& p) {
+    if (const AlignmentFit* f = fitted(ctx, p))
+        return horizontal(f->horizontal.front(), ctx.layout.track(std::size_t(p.track)).id());
+    return horizontal(ctx.layout, p);
+}
+
+// The horizontal distance a track spans [m] (its length when level).
+double travelledLength(Context& ctx, const Piece& p) {
+    const std::size_t t = std::size_t(p.track);
+    if (!refusal(ctx, t, p.dir)) {
+        if (const AlignmentFit* f = fitted(ctx, p)) return f->horizontalLength;
+        if (isAlignment(ctx.layout, t)) return horizontalLengthOf(horizontalSpec(ctx.layout, t));
+    }
+    return ctx.layout.track(t).length();
 }
 
 // Splits a list of pieces into chains that the importer rebuilds: refused tracks are left out (a warning
 // each), and a chain ends where the next track does not start on the previous end, tangentially.
-void splitInto(const Layout& layout, const std::string& file, const std::string& id, double startStation,
-               const std::vector<Piece>& pieces, std::vector<Chain>& out, std::vector<std::string>& warnings,
-               std::set<int>& warned) {
+void splitInto(Context& ctx, const std::string& id, double startStation, const std::vector<Piece>& pieces,
+               std::vector<Chain>& out, std::vector<std::string>& warnings, std::set<int>& warned) {
+    const Layout& layout = ctx.layout;
+    const std::string& file = ctx.file;
     double along = 0.0; // distance along the list [m]
     int part = 0;
     Chain current;
@@ -163,18 +267,18 @@ void splitInto(const Layout& layout, const std::string& file, const std::string&
     };
     for (const Piece& p : pieces) {
         const std::size_t t = std::size_t(p.track);
-        if (const auto why = refusal(layout, t, p.dir)) {
+        if (const auto why = refusal(ctx, t, p.dir)) {
             if (warned.insert(p.track).second)
                 warnings.push_back(file + ": track '" + layout.track(t).id() + "' is not exported: " + *why);
             close();
         } else {
             if (!current.pieces.empty()) {
-                const HorizontalSegment prev = horizontal(layout, current.pieces.back());
+                const HorizontalSegment prev = firstSegment(ctx, current.pieces.back());
                 const Piece& q = current.pieces.back();
                 const std::size_t u = std::size_t(q.track);
                 const TwistedFrame e = layout.frameInWorld(u, q.dir > 0 ? layout.track(u).length() : 0.0);
                 const Vec3 T = q.dir > 0 ? e.F.T : Vec3(-e.F.T);
-                const HorizontalSegment h = horizontal(layout, p);
+                const HorizontalSegment h = firstSegment(ctx, p);
                 const double gap = (h.start - e.F.P).norm();
                 const double kink =
                     std::remainder(h.direction - std::atan2(T.y(), T.x()), 2 * std::numbers::pi);
@@ -188,33 +292,35 @@ void splitInto(const Layout& layout, const std::string& file, const std::string&
             if (current.pieces.empty()) current.startStation = startStation + along;
             current.pieces.push_back(p);
         }
-        along += travelledLength(layout, p);
+        along += travelledLength(ctx, p);
     }
     close();
 }
 
 // The chains of the layout's "alignments" list (docs/alignments.md; checked when the layout compiled:
 // core/layout/Alignment.h).
-std::vector<Chain> listedChains(const Layout& layout, const std::string& file,
-                                const std::vector<AlignmentSpec>& list, std::vector<std::string>& warnings) {
+std::vector<Chain> listedChains(Context& ctx, const std::vector<AlignmentSpec>& list,
+                                std::vector<std::string>& warnings) {
+    const Layout& layout = ctx.layout;
     std::vector<Chain> out;
     std::set<int> warned;
     for (const AlignmentSpec& a : list) {
         std::vector<Piece> pieces;
         for (const auto& [track, direction] : a.tracks)
             pieces.push_back({layout.trackIndex(track), direction});
-        splitInto(layout, file, a.id, a.startStation, pieces, out, warnings, warned);
+        splitInto(ctx, a.id, a.startStation, pieces, out, warnings, warned);
     }
     return out;
 }
 
 // Every maximal chain of exportable tracks joined by connections, seeded in layout order.
-std::vector<Chain> connectedChains(const Layout& layout, const std::string& file,
-                                   std::vector<std::string>& warnings) {
+std::vector<Chain> connectedChains(Context& ctx, std::vector<std::string>& warnings) {
+    const Layout& layout = ctx.layout;
+    const std::string& file = ctx.file;
     const std::size_t n = layout.trackCount();
     std::vector<std::optional<std::string>> why(n);
     for (std::size_t t = 0; t < n; ++t) {
-        why[t] = refusal(layout, t, +1);
+        why[t] = refusal(ctx, t, +1);
         if (why[t])
             warnings.push_back(file + ": track '" + layout.track(t).id() + "' is not exported: " + *why[t]);
     }
@@ -241,7 +347,7 @@ std::vector<Chain> connectedChains(const Layout& layout, const std::string& file
         while (const auto o = across(from.first, from.second)) {
             const int u = o->first;
             const int dir = o->second == TrackEnd::End ? +1 : -1; // u leaves through the joined end
-            if (used[std::size_t(u)] || inChain.count(u) || refusal(layout, std::size_t(u), dir)) break;
+            if (used[std::size_t(u)] || inChain.count(u) || refusal(ctx, std::size_t(u), dir)) break;
             back.push_back({u, dir});
             inChain.insert(u);
             from = {u, otherEnd(o->second)};
@@ -253,15 +359,15 @@ std::vector<Chain> connectedChains(const Layout& layout, const std::string& file
         while (const auto o = across(from.first, from.second)) {
             const int u = o->first;
             const int dir = o->second == TrackEnd::Start ? +1 : -1; // u entered through the joined end
-            if (used[std::size_t(u)] || inChain.count(u) || refusal(layout, std::size_t(u), dir)) break;
+            if (used[std::size_t(u)] || inChain.count(u) || refusal(ctx, std::size_t(u), dir)) break;
             pieces.push_back({u, dir});
             inChain.insert(u);
             from = {u, otherEnd(o->second)};
         }
         for (const Piece& p : pieces)
             used[std::size_t(p.track)] = true;
-        splitInto(layout, file, layout.track(std::size_t(pieces.front().track)).id(), 0.0, pieces, out,
-                  warnings, warned);
+        splitInto(ctx, layout.track(std::size_t(pieces.front().track)).id(), 0.0, pieces, out, warnings,
+                  warned);
     }
     return out;
 }
@@ -391,6 +497,231 @@ std::uint64_t shape(Writer& out, const Common& c, const char* identifier, const 
     return rep;
 }
 
+// What one chain writes: its horizontal segments and its vertical and cant layouts over the chain's
+// horizontal distance (heights absolute), each profile piece with the track it came from.
+struct ChainContent {
+    std::vector<HorizontalSegment> horizontal; // without the closing segment
+    std::vector<VerticalPieceSpec> vertical;
+    std::vector<int> verticalTrack;
+    std::vector<CantSegmentSpec> cant; // empty: no cant layout
+    std::vector<int> cantTrack;
+    double length = 0.0; // [m] horizontal
+};
+
+VerticalPieceSpec levelPiece(double from, double length, double z) {
+    VerticalPieceSpec v;
+    v.from = from;
+    v.length = length;
+    v.startHeight = z;
+    return v;
+}
+
+CantSegmentSpec noCant(double from, double length) {
+    CantSegmentSpec c;
+    c.from = from;
+    c.length = length;
+    return c;
+}
+
+bool near(double a, double b, double relative, double absolute) {
+    return std::abs(a - b) <= relative * std::max(std::abs(a), std::abs(b)) + absolute;
+}
+
+// The curvature of a vertical piece's (u, z) curve at its end, and its rate per metre of its arc length
+// (a clothoid's law).
+std::pair<double, double> clothoidEnd(const VerticalPieceSpec& p) {
+    VerticalPieceSpec q = p;
+    q.from = 0.0;
+    const VerticalProfile v({q}, q.length);
+    const ProfilePoint e = v.atPiece(0, q.length);
+    const double k1 = e.z2 / std::pow(1.0 + e.z1 * e.z1, 1.5);
+    return {k1, (k1 - q.curvatureStart) / v.length()};
+}
+
+// B continues the law of A (a piece cut in two where a track ends).
+bool sameLaw(const VerticalPieceSpec& a, const VerticalPieceSpec& b) {
+    using T = VerticalPieceSpec::Type;
+    if (a.type != b.type || !near(a.endGradient, b.startGradient, 0.0, 1e-9)) return false;
+    switch (a.type) {
+    case T::ConstantGradient:
+        return near(a.startGradient, b.startGradient, 0.0, 1e-12);
+    case T::ParabolicArc:
+        return near((a.endGradient - a.startGradient) / a.length,
+                    (b.endGradient - b.startGradient) / b.length, 1e-9, 1e-15);
+    case T::CircularArc: {
+        const auto k = [](const VerticalPieceSpec& p) {
+            return (std::sin(std::atan(p.endGradient)) - std::sin(std::atan(p.startGradient))) / p.length;
+        };
+        return near(k(a), k(b), 1e-9, 1e-15);
+    }
+    case T::Clothoid: {
+        try {
+            const auto [k1a, ra] = clothoidEnd(a);
+            const auto [k1b, rb] = clothoidEnd(b);
+            (void)k1b;
+            return near(k1a, b.curvatureStart, 1e-6, 1e-12) && near(ra, rb, 1e-6, 1e-15);
+        } catch (const std::invalid_argument&) {
+            return false;
+        }
+    }
+    }
+    return false;
+}
+
+// The curvature the importer gives a vertical clothoid after the piece p
+// (core/alignment/IfcAlignmentReader.cpp: an arc's, 0 after a constant gradient or a clothoid).
+double impliedCurvature(const VerticalPieceSpec* p) {
+    using T = VerticalPieceSpec::Type;
+    if (!p) return 0.0;
+    const double a0 = std::atan(p->startGradient), a1 = std::atan(p->endGradient);
+    if (p->type == T::CircularArc) return (std::sin(a1) - std::sin(a0)) / p->length;
+    if (p->type == T::ParabolicArc)
+        return (p->endGradient - p->startGradient) / p->length * std::pow(std::cos(a1), 3);
+    return 0.0;
+}
+
+// The content of a chain; nullopt when a track's exact profiles cannot be written with its neighbours (then
+// ctx.inexact names it and why).
+std::optional<ChainContent> chainContent(Context& ctx, const Chain& chain) {
+    const Layout& layout = ctx.layout;
+    ChainContent out;
+    bool anyCant = false;
+    std::vector<CantSegmentSpec> cant;
+    for (const Piece& p : chain.pieces) {
+        const std::size_t t = std::size_t(p.track);
+        const double U = out.length;
+        const std::size_t c0 = cant.size();
+        if (const AlignmentFit* f = fitted(ctx, p)) {
+            const std::string id = layout.track(t).id();
+            for (std::size_t k = 0; k < f->horizontal.size(); ++k)
+                out.horizontal.push_back(
+                    horizontal(f->horizontal[k],
+                               f->horizontal.size() == 1 ? id : id + " (" + std::to_string(k + 1) + ")"));
+            for (VerticalPieceSpec v : f->vertical) {
+                v.from += U;
+                out.vertical.push_back(v);
+            }
+            for (CantSegmentSpec c : f->cant) {
+                c.from += U;
+                anyCant = anyCant || c.startCantRight != 0.0 || c.endCantRight != 0.0;
+                cant.push_back(c);
+            }
+            out.length += f->horizontalLength;
+        } else if (isAlignment(layout, t)) {
+            const HorizontalSegment h = horizontal(layout, p);
+            out.horizontal.push_back(h);
+            const AlignmentCurveSpec a = alignmentSpecOf(layout.spec().tracks[t].curve);
+            const double z = layout.frameInWorld(t, 0.0).F.P.z(); // the placement's height
+            if (a.vertical.empty()) out.vertical.push_back(levelPiece(U, h.length, z));
+            const double shift = a.vertical.empty() ? 0.0 : z - a.vertical.front().startHeight;
+            for (VerticalPieceSpec v : a.vertical) {
+                v.from += U;
+                v.startHeight += shift;
+                out.vertical.push_back(v);
+            }
+            if (a.cant.empty()) cant.push_back(noCant(U, h.length));
+            for (CantSegmentSpec c : a.cant) {
+                c.from += U;
+                if (c.lawFrom) *c.lawFrom += U;
+                anyCant = true;
+                cant.push_back(c);
+            }
+            out.length += h.length;
+        } else {
+            const HorizontalSegment h = horizontal(layout, p);
+            out.horizontal.push_back(h);
+            out.vertical.push_back(levelPiece(U, h.length, h.start.z()));
+            cant.push_back(noCant(U, h.length));
+            out.length += h.length;
+        }
+        out.verticalTrack.resize(out.vertical.size(), p.track);
+        for (std::size_t k = c0; k < cant.size(); ++k)
+            out.cantTrack.push_back(p.track);
+    }
+    // the vertical pieces cut where tracks end, joined again where they continue one law
+    {
+        std::vector<VerticalPieceSpec> merged;
+        std::vector<int> tracks;
+        for (std::size_t i = 0; i < out.vertical.size(); ++i) {
+            const VerticalPieceSpec& v = out.vertical[i];
+            if (!merged.empty() && tracks.back() != out.verticalTrack[i] && sameLaw(merged.back(), v)) {
+                merged.back().length = v.from + v.length - merged.back().from;
+                merged.back().endGradient = v.endGradient;
+                tracks.back() = out.verticalTrack[i];
+                continue;
+            }
+            merged.push_back(v);
+            tracks.push_back(out.verticalTrack[i]);
+        }
+        out.vertical = std::move(merged);
+        out.verticalTrack = std::move(tracks);
+    }
+    for (std::size_t i = 0; i < out.vertical.size(); ++i) {
+        const VerticalPieceSpec& v = out.vertical[i];
+        if (v.type != VerticalPieceSpec::Type::Clothoid) continue;
+        const double implied = impliedCurvature(i ? &out.vertical[i - 1] : nullptr);
+        if (!near(implied, v.curvatureStart, 1e-9, 1e-12)) {
+            ctx.inexact[{out.verticalTrack[i], +1}] =
+                "its vertical clothoid starts with the curvature " + num(v.curvatureStart) +
+                " 1/m, which the piece before it in the IFC vertical layout does not end with (" +
+                num(implied) + " 1/m)";
+            return std::nullopt;
+        }
+    }
+    if (!anyCant) return out;
+    // the cant: parts of one law joined again; a part left alone rewritten as a segment of its own
+    std::vector<CantSegmentSpec> merged;
+    std::vector<int> tracks;
+    for (std::size_t i = 0; i < cant.size(); ++i) {
+        const CantSegmentSpec& c = cant[i];
+        if (!merged.empty() && tracks.back() != out.cantTrack[i]) {
+            CantSegmentSpec& m = merged.back();
+            const bool sameCants = m.type == c.type && m.startCantLeft == c.startCantLeft &&
+                                   m.endCantLeft == c.endCantLeft && m.startCantRight == c.startCantRight &&
+                                   m.endCantRight == c.endCantRight;
+            const bool oneLaw = sameCants && m.lawFrom && c.lawFrom &&
+                                near(*m.lawFrom, *c.lawFrom, 0.0, 1e-6) &&
+                                near(*m.lawLength, *c.lawLength, 1e-12, 1e-9);
+            const bool constant = sameCants && c.type == CantSegmentSpec::Type::Constant;
+            if (oneLaw || constant) {
+                m.length = c.from + c.length - m.from;
+                tracks.back() = out.cantTrack[i];
+                continue;
+            }
+        }
+        merged.push_back(c);
+        tracks.push_back(out.cantTrack[i]);
+    }
+    for (std::size_t i = 0; i < merged.size(); ++i) {
+        CantSegmentSpec& c = merged[i];
+        if (!c.lawFrom) continue;
+        const double lf = *c.lawFrom, ll = c.lawLength.value_or(c.length);
+        const bool whole = near(c.from, lf, 0.0, 1e-6) && near(c.from + c.length, lf + ll, 0.0, 1e-6);
+        if (!whole && c.type == CantSegmentSpec::Type::Linear) {
+            // a part of a linear transition is one: its cants at its own ends
+            const auto at = [&](double a, double b, double u) { return a + (b - a) * (u - lf) / ll; };
+            const double u0 = c.from, u1 = c.from + c.length;
+            const CantSegmentSpec o = c;
+            c.startCantLeft = at(o.startCantLeft, o.endCantLeft, u0);
+            c.endCantLeft = at(o.startCantLeft, o.endCantLeft, u1);
+            c.startCantRight = at(o.startCantRight, o.endCantRight, u0);
+            c.endCantRight = at(o.startCantRight, o.endCantRight, u1);
+        } else if (!whole && c.type != CantSegmentSpec::Type::Constant) {
+            ctx.inexact[{tracks[i], +1}] = std::string("its cant segment is a part of a ") +
+                                           cantTypeName(c.type) +
+                                           " law that runs on into a track not beside it in this alignment "
+                                           "(an IFC cant segment is a whole "
+                                           "law)";
+            return std::nullopt;
+        }
+        c.lawFrom.reset();
+        c.lawLength.reset();
+    }
+    out.cant = std::move(merged);
+    out.cantTrack = std::move(tracks);
+    return out;
+}
+
 struct HorizontalLayout {
     std::uint64_t layout = 0;
     std::uint64_t curve = 0; // IfcCompositeCurve, 0 = not written
@@ -400,11 +731,9 @@ struct HorizontalLayout {
 
 // IfcAlignmentHorizontal with its segments (and the closing zero-length one) nested in order.
 HorizontalLayout writeHorizontal(Writer& out, const Common& c, const Layout& layout, const Chain& chain,
-                                 std::size_t& segmentCount) {
+                                 const ChainContent& content, std::size_t& segmentCount) {
     StepWriter& w = out.w;
-    std::vector<HorizontalSegment> segs;
-    for (const Piece& p : chain.pieces)
-        segs.push_back(horizontal(layout, p));
+    std::vector<HorizontalSegment> segs = content.horizontal;
     HorizontalLayout result;
     result.height = segs.front().start.z();
     // the closing segment: zero length at the end of the last one, in its end direction
@@ -461,26 +790,76 @@ struct VerticalLayout {
     std::uint64_t curve = 0; // IfcGradientCurve on the horizontal's composite curve, 0 = not written
 };
 
-// IfcAlignmentVertical: the chain is level at the height of its first track (one CONSTANTGRADIENT segment
-// of gradient 0 over the whole horizontal length, and the closing zero-length one). A track type with a
-// vertical profile would write its segments here.
-VerticalLayout writeVertical(Writer& out, const Common& c, const HorizontalLayout& h) {
+const char* verticalType(VerticalPieceSpec::Type t) {
+    using T = VerticalPieceSpec::Type;
+    switch (t) {
+    case T::ConstantGradient:
+        return "CONSTANTGRADIENT";
+    case T::CircularArc:
+        return "CIRCULARARC";
+    case T::ParabolicArc:
+        return "PARABOLICARC";
+    case T::Clothoid:
+        return "CLOTHOID";
+    }
+    return "";
+}
+
+// RadiusOfCurvature of a vertical segment: an arc's radius (as given, else from its gradients), else unset.
+std::string verticalRadius(const VerticalPieceSpec& p) {
+    using T = VerticalPieceSpec::Type;
+    const double dg = p.endGradient - p.startGradient;
+    if (p.type == T::ParabolicArc)
+        return stepReal(p.radius != 0.0 ? std::abs(p.radius) : p.length / std::abs(dg));
+    if (p.type == T::CircularArc) {
+        const double k =
+            (std::sin(std::atan(p.endGradient)) - std::sin(std::atan(p.startGradient))) / p.length;
+        return stepReal(p.radius != 0.0 ? std::abs(p.radius) : 1.0 / std::abs(k));
+    }
+    return "$";
+}
+
+// IfcAlignmentVertical: the chain's vertical pieces and the closing zero-length one. The geometry (an
+// IfcGradientCurve of IfcCurveSegment on the parent line) is written when the chain is level throughout
+// (every piece a constant gradient 0) and the horizontal has its geometry.
+VerticalLayout writeVertical(Writer& out, const Common& c, const HorizontalLayout& h,
+                             const ChainContent& content) {
     StepWriter& w = out.w;
     VerticalLayout result;
+    std::vector<VerticalPieceSpec> pieces = content.vertical;
+    {
+        // the closing segment: the end height and gradient
+        const VerticalPieceSpec& last = pieces.back();
+        double z = last.startHeight + last.startGradient * last.length;
+        try {
+            z = VerticalProfile(pieces, content.length).at(content.length).z;
+        } catch (const std::invalid_argument&) {
+            // (a profile the importer refuses as well; the last piece's straight continuation)
+        }
+        VerticalPieceSpec end = levelPiece(content.length, 0.0, z);
+        end.startGradient = end.endGradient = last.endGradient;
+        pieces.push_back(end);
+    }
+    bool level = h.curve != 0;
+    for (const VerticalPieceSpec& p : pieces)
+        level = level && p.type == VerticalPieceSpec::Type::ConstantGradient && p.startGradient == 0.0;
     std::vector<std::uint64_t> segments, curveSegments;
-    const double starts[2] = {0.0, h.length}, lengths[2] = {h.length, 0.0};
-    for (int k = 0; k < 2; ++k) {
-        const std::uint64_t params = w.add("IFCALIGNMENTVERTICALSEGMENT",
-                                           "$,$," + stepReal(starts[k]) + "," + stepReal(lengths[k]) + "," +
-                                               stepReal(h.height) + ",0.,0.,$,.CONSTANTGRADIENT.");
+    for (std::size_t k = 0; k < pieces.size(); ++k) {
+        const VerticalPieceSpec& p = pieces[k];
+        const bool last = k + 1 == pieces.size();
+        const std::uint64_t params =
+            w.add("IFCALIGNMENTVERTICALSEGMENT",
+                  "$,$," + stepReal(p.from) + "," + stepReal(p.length) + "," + stepReal(p.startHeight) + "," +
+                      stepReal(p.startGradient) + "," + stepReal(p.endGradient) + "," + verticalRadius(p) +
+                      "," + stepEnum(verticalType(p.type)));
         std::string representation = "$";
-        if (h.curve) {
+        if (level) {
             // in the (distance along, height) plane
-            const std::uint64_t at = out.placement2(starts[k], h.height, 0.0);
+            const std::uint64_t at = out.placement2(p.from, p.startHeight, 0.0);
             const std::uint64_t cs =
-                w.add("IFCCURVESEGMENT", std::string(k ? ".DISCONTINUOUS." : ".CONTSAMEGRADIENT.") + "," +
+                w.add("IFCCURVESEGMENT", std::string(last ? ".DISCONTINUOUS." : ".CONTSAMEGRADIENT.") + "," +
                                              stepRef(at) + "," + out.length(0.0) + "," +
-                                             out.length(lengths[k]) + "," + stepRef(c.line));
+                                             out.length(p.length) + "," + stepRef(c.line));
             curveSegments.push_back(cs);
             const std::uint64_t rep = shape(out, c, "Axis", "Segment", cs);
             representation = stepRef(w.add("IFCPRODUCTDEFINITIONSHAPE", "$,$,(" + stepRef(rep) + ")"));
@@ -490,14 +869,63 @@ VerticalLayout writeVertical(Writer& out, const Common& c, const HorizontalLayou
     }
     result.layout = w.add("IFCALIGNMENTVERTICAL", out.guid.next() + ",$,$,$,$,$,$");
     out.nests(result.layout, segments, "Vertical segments");
-    if (h.curve)
-        result.curve =
-            w.add("IFCGRADIENTCURVE", stepList({stepRef(curveSegments[0]), stepRef(curveSegments[1])}) +
-                                          ",.F.," + stepRef(h.curve) + ",$");
+    if (level) {
+        std::vector<std::string> refs;
+        for (const std::uint64_t cs : curveSegments)
+            refs.push_back(stepRef(cs));
+        result.curve = w.add("IFCGRADIENTCURVE", stepList(refs) + ",.F.," + stepRef(h.curve) + ",$");
+    }
     return result;
 }
 
-// (An IfcAlignmentCant would be written by a writeCant beside writeVertical, once a track type carries cant.)
+const char* cantType(CantSegmentSpec::Type t) {
+    using T = CantSegmentSpec::Type;
+    switch (t) {
+    case T::Constant:
+        return "CONSTANTCANT";
+    case T::Linear:
+        return "LINEARTRANSITION";
+    case T::Bloss:
+        return "BLOSSCURVE";
+    case T::Helmert:
+        return "HELMERTCURVE";
+    case T::Cosine:
+        return "COSINECURVE";
+    case T::Sine:
+        return "SINECURVE";
+    case T::VienneseBend:
+        return "VIENNESEBEND";
+    }
+    return "";
+}
+
+// IfcAlignmentCant (RailHeadDistance b): the chain's cant segments, left and right as the tracks have them,
+// and the closing zero-length one; no geometry (IfcSegmentedReferenceCurve) is written. 0 when the chain
+// has no cant.
+std::uint64_t writeCant(Writer& out, const ChainContent& content, double b) {
+    if (content.cant.empty()) return 0;
+    StepWriter& w = out.w;
+    std::vector<CantSegmentSpec> segs = content.cant;
+    {
+        const CantSegmentSpec& last = segs.back();
+        CantSegmentSpec end = noCant(content.length, 0.0);
+        end.startCantLeft = end.endCantLeft = last.endCantLeft;
+        end.startCantRight = end.endCantRight = last.endCantRight;
+        segs.push_back(end);
+    }
+    std::vector<std::uint64_t> segments;
+    for (const CantSegmentSpec& s : segs) {
+        const std::uint64_t params =
+            w.add("IFCALIGNMENTCANTSEGMENT", "$,$," + stepReal(s.from) + "," + stepReal(s.length) + "," +
+                                                 stepReal(s.startCantLeft) + "," + stepReal(s.endCantLeft) +
+                                                 "," + stepReal(s.startCantRight) + "," +
+                                                 stepReal(s.endCantRight) + "," + stepEnum(cantType(s.type)));
+        segments.push_back(w.add("IFCALIGNMENTSEGMENT", out.guid.next() + ",$,$,$,$,$,$," + stepRef(params)));
+    }
+    const std::uint64_t layout = w.add("IFCALIGNMENTCANT", out.guid.next() + ",$,$,$,$,$,$," + stepReal(b));
+    out.nests(layout, segments, "Cant segments");
+    return layout;
+}
 
 // The start station: an IfcReferent at distance 0 with Pset_Stationing.Station.
 std::uint64_t writeStation(Writer& out, double station, std::uint64_t basisCurve) {
@@ -536,14 +964,50 @@ IfcExport exportIfcAlignments(const Layout& layout, const IfcExportOptions& opti
     const std::string file = options.layoutFile.empty() ? "<memory>" : options.layoutFile;
     IfcExport result;
     const std::vector<AlignmentSpec>& listed = layout.spec().alignmentSpecs;
-    std::vector<Chain> chains = !listed.empty() ? listedChains(layout, file, listed, result.warnings)
-                                                : connectedChains(layout, file, result.warnings);
+    Context ctx{layout, file, options, railCentreDistance(layout.spec()), {}, {}, {}};
+    // the chains and what they write; again when a track's exact profiles turn out not to join its
+    // neighbours (it is fitted or refused then)
+    std::vector<Chain> chains;
+    std::vector<ChainContent> contents;
+    for (std::size_t round = 0; round <= layout.trackCount(); ++round) {
+        std::vector<std::string> warnings;
+        chains = !listed.empty() ? listedChains(ctx, listed, warnings) : connectedChains(ctx, warnings);
+        contents.clear();
+        bool again = false;
+        for (const Chain& chain : chains) {
+            auto content = chainContent(ctx, chain);
+            if (!content) {
+                again = true;
+                break;
+            }
+            contents.push_back(std::move(*content));
+        }
+        if (!again) {
+            result.warnings = std::move(warnings);
+            break;
+        }
+    }
+    if (contents.size() != chains.size())
+        throw LayoutError(file, "",
+                          "the IFC export did not settle which tracks are exact (an internal error)");
+    // the fitted tracks, each by name with its deviation
+    for (const Chain& chain : chains)
+        for (const Piece& p : chain.pieces)
+            if (const AlignmentFit* f = fitted(ctx, p)) {
+                const std::string& id = layout.track(std::size_t(p.track)).id();
+                const auto why = exactRefusal(ctx, std::size_t(p.track), p.dir);
+                result.warnings.push_back(file + ": track '" + id + "' has no exact IFC 4.3 form (" + *why +
+                                          "): exported fitted as " + std::to_string(f->horizontal.size()) +
+                                          " horizontal segment(s), worst deviation " + num(f->worstPosition) +
+                                          " m in position and " + num(f->worstBank) + " rad in bank");
+                result.fitted.push_back({id, f->horizontal.size(), f->worstPosition, f->worstBank});
+            }
     if (chains.empty()) {
         std::string why;
         for (const std::string& w : result.warnings)
             why += (why.empty() ? "" : "; ") + w.substr(file.size() + 2);
         throw LayoutError(file, !listed.empty() ? "/alignments" : "",
-                          "nothing to export: no level ground track of an IFC 4.3 segment type" +
+                          "nothing to export: no ground track with an exact or fitted IFC 4.3 form" +
                               (why.empty() ? std::string() : " (" + why + ")"));
     }
     std::uint64_t seed = 0;
@@ -556,15 +1020,23 @@ IfcExport exportIfcAlignments(const Layout& layout, const IfcExportOptions& opti
     Writer out{StepWriter{}, GuidSource(seed)};
     const Common c = writeProject(out, "TrackLab layout");
     std::vector<std::uint64_t> alignments;
-    for (const Chain& chain : chains) {
-        const HorizontalLayout h = writeHorizontal(out, c, layout, chain, result.segments);
-        const VerticalLayout v = writeVertical(out, c, h);
+    for (std::size_t k = 0; k < chains.size(); ++k) {
+        const Chain& chain = chains[k];
+        const HorizontalLayout h = writeHorizontal(out, c, layout, chain, contents[k], result.segments);
+        const VerticalLayout v = writeVertical(out, c, h, contents[k]);
+        const std::uint64_t cant = writeCant(out, contents[k], ctx.railHeadDistance);
         std::string representation = "$";
         if (h.curve) {
             const std::uint64_t foot = shape(out, c, "FootPrint", "Curve2D", h.curve);
-            const std::uint64_t axis = shape(out, c, "Axis", "Curve3D", v.curve);
-            representation = stepRef(
-                out.w.add("IFCPRODUCTDEFINITIONSHAPE", "$,$,(" + stepRef(foot) + "," + stepRef(axis) + ")"));
+            std::string items = stepRef(foot);
+            if (v.curve) {
+                items += "," + stepRef(shape(out, c, "Axis", "Curve3D", v.curve));
+            } else {
+                result.warnings.push_back(file + ": alignment '" + chain.id +
+                                          "' is written without its 3D axis (IfcGradientCurve): only a level "
+                                          "vertical layout has parent curves in this export");
+            }
+            representation = stepRef(out.w.add("IFCPRODUCTDEFINITIONSHAPE", "$,$,(" + items + ")"));
         } else {
             result.warnings.push_back(
                 file + ": alignment '" + chain.id +
@@ -575,8 +1047,10 @@ IfcExport exportIfcAlignments(const Layout& layout, const IfcExportOptions& opti
         const std::uint64_t a =
             out.w.add("IFCALIGNMENT", out.guid.next() + ",$," + stepString(chain.id) + ",$,$," +
                                           stepRef(placement) + "," + representation + ",.NOTDEFINED.");
-        out.nests(a, {h.layout, v.layout}, "Layouts");
-        out.nests(a, {writeStation(out, chain.startStation, v.curve)}, "Referents");
+        std::vector<std::uint64_t> layouts = {h.layout, v.layout};
+        if (cant) layouts.push_back(cant);
+        out.nests(a, layouts, "Layouts");
+        out.nests(a, {writeStation(out, chain.startStation, v.curve ? v.curve : h.curve)}, "Referents");
         alignments.push_back(a);
         result.alignments.push_back(chain.id);
     }

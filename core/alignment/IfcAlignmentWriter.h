@@ -10,20 +10,33 @@
 // its first track and starts at station 0). A chain is also split where two tracks do not join (more than
 // kIfcJoinWarn apart, or a kink above kIfcHeadingWarn): the importer would not rebuild it.
 //
-// Exportable: a ground track whose curve is a line, arc, clothoid, bloss, helmert, cosine, sine,
-// vienneseBend (no cant term) or cubic, level (start tangent horizontal, the curve's plane horizontal) and
-// not banked (bank 0 along it, whatever its frame). Other tracks are refused by name with the reason (a
-// warning); a layout with nothing exportable is an error. Switches, trains, vehicles and drive sections are
-// not exported (said in the file's header).
+// Exact: a ground track whose curve is a line, arc, clothoid, bloss, helmert, cosine, sine, vienneseBend
+// (no cant term) or cubic, level (start tangent horizontal, the curve's plane horizontal) and not banked
+// (bank 0 along it, whatever its frame); or an "alignment" curve (core/curves/AlignmentCurve.h) placed level
+// (yaw only) and travelled forwards, whose vertical pieces and cant segments are written as they are (shifted
+// by the track's horizontal distance along the chain, heights made absolute: the placement's z + the piece's
+// height - the profile's height at 0; cant left and right as the track has them, RailHeadDistance = the
+// layout's railCentreDistance). Pieces the importer cut where a track ends (a vertical law, a cant law with
+// lawFrom/lawLength) are joined into one IFC segment again where the neighbouring track continues them;
+// a part of a cant law whose other part is not beside it is written as a segment of its own when linear or
+// constant, else the track is not exact. A vertical clothoid must start with the curvature the importer
+// gives it (that of the arc before it, else 0).
+// Fitted (options.fit, the default): any other ground track, by core/alignment/AlignmentFit.h (tolerance
+// 0.5 mm in position, 1e-4 rad in bank), written as several segments named "<track> (k)"; a warning names
+// each with its worst deviation. Refused (a warning naming the track and the reason): tracks on moving
+// bodies, tracks the fit cannot take (vertical tangents, banks beyond 80 degrees), and with fit off every
+// track without an exact form. A layout with nothing exportable is an error. Switches, trains, vehicles and
+// drive sections are not exported (said in the file's header).
 //
-// Per alignment: IfcAlignment -IfcRelNests-> IfcAlignmentHorizontal -IfcRelNests-> one IfcAlignmentSegment
-// per track (name = the track id; IfcAlignmentHorizontalSegment with the track's start point and heading in
-// world coordinates, in its direction of travel: a track travelled backwards has its radii negated and
-// swapped) and the closing zero-length segment; IfcAlignmentVertical with one CONSTANTGRADIENT segment of
-// gradient 0 at the track's height (and a closing one); an IfcReferent (.STATION.) with
+// Per alignment: IfcAlignment -IfcRelNests-> IfcAlignmentHorizontal -IfcRelNests-> the IfcAlignmentSegment
+// of each track (name = the track id; IfcAlignmentHorizontalSegment with the track's start point and heading
+// in world coordinates, in its direction of travel: a track travelled backwards has its radii negated and
+// swapped) and the closing zero-length segment; IfcAlignmentVertical with the pieces of every track (a level
+// track: CONSTANTGRADIENT 0 at its height; consecutive ones joined) and a closing one; IfcAlignmentCant when
+// a track of the chain has cant (others CONSTANTCANT 0); an IfcReferent (.STATION.) with
 // Pset_Stationing.Station = the start station at distance 0. The geometry (an IfcCompositeCurve of
-// IfcCurveSegment, and an IfcGradientCurve on it) is written when every segment is a line, arc or clothoid;
-// otherwise the alignment has no representation (a warning) and its referent no linear placement.
+// IfcCurveSegment) is written when every horizontal segment is a line, arc or clothoid (else a warning), and
+// its IfcGradientCurve when the vertical layout is level throughout (else a warning).
 #include "core/layout/Layout.h"
 
 #include <cstdint>
@@ -40,6 +53,15 @@ struct IfcExportOptions {
     std::string timeStamp;  // FILE_NAME's time stamp; "" = now (UTC)
     // seed of the IfcGloballyUniqueId values; absent = random (every export gets new ids)
     std::optional<std::uint64_t> guidSeed;
+    // tracks without an exact IFC form are fitted (core/alignment/AlignmentFit.h); false: refused
+    bool fit = true;
+};
+
+struct IfcFittedTrack {
+    std::string track;
+    std::size_t segments = 0;   // horizontal segments written for it
+    double worstPosition = 0.0; // [m]
+    double worstBank = 0.0;     // [rad]
 };
 
 struct IfcExport {
@@ -47,6 +69,7 @@ struct IfcExport {
     std::vector<std::string> warnings;   // each a full sentence naming the layout file and the track
     std::vector<std::string> alignments; // the ids of the alignments written, in order
     std::size_t segments = 0;            // horizontal segments written (closing ones not counted)
+    std::vector<IfcFittedTrack> fitted;  // the tracks written fitted, in order
 };
 
 // Throws LayoutError: a malformed "alignments" list (its JSON path), or "nothing to export: ..." (with every

@@ -5,19 +5,25 @@
 #include "FileTestUtil.h"
 #include "core/alignment/IfcAlignmentReader.h"
 #include "core/alignment/IfcAlignmentWriter.h"
+#include "core/curves/AlignmentCurve.h"
 #include "core/io/StepFile.h"
 #include "core/io/StepWriter.h"
 #include "core/layout/Layout.h"
 #include "core/layout/LayoutError.h"
 #include "core/layout/LayoutFile.h"
 
+#include <nlohmann/json.hpp>
+
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <map>
 #include <numbers>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -77,6 +83,96 @@ bool contains(const std::vector<std::string>& list, const std::string& a, const 
     for (const std::string& s : list)
         if (s.find(a) != std::string::npos && s.find(b) != std::string::npos) return true;
     return false;
+}
+
+// a STEP real
+std::string real(double x) {
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "%.17E", x);
+    return buf;
+}
+
+// The DATA section of a small IFC file, instances numbered in order.
+struct Ifc {
+    std::string data;
+    int next = 1;
+    int add(const std::string& entity) {
+        const int id = next++;
+        data += "#" + std::to_string(id) + "=" + entity + ";\n";
+        return id;
+    }
+    static std::string r(int id) { return "#" + std::to_string(id); }
+    void nest(int parent, const std::vector<int>& children) {
+        std::string list = "(";
+        for (std::size_t k = 0; k < children.size(); ++k)
+            list += (k ? "," : "") + r(children[k]);
+        add("IFCRELNESTS('n" + std::to_string(next) + "',$,$,$," + r(parent) + "," + list + "))");
+    }
+    int segment(const std::string& params) {
+        const int p = add(params);
+        return add("IFCALIGNMENTSEGMENT('s" + std::to_string(next) + "',$,$,$,$,$,$," + r(p) + ")");
+    }
+    std::string file() const {
+        return "ISO-10303-21;\nHEADER;\nFILE_DESCRIPTION(('ViewDefinition [Alignment]'),'2;1');\n"
+               "FILE_NAME('t.ifc','2026-01-01T00:00:00',(''),(''),'','','');\nFILE_SCHEMA(('IFC4X3_ADD2'));\n"
+               "ENDSEC;\nDATA;\n" +
+               data + "ENDSEC;\nEND-ISO-10303-21;\n";
+    }
+};
+
+// a and b equal as JSON, numbers to 1e-9 (relative above 1), keys starting with "ifc" (the #ids of the
+// file read) left out; `where` names the first difference
+bool sameJson(const Json& a, const Json& b, const std::string& at, std::string& where) {
+    if (a.is_number() && b.is_number()) {
+        const double x = a.get<double>(), y = b.get<double>();
+        if (std::abs(x - y) <= 1e-9 * std::max(1.0, std::abs(x))) return true;
+        where = at + ": " + a.dump() + " vs " + b.dump();
+        return false;
+    }
+    if (a.is_object() && b.is_object()) {
+        std::set<std::string> keys;
+        for (auto it = a.begin(); it != a.end(); ++it)
+            keys.insert(it.key());
+        for (auto it = b.begin(); it != b.end(); ++it)
+            keys.insert(it.key());
+        for (const std::string& k : keys) {
+            if (k.rfind("ifc", 0) == 0) continue;
+            if (!a.contains(k) || !b.contains(k)) {
+                where = at + "/" + k + ": only in one";
+                return false;
+            }
+            if (!sameJson(a[k], b[k], at + "/" + k, where)) return false;
+        }
+        return true;
+    }
+    if (a.is_array() && b.is_array()) {
+        if (a.size() != b.size()) {
+            where = at + ": " + std::to_string(a.size()) + " vs " + std::to_string(b.size()) + " items";
+            return false;
+        }
+        for (std::size_t i = 0; i < a.size(); ++i)
+            if (!sameJson(a[i], b[i], at + "/" + std::to_string(i), where)) return false;
+        return true;
+    }
+    if (a == b) return true;
+    where = at + ": " + a.dump() + " vs " + b.dump();
+    return false;
+}
+
+// The distance of P from the polyline through `points` (the nearest of its segments).
+double nearest(const std::vector<Vec3>& points, const Vec3& P, double* along = nullptr) {
+    double best = 1e18;
+    for (std::size_t i = 0; i + 1 < points.size(); ++i) {
+        const Vec3 d = points[i + 1] - points[i];
+        const double L2 = d.squaredNorm();
+        const double x = L2 > 0 ? std::clamp((P - points[i]).dot(d) / L2, 0.0, 1.0) : 0.0;
+        const double e = (points[i] + x * d - P).norm();
+        if (e < best) {
+            best = e;
+            if (along) *along = double(i) + x;
+        }
+    }
+    return best;
 }
 
 } // namespace
@@ -255,25 +351,226 @@ private slots:
         QCOMPARE(b.params.at("radius"), 100.0);
     }
 
-    // a spline in the middle: refused by name, the lines on each side exported as alignments of their own
-    void splineRefused() {
+    // a spline in the middle (level, tangent to the lines): fitted (a warning naming it with its deviation),
+    // one alignment L1 -> S -> L2;
+    // with fit off it is refused by name and the lines are alignments of their own
+    void splineFitted() {
         const char* doc = R"({"format": "tracklab-layout", "version": 2, "tracks": [
           {"id": "L1", "curve": {"type": "line", "length": 50}},
-          {"id": "S", "curve": {"type": "spline", "points": [[0, 0, 0], [20, 5, 0], [40, 0, 0]]},
+          {"id": "S", "curve": {"type": "spline", "points": [{"position": [0, 0, 0], "tangent": [1, 0, 0]}, [20, 5, 0],
+                                       {"position": [40, 0, 0], "tangent": [1, 0, 0]}]},
            "placement": {"after": ["L1", "end"]}},
           {"id": "L2", "curve": {"type": "line", "length": 25}, "placement": {"after": ["S", "end"]}}],
          "connections": [{"a": ["L1", "end"], "b": ["S", "start"]}, {"a": ["S", "end"], "b": ["L2", "start"]}]})";
         const Layout original = Layout::compile(parseLayoutSpec(doc, "spline.json"), "spline.json");
         IfcExportOptions o;
         o.layoutFile = "spline.json";
-        const IfcExport ex = exportIfcAlignments(original, o);
-        QVERIFY(contains(ex.warnings, "spline.json: track 'S' is not exported", "curve type 'spline'"));
-        QVERIFY((ex.alignments == std::vector<std::string>{"L1", "L2"}));
+        o.fit = false;
+        const IfcExport refused = exportIfcAlignments(original, o);
+        QVERIFY(contains(refused.warnings, "spline.json: track 'S' is not exported", "curve type 'spline'"));
+        QVERIFY((refused.alignments == std::vector<std::string>{"L1", "L2"}));
+
         IfcImport im;
-        const Layout back = roundTrip(original, "spline.ifc", &im);
-        QCOMPARE(int(back.trackCount()), 2);
+        IfcExport ex;
+        const Layout back = roundTrip(original, "spline.ifc", &im, &ex);
+        QVERIFY(ex.alignments == std::vector<std::string>{"L1"});
+        QCOMPARE(int(ex.fitted.size()), 1);
+        QCOMPARE(ex.fitted[0].track, std::string("S"));
+        QVERIFY2(ex.fitted[0].worstPosition <= 5e-4, std::to_string(ex.fitted[0].worstPosition).c_str());
+        QVERIFY(contains(ex.warnings, "track 'S' has no exact IFC 4.3 form", "exported fitted"));
+        QCOMPARE(int(ex.segments), 2 + int(ex.fitted[0].segments));
         compareTrack(original, "L1", +1, back, "L1/L1");
-        compareTrack(original, "L2", +1, back, "L2/L2");
+        // L2 starts where the fitted segments end (the importer chains them): to 1e-6 m and 1e-9 rad
+        compareTrack(original, "L2", +1, back, "L1/L2");
+        // every 0.5 m of the spline within 0.5 mm of the fitted chain (nearest of its points every 1 cm)
+        std::vector<Vec3> fittedPoints;
+        for (std::size_t t = 0; t < back.trackCount(); ++t)
+            for (double s = 0; s <= back.track(t).length(); s += 0.01)
+                fittedPoints.push_back(back.frameInWorld(t, s).F.P);
+        const std::size_t S = std::size_t(original.trackIndex("S"));
+        for (double s = 0; s <= original.track(S).length(); s += 0.5) {
+            const Vec3 P = original.frameInWorld(S, s).F.P;
+            const double best = nearest(fittedPoints, P);
+            QVERIFY2(best < 5e-4 + 1e-5, ("s = " + std::to_string(s) + ": " + std::to_string(best)).c_str());
+        }
+    }
+
+    // line, clothoid, arc, bloss, helmert horizontals under a vertical layout of all four types and a cant
+    // layout of all seven (the shape of tst_ifc_import's verticalAndCantProfiles): imported, exported,
+    // imported again; the second import equals the first (frames every 1 m to 1e-6 m, bank to 1e-9 rad; the
+    // tracks' curve and placement JSON to 1e-9, the "ifc" #ids aside; the ids gain the alignment's name:
+    // "P/3" -> "P/P/3")
+    void profilesRoundTrip() {
+        // the horizontal chain's start points and headings, from the same chain as plain tracks
+        const char* plain = R"({"format": "tracklab-layout", "version": 2, "tracks": [
+          {"id": "1", "curve": {"type": "line", "length": 100},
+           "placement": {"position": [500, 300, 0], "rotation": [0.99500416527802582, 0, 0, 0.099833416646828155]}},
+          {"id": "2", "curve": {"type": "clothoid", "length": 110, "curvatureEnd": 0.0025}, "placement": {"after": ["1", "end"]}},
+          {"id": "3", "curve": {"type": "arc", "radius": 400, "angle": 0.225}, "placement": {"after": ["2", "end"]}},
+          {"id": "4", "curve": {"type": "bloss", "length": 60, "radiusStart": 400, "radiusEnd": 0}, "placement": {"after": ["3", "end"]}},
+          {"id": "5", "curve": {"type": "helmert", "length": 60, "radiusStart": 0, "radiusEnd": -500}, "placement": {"after": ["4", "end"]}}]})";
+        const Layout chain = Layout::compile(parseLayoutSpec(plain, "plain.json"), "plain.json");
+        Ifc f;
+        const int m = f.add("IFCSIUNIT(*,.LENGTHUNIT.,$,.METRE.)");
+        const int rad = f.add("IFCSIUNIT(*,.PLANEANGLEUNIT.,$,.RADIAN.)");
+        f.add("IFCUNITASSIGNMENT((" + Ifc::r(m) + "," + Ifc::r(rad) + "))");
+        const char* types[5] = {"LINE", "CLOTHOID", "CIRCULARARC", "BLOSSCURVE", "HELMERTCURVE"};
+        const double r0[5] = {0, 0, 400, 400, 0}, r1[5] = {0, 400, 400, 0, -500},
+                     len[5] = {100, 110, 90, 60, 60};
+        std::vector<int> hs;
+        for (std::size_t k = 0; k < 5; ++k) {
+            const Frame F = chain.frameInWorld(k, 0.0).F;
+            const int pt = f.add("IFCCARTESIANPOINT((" + real(F.P.x()) + "," + real(F.P.y()) + "))");
+            hs.push_back(f.segment("IFCALIGNMENTHORIZONTALSEGMENT($,$," + Ifc::r(pt) + "," +
+                                   real(std::atan2(F.T.y(), F.T.x())) + "," + real(r0[k]) + "," +
+                                   real(r1[k]) + "," + real(len[k]) + ",$,." + types[k] + ".)"));
+        }
+        const int a = f.add("IFCALIGNMENT('a',$,'P',$,$,$,$,$)");
+        const int hl = f.add("IFCALIGNMENTHORIZONTAL('h',$,$,$,$,$,$)");
+        f.nest(a, {hl});
+        f.nest(hl, hs);
+        // vertical (z0 = 20 m): constant 0.01 over 60 m, parabolic 0.01 -> -0.02 over 80 m, circular sag
+        // -0.02 -> 0.01 over 60 m, clothoid 0.01 -> 0.035 over 100 m, constant 0.035 to the end (420 m)
+        const double zA = 20, zB = zA + 0.6, zC = zB + 0.8 - 1.2;
+        const double a0 = std::atan(-0.02), a1 = std::atan(0.01), R = 60 / (std::sin(a1) - std::sin(a0));
+        const double zD = zC + 60 * (std::sin(a1) + std::sin(a0)) / (std::cos(a0) + std::cos(a1));
+        const auto vseg = [&](double from, double L, double z, double g0, double g1, double radius,
+                              const char* type) {
+            return f.segment("IFCALIGNMENTVERTICALSEGMENT($,$," + real(from) + "," + real(L) + "," + real(z) +
+                             "," + real(g0) + "," + real(g1) + "," +
+                             (radius == 0 ? std::string("$") : real(radius)) + ",." + type + ".)");
+        };
+        std::vector<int> vs = {vseg(0, 60, zA, 0.01, 0.01, 0, "CONSTANTGRADIENT"),
+                               vseg(60, 80, zB, 0.01, -0.02, 80 / 0.03, "PARABOLICARC"),
+                               vseg(140, 60, zC, -0.02, 0.01, R, "CIRCULARARC"),
+                               vseg(200, 100, zD, 0.01, 0.035, 0, "CLOTHOID")};
+        // (the vertical layout ends at 300 m: the importer continues its last gradient to 420 m)
+        const int vl = f.add("IFCALIGNMENTVERTICAL('v',$,$,$,$,$,$)");
+        const int cl = f.add("IFCALIGNMENTCANT('c',$,$,$,$,$,$," + real(1.5) + ")");
+        const auto cseg = [&](double from, double L, double l0, double l1, double q0, double q1,
+                              const char* type) {
+            return f.segment("IFCALIGNMENTCANTSEGMENT($,$," + real(from) + "," + real(L) + "," + real(l0) +
+                             "," + real(l1) + "," + real(q0) + "," + real(q1) + ",." + type + ".)");
+        };
+        const std::vector<int> cs = {cseg(0, 30, 0, 0, 0, 0, "CONSTANTCANT"),
+                                     cseg(30, 40, 0, 0, 0, 0.04, "LINEARTRANSITION"),
+                                     cseg(70, 40, 0, 0, 0.04, 0.08, "BLOSSCURVE"),
+                                     cseg(110, 40, 0, 0, 0.08, 0.1, "COSINECURVE"),
+                                     cseg(150, 40, 0, 0.02, 0.1, 0.1, "HELMERTCURVE"),
+                                     cseg(190, 50, 0.02, 0, 0.1, 0.12, "SINECURVE"),
+                                     cseg(240, 60, 0, 0, 0.12, 0.15, "VIENNESEBEND"),
+                                     cseg(300, 120, 0, 0, 0.15, 0.15, "CONSTANTCANT")};
+        f.nest(a, {vl, cl});
+        f.nest(vl, vs);
+        f.nest(cl, cs);
+        filetest::writeAll(path("profiles.ifc"), f.file());
+        const IfcImport im1 = importIfcAlignments(path("profiles.ifc"));
+        const Layout L1 = Layout::compile(parseLayoutSpec(layoutSpecText(im1.layout), "im1.json"));
+        QCOMPARE(int(L1.trackCount()), 5);
+        for (std::size_t t = 0; t < 5; ++t)
+            QCOMPARE(L1.spec().tracks[t].curve.type, std::string("alignment"));
+        IfcImport im2;
+        IfcExport ex;
+        const Layout L2 = roundTrip(L1, "profiles2.ifc", &im2, &ex);
+        for (const std::string& w : ex.warnings)
+            qWarning("%s", w.c_str());
+        QVERIFY(ex.fitted.empty());
+        QCOMPARE(int(ex.segments), 5);
+        // the IFC layouts: the cut laws joined again (vertical: 4 pieces + the padding = 5; cant: 8)
+        const StepFile sf = StepFile::parse(ex.text, "profiles2.ifc");
+        QCOMPARE(int(sf.ofType("IFCALIGNMENTVERTICALSEGMENT").size()), 5 + 1);
+        QCOMPARE(int(sf.ofType("IFCALIGNMENTCANTSEGMENT").size()), 8 + 1);
+        QCOMPARE(int(L2.trackCount()), 5);
+        const Json j1 = Json::parse(layoutSpecText(im1.layout)), j2 = Json::parse(layoutSpecText(im2.layout));
+        for (std::size_t t = 0; t < 5; ++t) {
+            const std::string id1 = "P/" + std::to_string(t + 1), id2 = "P/" + id1;
+            const int i = L1.trackIndex(id1), k = L2.trackIndex(id2);
+            QVERIFY2(i >= 0 && k >= 0, id2.c_str());
+            const Track& a1 = L1.track(std::size_t(i));
+            const Track& a2 = L2.track(std::size_t(k));
+            QVERIFY(std::abs(a1.length() - a2.length()) < 1e-9);
+            for (double s = 0;; s = std::min(s + 1.0, a1.length())) {
+                const Vec3 p1 = L1.frameInWorld(std::size_t(i), s).F.P,
+                           p2 = L2.frameInWorld(std::size_t(k), s).F.P;
+                QVERIFY2(
+                    (p1 - p2).norm() < 1e-6,
+                    (id2 + " s = " + std::to_string(s) + ": " + std::to_string((p1 - p2).norm())).c_str());
+                const double b1 = a1.bank(s).wt, b2 = a2.bank(s).wt;
+                QVERIFY2(std::abs(b1 - b2) < 1e-9, (id2 + " s = " + std::to_string(s) + " bank").c_str());
+                if (s >= a1.length()) break;
+            }
+            std::string where;
+            const Json& t1 = j1["tracks"][std::size_t(i)];
+            const Json& t2 = j2["tracks"][std::size_t(k)];
+            QVERIFY2(sameJson(t1["curve"], t2["curve"], id2 + "/curve", where), where.c_str());
+            QVERIFY2(sameJson(t1["placement"], t2["placement"], id2 + "/placement", where), where.c_str());
+        }
+    }
+
+    // the demo (lines, clothoids and arcs banked by "cant" twists, a spline hill, a switch and a siding):
+    // fitted where it has no exact form; every point every 1 m of every track within 1 mm of the imported
+    // chain (nearest point of its polyline every 5 cm) and its bank within 1e-4 rad (+ 1e-5 between
+    // samples); the worst deviations are printed
+    void demoFitted() {
+        const Layout original =
+            Layout::compile(loadLayoutSpec(TRACKLAB_SOURCE_DIR "/resources/layouts/demo.json"), "demo.json");
+        IfcImport im;
+        IfcExport ex;
+        const Layout back = roundTrip(original, "demo.ifc", &im, &ex);
+        for (const std::string& w : ex.warnings)
+            qInfo("%s", w.c_str());
+        QVERIFY(!ex.fitted.empty());
+        for (const IfcFittedTrack& t : ex.fitted) {
+            QVERIFY2(t.worstPosition <= 5e-4 && t.worstBank <= 1e-4, t.track.c_str());
+            QVERIFY(contains(ex.warnings, "track '" + t.track + "' has no exact IFC 4.3 form"));
+        }
+        // the imported tracks as one polyline each, with their banks
+        std::vector<std::vector<Vec3>> points(back.trackCount());
+        std::vector<std::vector<double>> banks(back.trackCount());
+        for (std::size_t t = 0; t < back.trackCount(); ++t) {
+            const double L = back.track(t).length();
+            const int n = std::max(1, int(std::ceil(L / 0.05)));
+            for (int i = 0; i <= n; ++i) {
+                points[t].push_back(back.frameInWorld(t, L * i / n).F.P);
+                banks[t].push_back(back.track(t).bank(L * i / n).wt);
+            }
+        }
+        double worst = 0.0, worstBank = 0.0;
+        int checked = 0;
+        for (std::size_t t = 0; t < original.trackCount(); ++t) {
+            const double L = original.track(t).length();
+            for (double s = 0;; s = std::min(s + 1.0, L)) {
+                const TwistedFrame F = original.frameInWorld(t, s);
+                double best = 1e18, bankErr = 0.0;
+                for (std::size_t u = 0; u < back.trackCount(); ++u) {
+                    double along = 0.0;
+                    const double d = nearest(points[u], F.F.P, &along);
+                    if (d < best) {
+                        best = d;
+                        const std::size_t i = std::min(std::size_t(along), banks[u].size() - 2);
+                        const double x = along - double(i);
+                        const double b = banks[u][i] + x * (banks[u][i + 1] - banks[u][i]);
+                        // the imported track may run the other way: the bank seen from its direction
+                        const Vec3 T =
+                            back.frameInWorld(u, back.track(u).length() * along / (banks[u].size() - 1)).F.T;
+                        bankErr = std::abs((T.dot(F.F.T) > 0 ? b : -b) - original.track(t).bank(s).wt);
+                    }
+                }
+                worst = std::max(worst, best);
+                worstBank = std::max(worstBank, bankErr);
+                QVERIFY2(best < 1e-3, (original.track(t).id() + " s = " + std::to_string(s) + ": " +
+                                       std::to_string(best) + " m")
+                                          .c_str());
+                QVERIFY2(bankErr < 1.1e-4, (original.track(t).id() + " s = " + std::to_string(s) +
+                                            ": bank off by " + std::to_string(bankErr))
+                                               .c_str());
+                ++checked;
+                if (s >= L) break;
+            }
+        }
+        qInfo("demo: %d points, worst deviation %.3g m, worst bank deviation %.3g rad", checked, worst,
+              worstBank);
+        QVERIFY(checked > 3000);
     }
 
     // only a spline: an error, and the old file stays
@@ -285,6 +582,7 @@ private slots:
         filetest::writeAll(out, "old");
         IfcExportOptions o;
         o.layoutFile = "only.json";
+        o.fit = false; // (fitted by default)
         try {
             writeIfcAlignments(original, out, o);
             QFAIL("expected LayoutError");

@@ -16,9 +16,8 @@
 //   place's plan position P on the straight (u = P.x - 1000) or on the arc (u = 500 + R phi, phi the angle
 //   at the arc's centre (1500, 2150) from its start), to 1e-3 m;
 // - File > Export > IFC 4.3 Alignments... through its dialog, and the written file imported again
-//   (importIfcAlignments): the same number of tracks, each end within 1e-6 m of the first import's. The
-//   exporter does not write vertical and cant layouts yet (docs/alignments.md, "Export": alignment tracks
-//   are refused by name), so that step is an expected failure until it does.
+//   (importIfcAlignments): the same number of tracks, each end within 1e-6 m of the first import's (the
+//   alignment tracks are written exactly with their vertical and cant layouts: docs/alignments.md, "Export").
 #include "GuiTestUtil.h"
 
 #include "core/alignment/IfcAlignmentReader.h"
@@ -251,9 +250,6 @@ void TstIfcRunGui::importAddTrainDerailAtStation() {
     w.findChild<QAction*>("fileExportIfc")->trigger();
     QVERIFY(answered > 0);
     qInfo() << "export:" << w.statusBar()->currentMessage() << error;
-    QEXPECT_FAIL(
-        "", "alignment tracks (vertical and cant layouts) are not exported yet: docs/alignments.md, Export",
-        Abort);
     QVERIFY2(QFile::exists(out), qPrintable(error));
     const tl::IfcImport back = tl::importIfcAlignments(out.toStdString());
     const tl::Layout again = tl::Layout::compile(back.layout);
