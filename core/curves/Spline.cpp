@@ -204,14 +204,16 @@ bool Spline::acceptable(int seg, double ta, double tb) const {
     const Segment& g = segments_[seg];
     for (double sigma : {0.1, 0.3, 0.5, 0.7, 0.9}) {
         const double s = sigma * L;
-        double t = ta + sigma * dt; // converged inverse with the accurate integral
+        // runtime procedure (same code path as locate())
+        const double tr = invertOnNode(g.b, g.c, g.d, ta, nd.seed, nd.invDs, s);
+        // the converged inverse with the accurate integral, by Newton from the runtime's answer (a few
+        // iterations to the same root as from the linear guess ta + sigma dt, which took several more)
+        double t = std::isfinite(tr) ? tr : ta + sigma * dt;
         for (int it = 0; it < 60; ++it) {
             const double step = (integrate(seg, ta, t) - s) / speed(seg, t);
             t -= step;
             if (std::abs(step) < 1e-16) break;
         }
-        // runtime procedure (same code path as locate())
-        const double tr = invertOnNode(g.b, g.c, g.d, ta, nd.seed, nd.invDs, s);
         if (std::abs(tr - t) * speed(seg, t) > epsS_) return false;
     }
     auto derivs = [&](double t) {
@@ -320,10 +322,24 @@ void Spline::fitPieces(int node, double a, double b, int depth) {
     Piece pc{};
     pc.s0 = nd.s0 + a;
     pc.invDs = 2.0 / (b - a);
+    // the cosines below, once: cos(pi k j / n) of the transform, the Lobatto points cos(pi j / n) (its k = 1
+    // row) and the check points cos(pi (j + 1/2) / (4 n))
+    struct Cosines {
+        double transform[n + 1][n + 1];
+        double check[4 * n];
+        Cosines() {
+            for (int k = 0; k <= n; ++k)
+                for (int j = 0; j <= n; ++j)
+                    transform[k][j] = std::cos(std::numbers::pi * k * j / n);
+            for (int j = 0; j < 4 * n; ++j)
+                check[j] = std::cos(std::numbers::pi * (j + 0.5) / (4 * n));
+        }
+    };
+    static const Cosines cosines;
     // the converged inverse at the Chebyshev-Lobatto points x_j = cos(pi j / n) (ends exact: t0, t1)
     double tv[n + 1];
     for (int j = 0; j <= n; ++j) {
-        const double x = std::cos(std::numbers::pi * j / n), ds = a + 0.5 * (x + 1.0) * (b - a);
+        const double x = cosines.transform[1][j], ds = a + 0.5 * (x + 1.0) * (b - a);
         if (j == n && a == 0.0)
             tv[j] = nd.t0;
         else if (j == 0 && b == nd.s1 - nd.s0)
@@ -335,7 +351,7 @@ void Spline::fitPieces(int node, double a, double b, int depth) {
     for (int k = 0; k <= n; ++k) { // discrete Chebyshev transform (interpolation at the Lobatto points)
         double sum = 0.0;
         for (int j = 0; j <= n; ++j)
-            sum += (j == 0 || j == n ? 0.5 : 1.0) * tv[j] * std::cos(std::numbers::pi * k * j / n);
+            sum += (j == 0 || j == n ? 0.5 : 1.0) * tv[j] * cosines.transform[k][j];
         c[k] = (k == 0 || k == n ? 1.0 : 2.0) * sum / n;
     }
     static_assert(n == 5); // T2 = 2x^2 - 1, T3 = 4x^3 - 3x, T4 = 8x^4 - 8x^2 + 1, T5 = 16x^5 - 20x^3 + 5x
@@ -348,7 +364,7 @@ void Spline::fitPieces(int node, double a, double b, int depth) {
     // verify between the points (and at the quarter points of the ends' intervals)
     bool ok = true;
     for (int j = 0; j < 4 * n && ok; ++j) {
-        const double x = std::cos(std::numbers::pi * (j + 0.5) / (4 * n)), ds = a + 0.5 * (x + 1.0) * (b - a);
+        const double x = cosines.check[j], ds = a + 0.5 * (x + 1.0) * (b - a);
         const double t = evalPiece(pc, nd.s0 + ds);
         ok = std::abs(integrate(nd.seg, nd.t0, t) - ds) <= epsS_;
     }
