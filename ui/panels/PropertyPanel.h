@@ -1,13 +1,14 @@
 #pragma once
 // Numeric properties of the selected track (and control point): id, body, curve parameters, placement,
-// twist profile type and parameters; or of the selected signal (PropertySignal.cpp): id, kind, direction, s
-// and overlap. Angles are shown in degrees, speeds in km/h, cant in mm on a railway
+// twist profile type and parameters; or of the selected signal (PropertySignal.cpp): id, kind, direction, s,
+// overlap and the routes from it. Angles are shown in degrees, speeds in km/h, cant in mm on a railway
 // layout (bank in degrees on a coaster, ui/BankDisplay.h); every change is one
 // undo step (typing and arrow steps on the same field merge). A change the layout refuses stays, like any
 // edit, and the panel shows why (the 3D view keeps the last valid layout: Document::layout).
 #include <QWidget>
 
 #include <functional>
+#include <string>
 
 class QDoubleSpinBox;
 class QFormLayout;
@@ -33,7 +34,8 @@ public:
 private:
     void scheduleRebuild();
     void rebuild();
-    void rebuildSignal(); // the selected signal's fields (PropertySignal.cpp)
+    void rebuildSignal();       // the selected signal's fields (PropertySignal.cpp)
+    void rebuildSignalRoutes(); // its routes: list, overlaps, "Delete route", "Add route to..." (same file)
     void addSection(const QString& title);
     // A number field: `scale` converts the stored SI value to the shown unit (e.g. 180/pi for degrees).
     void addNumber(const QString& label, double value, const QString& unit, double min, double max,
@@ -53,7 +55,8 @@ private:
     QFormLayout* m_form = nullptr;
     QLabel* m_error = nullptr;
     int m_track = -1, m_point = -1;
-    int m_signal = -1; // setSignal
+    int m_signal = -1;   // setSignal
+    std::string m_route; // the route selected in the signal's route list (kept across rebuilds)
     bool m_rebuildPending = false;
 };
 
