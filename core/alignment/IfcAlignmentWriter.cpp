@@ -66,9 +66,22 @@ struct HorizontalSegment {
 
 struct Chain {
     std::string id;
-    double startStation = 0.0; // [m]
+    double startStation = 0.0;                        // [m]
+    std::vector<std::pair<double, double>> equations; // [[distance along the chain, station], ...] [m]
     std::vector<Piece> pieces;
 };
+
+// The station at horizontal distance d along a list of tracks with a start station and station equations
+// (core/layout/Alignment.h: the later equation wins at its own distance).
+double stationAt(double startStation, const std::vector<std::pair<double, double>>& equations, double d) {
+    double d0 = 0.0, s0 = startStation;
+    for (const auto& [di, si] : equations)
+        if (di <= d + 1e-9) {
+            d0 = di;
+            s0 = si;
+        }
+    return s0 + (d - d0);
+}
 
 // The sign of the turn of the track's curve seen from above: +1 when the curve's local +z is world +z.
 double sideOf(const Track& t) {
@@ -251,15 +264,21 @@ double travelledLength(Context& ctx, const Piece& p) {
 
 // Splits a list of pieces into chains that the importer rebuilds: refused tracks are left out (a warning
 // each), and a chain ends where the next track does not start on the previous end, tangentially.
-void splitInto(Context& ctx, const std::string& id, double startStation, const std::vector<Piece>& pieces,
+// The station equations (distance along the list, station) go to the part they fall in, shifted to its start.
+void splitInto(Context& ctx, const std::string& id, double startStation,
+               const std::vector<std::pair<double, double>>& equations, const std::vector<Piece>& pieces,
                std::vector<Chain>& out, std::vector<std::string>& warnings, std::set<int>& warned) {
     const Layout& layout = ctx.layout;
     const std::string& file = ctx.file;
-    double along = 0.0; // distance along the list [m]
+    double along = 0.0;     // distance along the list [m]
+    double partStart = 0.0; // ... where the current part starts [m]
     int part = 0;
     Chain current;
     const auto close = [&] {
         if (current.pieces.empty()) return;
+        for (const auto& [d, station] : equations)
+            if (d > partStart + 1e-9 && d <= along + 1e-9)
+                current.equations.emplace_back(std::min(d, along) - partStart, station);
         current.id = part == 0 ? id : id + " (" + std::to_string(part + 1) + ")";
         ++part;
         out.push_back(std::move(current));
@@ -289,7 +308,10 @@ void splitInto(Context& ctx, const std::string& id, double startStation, const s
                     close();
                 }
             }
-            if (current.pieces.empty()) current.startStation = startStation + along;
+            if (current.pieces.empty()) {
+                current.startStation = stationAt(startStation, equations, along);
+                partStart = along;
+            }
             current.pieces.push_back(p);
         }
         along += travelledLength(ctx, p);
@@ -308,7 +330,7 @@ std::vector<Chain> listedChains(Context& ctx, const std::vector<AlignmentSpec>& 
         std::vector<Piece> pieces;
         for (const auto& [track, direction] : a.tracks)
             pieces.push_back({layout.trackIndex(track), direction});
-        splitInto(ctx, a.id, a.startStation, pieces, out, warnings, warned);
+        splitInto(ctx, a.id, a.startStation, a.equations, pieces, out, warnings, warned);
     }
     return out;
 }
@@ -366,7 +388,7 @@ std::vector<Chain> connectedChains(Context& ctx, std::vector<std::string>& warni
         }
         for (const Piece& p : pieces)
             used[std::size_t(p.track)] = true;
-        splitInto(ctx, layout.track(std::size_t(pieces.front().track)).id(), 0.0, pieces, out, warnings,
+        splitInto(ctx, layout.track(std::size_t(pieces.front().track)).id(), 0.0, {}, pieces, out, warnings,
                   warned);
     }
     return out;
@@ -927,13 +949,19 @@ std::uint64_t writeCant(Writer& out, const ChainContent& content, double b) {
     return layout;
 }
 
-// The start station: an IfcReferent at distance 0 with Pset_Stationing.Station.
-std::uint64_t writeStation(Writer& out, double station, std::uint64_t basisCurve) {
+// A station referent: an IfcReferent (.STATION.) at horizontal distance `along` with Pset_Stationing.Station
+// and, for a station equation, IncomingStation (the station counted to it). Placed by an IfcLinearPlacement
+// on basisCurve; without a curve the start referent has no placement (the importer takes it to be at the
+// start) and an equation's IfcPointByDistanceExpression has no BasisCurve ($), which the importer reads for
+// its DistanceAlong (docs/alignments.md, "Export").
+std::uint64_t writeStation(Writer& out, double station, std::optional<double> incoming, double along,
+                           std::uint64_t basisCurve) {
     StepWriter& w = out.w;
     std::string placement = "$";
-    if (basisCurve) {
+    if (basisCurve || incoming) {
         const std::uint64_t point =
-            w.add("IFCPOINTBYDISTANCEEXPRESSION", out.length(0.0) + ",$,$,$," + stepRef(basisCurve));
+            w.add("IFCPOINTBYDISTANCEEXPRESSION",
+                  out.length(along) + ",$,$,$," + (basisCurve ? stepRef(basisCurve) : std::string("$")));
         const std::uint64_t axis = w.add("IFCAXIS2PLACEMENTLINEAR", stepRef(point) + ",$,$");
         placement = stepRef(w.add("IFCLINEARPLACEMENT", "$," + stepRef(axis) + ",$"));
     }
@@ -941,12 +969,29 @@ std::uint64_t writeStation(Writer& out, double station, std::uint64_t basisCurve
     std::snprintf(name, sizeof name, "%.3f", station);
     const std::uint64_t referent = w.add("IFCREFERENT", out.guid.next() + ",$," + stepString(name) + ",$,$," +
                                                             placement + ",$,.STATION.");
-    const std::uint64_t value = w.add("IFCPROPERTYSINGLEVALUE", "'Station',$," + out.length(station) + ",$");
+    std::vector<std::string> values = {
+        stepRef(w.add("IFCPROPERTYSINGLEVALUE", "'Station',$," + out.length(station) + ",$"))};
+    if (incoming)
+        values.push_back(
+            stepRef(w.add("IFCPROPERTYSINGLEVALUE", "'IncomingStation',$," + out.length(*incoming) + ",$")));
     const std::uint64_t set =
-        w.add("IFCPROPERTYSET", out.guid.next() + ",$,'Pset_Stationing',$,(" + stepRef(value) + ")");
+        w.add("IFCPROPERTYSET", out.guid.next() + ",$,'Pset_Stationing',$," + stepList(values));
     w.add("IFCRELDEFINESBYPROPERTIES",
           out.guid.next() + ",$,$,$,(" + stepRef(referent) + ")," + stepRef(set));
     return referent;
+}
+
+// The referents of a chain: the start station at distance 0, then one per station equation.
+std::vector<std::uint64_t> writeStations(Writer& out, const Chain& chain, std::uint64_t basisCurve) {
+    std::vector<std::uint64_t> referents = {
+        writeStation(out, chain.startStation, std::nullopt, 0.0, basisCurve)};
+    double d0 = 0.0, s0 = chain.startStation; // the running stretch
+    for (const auto& [d, station] : chain.equations) {
+        referents.push_back(writeStation(out, station, s0 + (d - d0), d, basisCurve));
+        d0 = d;
+        s0 = station;
+    }
+    return referents;
 }
 
 std::string utcNow() {
@@ -1050,7 +1095,7 @@ IfcExport exportIfcAlignments(const Layout& layout, const IfcExportOptions& opti
         std::vector<std::uint64_t> layouts = {h.layout, v.layout};
         if (cant) layouts.push_back(cant);
         out.nests(a, layouts, "Layouts");
-        out.nests(a, {writeStation(out, chain.startStation, v.curve ? v.curve : h.curve)}, "Referents");
+        out.nests(a, writeStations(out, chain, v.curve ? v.curve : h.curve), "Referents");
         alignments.push_back(a);
         result.alignments.push_back(chain.id);
     }

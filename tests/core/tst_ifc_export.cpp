@@ -596,6 +596,68 @@ private slots:
         QCOMPARE(filetest::readAll(out), std::string("old"));
     }
 
+    // Station equations: "G" (line 100 m, arc R 200 m over 100 m, line 150 m; with geometry) from station
+    // 500 m with equations at 60 m (700 m) and 180 m (650 m); "N" (a cosine transition, no geometry) from 0 m
+    // with one at 30 m (1000 m). Written as referents with IncomingStation = the counted station (560 m,
+    // 820 m, 30 m), read back to the same equations (1e-9 m) and the same stations along the tracks.
+    void stationEquationsRoundTrip() {
+        const char* doc = R"({"format": "tracklab-layout", "version": 2, "tracks": [
+          {"id": "L1", "curve": {"type": "line", "length": 100}},
+          {"id": "A1", "curve": {"type": "arc", "radius": 200, "angle": 0.5}, "placement": {"after": ["L1", "end"]}},
+          {"id": "L2", "curve": {"type": "line", "length": 150}, "placement": {"after": ["A1", "end"]}},
+          {"id": "C", "curve": {"type": "cosine", "length": 50, "radiusStart": 0, "radiusEnd": 300},
+           "placement": {"position": [0, 500, 0]}}],
+         "connections": [{"a": ["L1", "end"], "b": ["A1", "start"]}, {"a": ["A1", "end"], "b": ["L2", "start"]}],
+         "alignments": [
+          {"id": "G", "tracks": [["L1", 1], ["A1", 1], ["L2", 1]], "startStation": 500,
+           "stationEquations": [[60, 700], [180, 650]]},
+          {"id": "N", "tracks": [["C", 1]], "startStation": 0, "stationEquations": [[30, 1000]]}]})";
+        const Layout original = Layout::compile(parseLayoutSpec(doc, "st.json"), "st.json");
+        IfcImport im;
+        IfcExport ex;
+        const Layout back = roundTrip(original, "st.ifc", &im, &ex);
+        // the referents: IncomingStation 560, 820 and 30 m
+        const StepFile f = StepFile::parse(ex.text, "st.ifc");
+        std::vector<double> incoming;
+        for (const StepInstance* p : f.ofType("IFCPROPERTYSINGLEVALUE"))
+            if (p->string(0) == "IncomingStation") incoming.push_back(number(*p, 2));
+        std::sort(incoming.begin(), incoming.end());
+        QCOMPARE(int(incoming.size()), 3);
+        QVERIFY(std::abs(incoming[0] - 30.0) < 1e-9);
+        QVERIFY(std::abs(incoming[1] - 560.0) < 1e-9);
+        QVERIFY(std::abs(incoming[2] - 820.0) < 1e-9);
+        QCOMPARE(int(f.ofType("IFCREFERENT").size()), 5);
+        // no warning that a referent is taken to be at the start or skipped, except N's start (no geometry)
+        for (const std::string& w : im.warnings)
+            QVERIFY2(w.find("skipped") == std::string::npos, w.c_str());
+        const auto& al = im.layout.alignmentSpecs;
+        QCOMPARE(int(al.size()), 2);
+        for (std::size_t k = 0; k < 2; ++k) {
+            const AlignmentSpec& a = original.spec().alignmentSpecs[k];
+            QCOMPARE(al[k].id, a.id);
+            QVERIFY(std::abs(al[k].startStation - a.startStation) < 1e-9);
+            QCOMPARE(al[k].equations.size(), a.equations.size());
+            for (std::size_t j = 0; j < a.equations.size(); ++j) {
+                QVERIFY(std::abs(al[k].equations[j].first - a.equations[j].first) < 1e-9);
+                QVERIFY(std::abs(al[k].equations[j].second - a.equations[j].second) < 1e-9);
+            }
+        }
+        // stations along the tracks: station_i + (d - d_i), d the distance along the alignment
+        const struct {
+            const char* track;
+            double s, expected;
+        } rows[] = {{"G/L1", 40, 500 + 40}, {"G/L1", 70, 700 + 10},   {"G/A1", 50, 700 + 90},
+                    {"G/A1", 90, 650 + 10}, {"G/L2", 100, 650 + 120}, {"N/C", 20, 0 + 20},
+                    {"N/C", 45, 1000 + 15}};
+        for (const auto& r : rows) {
+            const auto st = back.station(back.trackIndex(r.track), r.s);
+            QVERIFY2(st.has_value(), r.track);
+            QVERIFY2(std::abs(*st - r.expected) < 1e-9,
+                     (std::string(r.track) + " " + std::to_string(*st) + " vs " + std::to_string(r.expected))
+                         .c_str());
+        }
+    }
+
     // a non-ASCII track id: \X2\ in the file, the same UTF-8 after the import
     void nonAsciiId() {
         const std::string id = "Gleis \xC3\x84\xE2\x86\x92\xC3\xBC \xF0\x9F\x98\x80";
