@@ -717,6 +717,57 @@ private slots:
         }
     }
 
+    // A Viennese bend (straight -> R 400 m over 80 m, gravity centre line 1.8 m) under a Viennese-bend cant
+    // (right rail 0 -> 0.15 m over the same 80 m, b = 1.5 m), imported from IFC, exported: the written
+    // IfcSeventhOrderPolynomialSpiral's curvature at 11 points equals TransitionSpiral's with the cant term
+    // (bank 0 -> asin(0.15 / 1.5)) to 1e-9 of the largest |kappa|.
+    void vienneseBendCantParentCurve() {
+        Ifc f;
+        const int pt = f.add("IFCCARTESIANPOINT((0.,0.))");
+        const int h = f.segment("IFCALIGNMENTHORIZONTALSEGMENT($,$," + Ifc::r(pt) +
+                                ",0.,0.,400.,80.,1.8,.VIENNESEBEND.)");
+        const int a = f.add("IFCALIGNMENT('a',$,'VB',$,$,$,$,$)");
+        const int hl = f.add("IFCALIGNMENTHORIZONTAL('h',$,$,$,$,$,$)");
+        const int cl = f.add("IFCALIGNMENTCANT('c',$,$,$,$,$,$,1.5)");
+        const int c = f.segment("IFCALIGNMENTCANTSEGMENT($,$,0.,80.,0.,0.,0.,0.15,.VIENNESEBEND.)");
+        f.nest(a, {hl, cl});
+        f.nest(hl, {h});
+        f.nest(cl, {c});
+        filetest::writeAll(path("vb.ifc"), f.file());
+        const IfcImport im1 = importIfcAlignments(path("vb.ifc"));
+        const Layout L1 = Layout::compile(parseLayoutSpec(layoutSpecText(im1.layout), "vb.json"));
+        IfcExport ex;
+        const Layout L2 = roundTrip(L1, "vb2.ifc", nullptr, &ex);
+        QVERIFY(ex.fitted.empty());
+        QVERIFY(!contains(ex.warnings, "without its geometry"));
+        const StepFile out = StepFile::parse(ex.text, "vb2.ifc");
+        const auto spirals = out.ofType("IFCSEVENTHORDERPOLYNOMIALSPIRAL");
+        QCOMPARE(int(spirals.size()), 1);
+        TransitionSpiral::Cant cant;
+        cant.gravityCentreHeight = 1.8;
+        cant.bankEnd = std::asin(0.15 / 1.5);
+        const TransitionSpiral spiral(TransitionSpiral::Law::VienneseBend, 80, 0.0, 1.0 / 400, cant);
+        double kMax = 0.0;
+        for (int i = 0; i <= 100; ++i)
+            kMax = std::max(kMax, std::abs(spiral.curvature(0.8 * i)));
+        for (int i = 0; i <= 10; ++i) {
+            const double s = 8.0 * i;
+            const double k = spiralCurvature(*spirals[0], 7, s);
+            QVERIFY2(
+                std::abs(k - spiral.curvature(s)) <= 1e-9 * kMax,
+                (std::to_string(s) + ": " + std::to_string(k) + " vs " + std::to_string(spiral.curvature(s)))
+                    .c_str());
+        }
+        // the cant term is there: the base law alone differs by more than 1e-6 1/m somewhere
+        const TransitionSpiral base(TransitionSpiral::Law::VienneseBend, 80, 0.0, 1.0 / 400);
+        double most = 0.0;
+        for (int i = 0; i <= 10; ++i)
+            most =
+                std::max(most, std::abs(base.curvature(8.0 * i) - spiralCurvature(*spirals[0], 7, 8.0 * i)));
+        QVERIFY(most > 1e-6);
+        (void)L2;
+    }
+
     // Station equations: "G" (line 100 m, arc R 200 m over 100 m, line 150 m; with geometry) from station
     // 500 m with equations at 60 m (700 m) and 180 m (650 m); "N" (a cosine transition, no geometry) from 0 m
     // with one at 30 m (1000 m). Written as referents with IncomingStation = the counted station (560 m,
