@@ -15,7 +15,8 @@
 // parts of the profiles over it, placed level at the end of the chain so far (the first at its StartPoint) at
 // the profile's height, and connected (not "after": that would copy the end's pitch). The cant layout's
 // RailHeadDistance becomes the layout's railCentreDistance (two different ones in a file: refused).
-// The start station (IfcReferent with Pset_Stationing.Station) goes to the top-level "alignments" list.
+// The stationing (IfcReferents with Pset_Stationing: the start station and the station equations,
+// docs/alignments.md "Stationing") goes to the top-level "alignments" list.
 #include "core/io/StepFile.h"
 #include "core/layout/LayoutSpec.h"
 

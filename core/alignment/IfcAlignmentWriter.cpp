@@ -2,11 +2,15 @@
 
 #include "core/alignment/AlignmentFit.h"
 #include "core/alignment/IfcAlignmentReader.h"
+#include "core/curves/CantProfile.h"
+#include "core/curves/TransitionSpiral.h"
 #include "core/io/SaveFile.h"
 #include "core/io/StepWriter.h"
 #include "core/layout/AlignmentCurveSpec.h"
 #include "core/layout/LayoutError.h"
 #include "core/units/CantUnits.h"
+
+#include <Eigen/Geometry>
 
 #include <cmath>
 #include <cstdio>
@@ -62,13 +66,27 @@ struct HorizontalSegment {
     double radiusEnd = 0.0;                    // [m]
     double length = 0.0;                       // [m]
     std::optional<double> gravityCentreHeight; // [m] Viennese bend only
+    double bankChange = 0.0; // [rad] Viennese bend on an alignment track: psi(end) - psi(start) of its cant
 };
 
 struct Chain {
     std::string id;
-    double startStation = 0.0; // [m]
+    double startStation = 0.0;                        // [m]
+    std::vector<std::pair<double, double>> equations; // [[distance along the chain, station], ...] [m]
     std::vector<Piece> pieces;
 };
+
+// The station at horizontal distance d along a list of tracks with a start station and station equations
+// (core/layout/Alignment.h: the later equation wins at its own distance).
+double stationAt(double startStation, const std::vector<std::pair<double, double>>& equations, double d) {
+    double d0 = 0.0, s0 = startStation;
+    for (const auto& [di, si] : equations)
+        if (di <= d + 1e-9) {
+            d0 = di;
+            s0 = si;
+        }
+    return s0 + (d - d0);
+}
 
 // The sign of the turn of the track's curve seen from above: +1 when the curve's local +z is world +z.
 double sideOf(const Track& t) {
@@ -206,6 +224,15 @@ HorizontalSegment horizontal(const Layout& layout, const Piece& p) {
         if (c.type == "vienneseBend" && c.params.count("gravityCentreHeight"))
             h.gravityCentreHeight = param(c, "gravityCentreHeight");
     }
+    if (c.type == "vienneseBend" && isAlignment(layout, t)) {
+        // its cant term comes from the cant profile at its ends (core/layout/TrackBuilder.cpp)
+        const AlignmentCurveSpec a = alignmentSpecOf(layout.spec().tracks[t].curve);
+        if (a.hasCant) {
+            const CantProfile cant(a.cant, a.railHeadDistance, h.length);
+            h.bankChange = TransitionSpiral::bankOfCant(cant.at(h.length).cant, a.railHeadDistance) -
+                           TransitionSpiral::bankOfCant(cant.at(0.0).cant, a.railHeadDistance);
+        }
+    }
     if (p.dir < 0) std::swap(r0, r1);
     h.radiusStart = sign * r0 + 0.0; // (+0.0: no "-0.")
     h.radiusEnd = sign * r1 + 0.0;
@@ -251,15 +278,21 @@ double travelledLength(Context& ctx, const Piece& p) {
 
 // Splits a list of pieces into chains that the importer rebuilds: refused tracks are left out (a warning
 // each), and a chain ends where the next track does not start on the previous end, tangentially.
-void splitInto(Context& ctx, const std::string& id, double startStation, const std::vector<Piece>& pieces,
+// The station equations (distance along the list, station) go to the part they fall in, shifted to its start.
+void splitInto(Context& ctx, const std::string& id, double startStation,
+               const std::vector<std::pair<double, double>>& equations, const std::vector<Piece>& pieces,
                std::vector<Chain>& out, std::vector<std::string>& warnings, std::set<int>& warned) {
     const Layout& layout = ctx.layout;
     const std::string& file = ctx.file;
-    double along = 0.0; // distance along the list [m]
+    double along = 0.0;     // distance along the list [m]
+    double partStart = 0.0; // ... where the current part starts [m]
     int part = 0;
     Chain current;
     const auto close = [&] {
         if (current.pieces.empty()) return;
+        for (const auto& [d, station] : equations)
+            if (d > partStart + 1e-9 && d <= along + 1e-9)
+                current.equations.emplace_back(std::min(d, along) - partStart, station);
         current.id = part == 0 ? id : id + " (" + std::to_string(part + 1) + ")";
         ++part;
         out.push_back(std::move(current));
@@ -289,7 +322,10 @@ void splitInto(Context& ctx, const std::string& id, double startStation, const s
                     close();
                 }
             }
-            if (current.pieces.empty()) current.startStation = startStation + along;
+            if (current.pieces.empty()) {
+                current.startStation = stationAt(startStation, equations, along);
+                partStart = along;
+            }
             current.pieces.push_back(p);
         }
         along += travelledLength(ctx, p);
@@ -308,7 +344,7 @@ std::vector<Chain> listedChains(Context& ctx, const std::vector<AlignmentSpec>& 
         std::vector<Piece> pieces;
         for (const auto& [track, direction] : a.tracks)
             pieces.push_back({layout.trackIndex(track), direction});
-        splitInto(ctx, a.id, a.startStation, pieces, out, warnings, warned);
+        splitInto(ctx, a.id, a.startStation, a.equations, pieces, out, warnings, warned);
     }
     return out;
 }
@@ -366,7 +402,7 @@ std::vector<Chain> connectedChains(Context& ctx, std::vector<std::string>& warni
         }
         for (const Piece& p : pieces)
             used[std::size_t(p.track)] = true;
-        splitInto(ctx, layout.track(std::size_t(pieces.front().track)).id(), 0.0, pieces, out, warnings,
+        splitInto(ctx, layout.track(std::size_t(pieces.front().track)).id(), 0.0, {}, pieces, out, warnings,
                   warned);
     }
     return out;
@@ -460,41 +496,152 @@ Common writeProject(Writer& out, const std::string& projectName) {
     return c;
 }
 
-// The geometry of a horizontal segment: an IfcCurveSegment placed at its start, on a parent curve at the
-// origin (line, circle or clothoid; the parent curve is normalized to its point at SegmentStart heading +x,
-// as IFC 4.3 places curve segments). 0 when this type's parent curve is not written.
-std::uint64_t curveSegment(Writer& out, const Common& c, const HorizontalSegment& h, bool last) {
+// The constants A_n of an IFC 4.3 polynomial spiral (IfcSecondOrderPolynomialSpiral,
+// IfcThirdOrderPolynomialSpiral, IfcSeventhOrderPolynomialSpiral) whose curvature is the polynomial
+// kappa(s) = sum c_n s^n: IFC's curvature formula has the terms A_n s^n / |A_n^(n+2)| (n odd),
+// s^n / A_n^(n+1) (n even > 0) and 1 / A_0, each n >= 1 being sign(A_n) s^n / |A_n|^(n+1), so
+// A_n = sign(c_n) |c_n|^(-1 / (n + 1)) and A_0 = 1 / c_0; a zero coefficient is an unset term ($).
+std::vector<std::string> spiralTerms(const std::vector<double>& c) {
+    std::vector<std::string> terms(c.size(), "$");
+    for (std::size_t n = 0; n < c.size(); ++n) {
+        if (c[n] == 0.0) continue;
+        const double A =
+            n == 0 ? 1.0 / c[0] : std::copysign(std::pow(std::abs(c[n]), -1.0 / double(n + 1)), c[n]);
+        terms[n] = stepReal(A);
+    }
+    return terms;
+}
+
+// The curvature polynomial kappa(s) = sum c_n s^n [1/m^(n+1)] of a transition over its length L, s from the
+// segment's start (core/curves/TransitionSpiral.h): k0 = 1 / radiusStart, dk = 1 / radiusEnd - k0; a_n the
+// coefficients in xi = s / L, c_n = a_n / L^n. Helmert: `half` 1 the first half, 2 the second (in s from the
+// whole segment's start). Viennese bend: the cant term -420 (h dpsi / L^2) xi^2 (1 - 4 xi + 5 xi^2 - 2 xi^3).
+std::vector<double> curvaturePolynomial(const HorizontalSegment& h, int half = 1) {
+    const double L = h.length;
+    const double k0 = h.radiusStart == 0.0 ? 0.0 : 1.0 / h.radiusStart;
+    const double dk = (h.radiusEnd == 0.0 ? 0.0 : 1.0 / h.radiusEnd) - k0;
+    std::vector<double> a;
+    if (h.type == "BLOSSCURVE") {
+        a = {k0, 0.0, 3.0 * dk, -2.0 * dk};
+    } else if (h.type == "HELMERTCURVE") {
+        a = half == 1 ? std::vector<double>{k0, 0.0, 2.0 * dk}
+                      : std::vector<double>{k0 - dk, 4.0 * dk, -2.0 * dk};
+    } else if (h.type == "VIENNESEBEND") {
+        const double C = h.gravityCentreHeight.value_or(0.0) * h.bankChange / (L * L);
+        a = {k0,        0.0,       -420.0 * C, 1680.0 * C, 35.0 * dk - 2100.0 * C, -84.0 * dk + 840.0 * C,
+             70.0 * dk, -20.0 * dk};
+    }
+    double Ln = 1.0;
+    for (double& x : a) {
+        x /= Ln;
+        Ln *= L;
+    }
+    return a;
+}
+
+// The geometry of a horizontal segment: IfcCurveSegments placed at its start (a Helmert curve: two, the
+// second at its half-way point), on parent curves at the origin (the parent curve is normalized to its point
+// at SegmentStart heading +x, as IFC 4.3 places curve segments; docs/alignments.md "Export"):
+//   LINE -> IfcLine; CIRCULARARC -> IfcCircle |R| (SegmentLength < 0 clockwise); CLOTHOID -> IfcClothoid;
+//   BLOSSCURVE -> IfcThirdOrderPolynomialSpiral; HELMERTCURVE -> IfcSecondOrderPolynomialSpiral (two halves);
+//   VIENNESEBEND -> IfcSeventhOrderPolynomialSpiral; CUBIC -> IfcPolynomialCurve (0, 1), (0, 0, 0, a);
+//   a transition without a change of curvature -> IfcLine / IfcCircle.
+// Empty when this type's parent curve is not written (COSINECURVE, SINECURVE: docs/alignments.md says why).
+std::vector<std::uint64_t> curveSegments(Writer& out, const Common& c, const HorizontalSegment& h,
+                                         bool last) {
     const std::uint64_t at = out.placement2(h.start.x(), h.start.y(), h.direction);
     const std::string transition = last ? ".DISCONTINUOUS." : ".CONTSAMEGRADIENT.";
-    std::uint64_t parent = 0;
-    double start = 0.0, length = h.length;
+    const auto segment = [&](std::uint64_t placement, const std::string& how, double start, double length,
+                             std::uint64_t parent) {
+        return out.w.add("IFCCURVESEGMENT", how + "," + stepRef(placement) + "," + out.length(start) + "," +
+                                                out.length(length) + "," + stepRef(parent));
+    };
+    const bool spiral = h.type != "LINE" && h.type != "CIRCULARARC" && h.type != "CLOTHOID";
+    if (h.type == "COSINECURVE" || h.type == "SINECURVE") return {};
+    const bool noChange = h.radiusStart == h.radiusEnd && (h.type != "VIENNESEBEND" || h.bankChange == 0.0 ||
+                                                           h.gravityCentreHeight.value_or(0.0) == 0.0);
     if (h.type == "LINE" || h.length == 0.0 ||
-        (h.type == "CLOTHOID" && h.radiusStart == 0.0 && h.radiusEnd == 0.0)) {
-        parent = c.line;
-    } else if (h.type == "CIRCULARARC" || (h.type == "CLOTHOID" && h.radiusStart == h.radiusEnd)) {
-        parent = out.w.add("IFCCIRCLE", stepRef(c.placement2) + "," + stepReal(std::abs(h.radiusStart)));
-        if (h.radiusStart < 0) length = -length; // clockwise: against the circle's parametrization
-    } else if (h.type == "CLOTHOID") {
+        ((h.type == "CLOTHOID" || spiral) && noChange && h.radiusStart == 0.0) ||
+        (h.type == "CUBIC" && h.radiusEnd == 0.0))
+        return {segment(at, transition, 0.0, h.length, c.line)};
+    if (h.type == "CIRCULARARC" || ((h.type == "CLOTHOID" || spiral) && noChange)) {
+        const std::uint64_t circle =
+            out.w.add("IFCCIRCLE", stepRef(c.placement2) + "," + stepReal(std::abs(h.radiusStart)));
+        // clockwise: against the circle's parametrization
+        return {segment(at, transition, 0.0, h.radiusStart < 0 ? -h.length : h.length, circle)};
+    }
+    if (h.type == "CLOTHOID") {
         // curvature k(u) = u / (A |A|) along the parent clothoid; the segment runs from k0 to k1 over L
         const double k0 = h.radiusStart == 0.0 ? 0.0 : 1.0 / h.radiusStart;
         const double k1 = h.radiusEnd == 0.0 ? 0.0 : 1.0 / h.radiusEnd;
         const double aa = h.length / (k1 - k0); // A |A|
         const double A = std::copysign(std::sqrt(std::abs(aa)), aa);
-        parent = out.w.add("IFCCLOTHOID", stepRef(c.placement2) + "," + stepReal(A));
-        start = k0 * aa;
-    } else {
-        return 0;
+        const std::uint64_t parent = out.w.add("IFCCLOTHOID", stepRef(c.placement2) + "," + stepReal(A));
+        return {segment(at, transition, k0 * aa, h.length, parent)};
     }
-    return out.w.add("IFCCURVESEGMENT", transition + "," + stepRef(at) + "," + out.length(start) + "," +
-                                            out.length(length) + "," + stepRef(parent));
+    if (h.type == "CUBIC") {
+        // y = a x^3, a = 1 / (6 R L) (core/curves/CubicParabola.h); SegmentLength the arc length L
+        const double a = 1.0 / (6.0 * h.radiusEnd * h.length);
+        const std::uint64_t parent = out.w.add(
+            "IFCPOLYNOMIALCURVE", stepRef(c.placement2) + ",(0.,1.),(0.,0.,0.," + stepReal(a) + "),$");
+        return {segment(at, transition, 0.0, h.length, parent)};
+    }
+    const auto spiralCurve = [&](const char* entity, std::vector<double> poly,
+                                 std::size_t order) -> std::uint64_t {
+        poly.resize(order + 1, 0.0);
+        if (poly[order] == 0.0) return 0; // the leading term is mandatory (and would be infinite)
+        const std::vector<std::string> t = spiralTerms(poly);
+        std::string args = stepRef(c.placement2);
+        for (std::size_t n = order + 1; n-- > 0;)
+            args += "," + t[n];
+        return out.w.add(entity, args);
+    };
+    if (h.type == "BLOSSCURVE") {
+        const std::uint64_t parent = spiralCurve("IFCTHIRDORDERPOLYNOMIALSPIRAL", curvaturePolynomial(h), 3);
+        if (!parent) return {};
+        return {segment(at, transition, 0.0, h.length, parent)};
+    }
+    if (h.type == "VIENNESEBEND") {
+        const std::uint64_t parent =
+            spiralCurve("IFCSEVENTHORDERPOLYNOMIALSPIRAL", curvaturePolynomial(h), 7);
+        if (!parent) return {};
+        return {segment(at, transition, 0.0, h.length, parent)};
+    }
+    if (h.type == "HELMERTCURVE") {
+        // two halves (IFC 4.3: "the assembly of two parts of same length"): the first from the segment's
+        // start, the second placed at the half-way point of the curve, its parent's s counted from the whole
+        // segment's start (SegmentStart L/2)
+        const std::uint64_t first =
+            spiralCurve("IFCSECONDORDERPOLYNOMIALSPIRAL", curvaturePolynomial(h, 1), 2);
+        const std::uint64_t second =
+            spiralCurve("IFCSECONDORDERPOLYNOMIALSPIRAL", curvaturePolynomial(h, 2), 2);
+        if (!first || !second) return {};
+        const auto curvature = [](double r) { return r == 0.0 ? 0.0 : 1.0 / r; };
+        const TransitionSpiral whole(TransitionSpiral::Law::Helmert, h.length, curvature(h.radiusStart),
+                                     curvature(h.radiusEnd));
+        const Frame mid = whole.frame(0.5 * h.length);
+        const Eigen::Rotation2Dd turn(h.direction);
+        const Eigen::Vector2d P = Eigen::Vector2d(h.start.x(), h.start.y()) + turn * mid.P.head<2>();
+        const std::uint64_t atMid =
+            out.placement2(P.x(), P.y(), h.direction + std::atan2(mid.T.y(), mid.T.x()));
+        return {segment(at, ".CONTSAMEGRADIENTSAMECURVATURE.", 0.0, 0.5 * h.length, first),
+                segment(atMid, transition, 0.5 * h.length, 0.5 * h.length, second)};
+    }
+    return {};
+}
+
+std::uint64_t shape(Writer& out, const Common& c, const char* identifier, const char* type,
+                    const std::vector<std::uint64_t>& items) {
+    std::vector<std::string> refs;
+    for (const std::uint64_t i : items)
+        refs.push_back(stepRef(i));
+    return out.w.add("IFCSHAPEREPRESENTATION", stepRef(c.axisContext) + "," + stepString(identifier) + "," +
+                                                   stepString(type) + "," + stepList(refs));
 }
 
 std::uint64_t shape(Writer& out, const Common& c, const char* identifier, const char* type,
                     std::uint64_t item) {
-    const std::uint64_t rep =
-        out.w.add("IFCSHAPEREPRESENTATION", stepRef(c.axisContext) + "," + stepString(identifier) + "," +
-                                                stepString(type) + ",(" + stepRef(item) + ")");
-    return rep;
+    return shape(out, c, identifier, type, std::vector<std::uint64_t>{item});
 }
 
 // What one chain writes: its horizontal segments and its vertical and cant layouts over the chain's
@@ -748,7 +895,7 @@ HorizontalLayout writeHorizontal(Writer& out, const Common& c, const Layout& lay
         end.direction = std::atan2(T.y(), T.x());
         segs.push_back(end);
     }
-    std::vector<std::uint64_t> segments, curveSegments;
+    std::vector<std::uint64_t> segments, curveSegmentIds;
     bool geometry = true;
     for (std::size_t k = 0; k < segs.size(); ++k) {
         const HorizontalSegment& h = segs[k];
@@ -761,8 +908,8 @@ HorizontalLayout writeHorizontal(Writer& out, const Common& c, const Layout& lay
                       (h.gravityCentreHeight ? stepReal(*h.gravityCentreHeight) : std::string("$")) + "," +
                       stepEnum(h.type));
         std::string representation = "$";
-        if (const std::uint64_t cs = curveSegment(out, c, h, last)) {
-            curveSegments.push_back(cs);
+        if (const std::vector<std::uint64_t> cs = curveSegments(out, c, h, last); !cs.empty()) {
+            curveSegmentIds.insert(curveSegmentIds.end(), cs.begin(), cs.end());
             const std::uint64_t rep = shape(out, c, "Axis", "Segment", cs);
             representation = stepRef(w.add("IFCPRODUCTDEFINITIONSHAPE", "$,$,(" + stepRef(rep) + ")"));
         } else {
@@ -778,7 +925,7 @@ HorizontalLayout writeHorizontal(Writer& out, const Common& c, const Layout& lay
     out.nests(result.layout, segments, "Horizontal segments");
     if (geometry) {
         std::vector<std::string> refs;
-        for (const std::uint64_t cs : curveSegments)
+        for (const std::uint64_t cs : curveSegmentIds)
             refs.push_back(stepRef(cs));
         result.curve = w.add("IFCCOMPOSITECURVE", stepList(refs) + ",.F.");
     }
@@ -927,13 +1074,19 @@ std::uint64_t writeCant(Writer& out, const ChainContent& content, double b) {
     return layout;
 }
 
-// The start station: an IfcReferent at distance 0 with Pset_Stationing.Station.
-std::uint64_t writeStation(Writer& out, double station, std::uint64_t basisCurve) {
+// A station referent: an IfcReferent (.STATION.) at horizontal distance `along` with Pset_Stationing.Station
+// and, for a station equation, IncomingStation (the station counted to it). Placed by an IfcLinearPlacement
+// on basisCurve; without a curve the start referent has no placement (the importer takes it to be at the
+// start) and an equation's IfcPointByDistanceExpression has no BasisCurve ($), which the importer reads for
+// its DistanceAlong (docs/alignments.md, "Export").
+std::uint64_t writeStation(Writer& out, double station, std::optional<double> incoming, double along,
+                           std::uint64_t basisCurve) {
     StepWriter& w = out.w;
     std::string placement = "$";
-    if (basisCurve) {
+    if (basisCurve || incoming) {
         const std::uint64_t point =
-            w.add("IFCPOINTBYDISTANCEEXPRESSION", out.length(0.0) + ",$,$,$," + stepRef(basisCurve));
+            w.add("IFCPOINTBYDISTANCEEXPRESSION",
+                  out.length(along) + ",$,$,$," + (basisCurve ? stepRef(basisCurve) : std::string("$")));
         const std::uint64_t axis = w.add("IFCAXIS2PLACEMENTLINEAR", stepRef(point) + ",$,$");
         placement = stepRef(w.add("IFCLINEARPLACEMENT", "$," + stepRef(axis) + ",$"));
     }
@@ -941,12 +1094,29 @@ std::uint64_t writeStation(Writer& out, double station, std::uint64_t basisCurve
     std::snprintf(name, sizeof name, "%.3f", station);
     const std::uint64_t referent = w.add("IFCREFERENT", out.guid.next() + ",$," + stepString(name) + ",$,$," +
                                                             placement + ",$,.STATION.");
-    const std::uint64_t value = w.add("IFCPROPERTYSINGLEVALUE", "'Station',$," + out.length(station) + ",$");
+    std::vector<std::string> values = {
+        stepRef(w.add("IFCPROPERTYSINGLEVALUE", "'Station',$," + out.length(station) + ",$"))};
+    if (incoming)
+        values.push_back(
+            stepRef(w.add("IFCPROPERTYSINGLEVALUE", "'IncomingStation',$," + out.length(*incoming) + ",$")));
     const std::uint64_t set =
-        w.add("IFCPROPERTYSET", out.guid.next() + ",$,'Pset_Stationing',$,(" + stepRef(value) + ")");
+        w.add("IFCPROPERTYSET", out.guid.next() + ",$,'Pset_Stationing',$," + stepList(values));
     w.add("IFCRELDEFINESBYPROPERTIES",
           out.guid.next() + ",$,$,$,(" + stepRef(referent) + ")," + stepRef(set));
     return referent;
+}
+
+// The referents of a chain: the start station at distance 0, then one per station equation.
+std::vector<std::uint64_t> writeStations(Writer& out, const Chain& chain, std::uint64_t basisCurve) {
+    std::vector<std::uint64_t> referents = {
+        writeStation(out, chain.startStation, std::nullopt, 0.0, basisCurve)};
+    double d0 = 0.0, s0 = chain.startStation; // the running stretch
+    for (const auto& [d, station] : chain.equations) {
+        referents.push_back(writeStation(out, station, s0 + (d - d0), d, basisCurve));
+        d0 = d;
+        s0 = station;
+    }
+    return referents;
 }
 
 std::string utcNow() {
@@ -1040,8 +1210,9 @@ IfcExport exportIfcAlignments(const Layout& layout, const IfcExportOptions& opti
         } else {
             result.warnings.push_back(
                 file + ": alignment '" + chain.id +
-                "' is written without its geometry (IfcCompositeCurve): only lines, arcs "
-                "and clothoids have parent curves in this export");
+                "' is written without its geometry (IfcCompositeCurve): cosine and sine transitions (and a "
+                "Viennese bend whose only change of curvature is its cant term) have no parent curve in this "
+                "export (docs/alignments.md, \"Export\")");
         }
         const std::uint64_t placement = out.w.add("IFCLOCALPLACEMENT", "$," + stepRef(c.world));
         const std::uint64_t a =
@@ -1050,7 +1221,7 @@ IfcExport exportIfcAlignments(const Layout& layout, const IfcExportOptions& opti
         std::vector<std::uint64_t> layouts = {h.layout, v.layout};
         if (cant) layouts.push_back(cant);
         out.nests(a, layouts, "Layouts");
-        out.nests(a, {writeStation(out, chain.startStation, v.curve ? v.curve : h.curve)}, "Referents");
+        out.nests(a, writeStations(out, chain, v.curve ? v.curve : h.curve), "Referents");
         alignments.push_back(a);
         result.alignments.push_back(chain.id);
     }

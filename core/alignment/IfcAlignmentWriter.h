@@ -34,8 +34,10 @@
 // swapped) and the closing zero-length segment; IfcAlignmentVertical with the pieces of every track (a level
 // track: CONSTANTGRADIENT 0 at its height; consecutive ones joined) and a closing one; IfcAlignmentCant when
 // a track of the chain has cant (others CONSTANTCANT 0); an IfcReferent (.STATION.) with
-// Pset_Stationing.Station = the start station at distance 0. The geometry (an IfcCompositeCurve of
-// IfcCurveSegment) is written when every horizontal segment is a line, arc or clothoid (else a warning), and
+// Pset_Stationing.Station = the start station at distance 0, and one per station equation (Station and
+// IncomingStation, at its distance along). The geometry (an IfcCompositeCurve of
+// IfcCurveSegment) is written when every horizontal segment has a parent curve (all types but the cosine and
+// sine transitions; else a warning), and
 // its IfcGradientCurve when the vertical layout is level throughout (else a warning).
 #include "core/layout/Layout.h"
 

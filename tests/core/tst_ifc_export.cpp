@@ -6,6 +6,8 @@
 #include "core/alignment/IfcAlignmentReader.h"
 #include "core/alignment/IfcAlignmentWriter.h"
 #include "core/curves/AlignmentCurve.h"
+#include "core/curves/CubicParabola.h"
+#include "core/curves/TransitionSpiral.h"
 #include "core/io/StepFile.h"
 #include "core/io/StepWriter.h"
 #include "core/layout/Layout.h"
@@ -175,6 +177,26 @@ double nearest(const std::vector<Vec3>& points, const Vec3& P, double* along = n
     return best;
 }
 
+// The curvature at s of an IFC 4.3 polynomial spiral of degree `order` (IfcSecondOrderPolynomialSpiral: 2,
+// IfcThirdOrderPolynomialSpiral: 3, IfcSeventhOrderPolynomialSpiral: 7) from its written constants
+// (arguments 1 .. order + 1: A_order .. A_0), by the entities' curvature formulas: A_n s^n / |A_n^(n+2)| for
+// odd n, s^n / A_n^(n+1) for even n > 0, 1 / A_0; an unset term adds nothing.
+double spiralCurvature(const StepInstance& spiral, int order, double s) {
+    double k = 0.0;
+    for (int n = order; n >= 0; --n) {
+        const std::size_t arg = std::size_t(1 + order - n);
+        if (spiral.isUnset(arg)) continue;
+        const double A = spiral.real(arg);
+        if (n == 0)
+            k += 1.0 / A;
+        else if (n % 2 == 1)
+            k += A * std::pow(s, n) / std::abs(std::pow(A, n + 2));
+        else
+            k += std::pow(s, n) / std::pow(A, n + 1);
+    }
+    return k;
+}
+
 } // namespace
 
 class TestIfcExport : public QObject {
@@ -275,7 +297,7 @@ private slots:
         // the level profile at z = 5 m is applied without a warning
         QVERIFY(!contains(im.warnings, "NOT applied"));
         QCOMPARE(back.frameInWorld(0, 0.0).F.P.z(), 5.0);
-        // only lines, arcs and clothoids get geometry
+        // the cosine and sine transitions have no parent curve: no geometry
         QVERIFY(contains(ex.warnings, "'Main'", "without its geometry"));
     }
 
@@ -594,6 +616,219 @@ private slots:
                      what.c_str());
         }
         QCOMPARE(filetest::readAll(out), std::string("old"));
+    }
+
+    // The transitions' parent curves: Bloss (0 -> R 300 m over 60 m), Helmert (R 300 m -> R -500 m over 70 m,
+    // two halves), Viennese bend (R -500 m -> R 400 m over 80 m) and cubic (straight -> R -350 m over 60 m).
+    // The IFC curvature of each written parent curve (the spirals' formulas from their constants; the cubic's
+    // 6 a x / (1 + 9 a^2 x^4)^(3/2) of y = a x^3) at 11 points along the segment against
+    // TransitionSpiral::curvature / the cubic parabola's, to 1e-9 of the largest |kappa|; the Helmert
+    // curve's second half placed at the track's half-way point (1e-9 m, 1e-12 rad).
+    void transitionParentCurves() {
+        const char* doc = R"({"format": "tracklab-layout", "version": 2, "tracks": [
+          {"id": "B", "curve": {"type": "bloss", "length": 60, "radiusStart": 0, "radiusEnd": 300},
+           "placement": {"position": [10, 20, 3], "rotation": [0.98877107793604224, 0, 0, 0.14943813247359922]}},
+          {"id": "H", "curve": {"type": "helmert", "length": 70, "radiusStart": 300, "radiusEnd": -500},
+           "placement": {"after": ["B", "end"]}},
+          {"id": "V", "curve": {"type": "vienneseBend", "length": 80, "radiusStart": -500, "radiusEnd": 400},
+           "placement": {"after": ["H", "end"]}},
+          {"id": "Cu", "curve": {"type": "cubic", "length": 60, "radiusEnd": -350}, "placement": {"after": ["V", "end"]}}],
+         "connections": [{"a": ["B", "end"], "b": ["H", "start"]}, {"a": ["H", "end"], "b": ["V", "start"]},
+                         {"a": ["V", "end"], "b": ["Cu", "start"]}]})";
+        const Layout original = Layout::compile(parseLayoutSpec(doc, "tr.json"), "tr.json");
+        IfcExport ex;
+        IfcImport im;
+        const Layout back = roundTrip(original, "tr.ifc", &im, &ex);
+        QVERIFY(!contains(ex.warnings, "without its geometry"));
+        for (const char* t : {"B", "H", "V", "Cu"})
+            compareTrack(original, t, +1, back, std::string("B/") + t);
+        const StepFile f = StepFile::parse(ex.text, "tr.ifc");
+        QCOMPARE(int(f.ofType("IFCCOMPOSITECURVE").size()), 1);
+        // the curve segments by parent type, in order
+        std::map<std::string, std::vector<const StepInstance*>> byParent;
+        for (const StepInstance* cs : f.ofType("IFCCURVESEGMENT"))
+            byParent[f.at(cs->ref(4)).type()].push_back(cs);
+        QCOMPARE(int(byParent["IFCTHIRDORDERPOLYNOMIALSPIRAL"].size()), 1);
+        QCOMPARE(int(byParent["IFCSECONDORDERPOLYNOMIALSPIRAL"].size()), 2);
+        QCOMPARE(int(byParent["IFCSEVENTHORDERPOLYNOMIALSPIRAL"].size()), 1);
+        QCOMPARE(int(byParent["IFCPOLYNOMIALCURVE"].size()), 1);
+        // (law, length, k0, k1, its curve segments, the parent's degree)
+        const struct {
+            TransitionSpiral::Law law;
+            double L, k0, k1;
+            const char* parent;
+            int order;
+        } rows[] = {
+            {TransitionSpiral::Law::Bloss, 60, 0.0, 1.0 / 300, "IFCTHIRDORDERPOLYNOMIALSPIRAL", 3},
+            {TransitionSpiral::Law::Helmert, 70, 1.0 / 300, -1.0 / 500, "IFCSECONDORDERPOLYNOMIALSPIRAL", 2},
+            {TransitionSpiral::Law::VienneseBend, 80, -1.0 / 500, 1.0 / 400,
+             "IFCSEVENTHORDERPOLYNOMIALSPIRAL", 7}};
+        for (const auto& r : rows) {
+            const TransitionSpiral spiral(r.law, r.L, r.k0, r.k1);
+            const double kMax = std::max(std::abs(r.k0), std::abs(r.k1));
+            const auto& segs = byParent[r.parent];
+            for (int i = 0; i <= 10; ++i) {
+                const double s = r.L * i / 10.0;
+                // the curve segment holding s (segments in order; s - offset along it)
+                double offset = 0.0;
+                const StepInstance* cs = segs.front();
+                for (const StepInstance* c : segs) {
+                    cs = c;
+                    if (s <= offset + number(*c, 3) + 1e-12) break;
+                    offset += number(*c, 3);
+                }
+                const double u = number(*cs, 2) + (s - offset); // on the parent curve
+                const double k = spiralCurvature(f.at(cs->ref(4)), r.order, u);
+                QVERIFY2(std::abs(k - spiral.curvature(s)) <= 1e-9 * kMax,
+                         (std::string(r.parent) + " s = " + std::to_string(s) + ": " + std::to_string(k) +
+                          " vs " + std::to_string(spiral.curvature(s)))
+                             .c_str());
+            }
+        }
+        // the Helmert curve's second half: SegmentStart 35 m, placed at the track's frame at s = 35 m
+        {
+            const StepInstance& second = *byParent["IFCSECONDORDERPOLYNOMIALSPIRAL"][1];
+            QVERIFY(std::abs(number(second, 2) - 35.0) < 1e-12);
+            QVERIFY(std::abs(number(second, 3) - 35.0) < 1e-12);
+            const StepInstance& at = f.at(second.ref(1));
+            const std::vector<double> xy = f.at(at.ref(0)).reals(0);
+            const std::vector<double> dir = f.at(at.ref(1)).reals(0);
+            const Frame mid = original.frameInWorld(std::size_t(original.trackIndex("H")), 35.0).F;
+            QVERIFY(std::abs(xy[0] - mid.P.x()) < 1e-9 && std::abs(xy[1] - mid.P.y()) < 1e-9);
+            QVERIFY(angleDiff(std::atan2(dir[1], dir[0]), heading(mid.T)) < 1e-12);
+        }
+        // the cubic: y = a x^3 with a = 1 / (6 R L), its curvature at x(s)
+        {
+            const StepInstance& cs = *byParent["IFCPOLYNOMIALCURVE"][0];
+            const StepInstance& poly = f.at(cs.ref(4));
+            const std::vector<double> cx = poly.reals(1), cy = poly.reals(2);
+            QVERIFY(cx == (std::vector<double>{0.0, 1.0}));
+            QCOMPARE(int(cy.size()), 4);
+            QVERIFY(cy[0] == 0.0 && cy[1] == 0.0 && cy[2] == 0.0);
+            const double a = cy[3];
+            QVERIFY(std::abs(a - 1.0 / (6.0 * -350.0 * 60.0)) < 1e-15);
+            QVERIFY(std::abs(number(cs, 3) - 60.0) < 1e-12);
+            const CubicParabola cp(60, -1.0 / 350);
+            for (int i = 0; i <= 10; ++i) {
+                const double s = 6.0 * i, x = cp.xAt(s);
+                const double k = 6 * a * x / std::pow(1 + 9 * a * a * x * x * x * x, 1.5);
+                QVERIFY2(std::abs(k - cp.frame(s).kappa) <= 1e-9 / 350.0, std::to_string(s).c_str());
+            }
+        }
+    }
+
+    // A Viennese bend (straight -> R 400 m over 80 m, gravity centre line 1.8 m) under a Viennese-bend cant
+    // (right rail 0 -> 0.15 m over the same 80 m, b = 1.5 m), imported from IFC, exported: the written
+    // IfcSeventhOrderPolynomialSpiral's curvature at 11 points equals TransitionSpiral's with the cant term
+    // (bank 0 -> asin(0.15 / 1.5)) to 1e-9 of the largest |kappa|.
+    void vienneseBendCantParentCurve() {
+        Ifc f;
+        const int pt = f.add("IFCCARTESIANPOINT((0.,0.))");
+        const int h = f.segment("IFCALIGNMENTHORIZONTALSEGMENT($,$," + Ifc::r(pt) +
+                                ",0.,0.,400.,80.,1.8,.VIENNESEBEND.)");
+        const int a = f.add("IFCALIGNMENT('a',$,'VB',$,$,$,$,$)");
+        const int hl = f.add("IFCALIGNMENTHORIZONTAL('h',$,$,$,$,$,$)");
+        const int cl = f.add("IFCALIGNMENTCANT('c',$,$,$,$,$,$,1.5)");
+        const int c = f.segment("IFCALIGNMENTCANTSEGMENT($,$,0.,80.,0.,0.,0.,0.15,.VIENNESEBEND.)");
+        f.nest(a, {hl, cl});
+        f.nest(hl, {h});
+        f.nest(cl, {c});
+        filetest::writeAll(path("vb.ifc"), f.file());
+        const IfcImport im1 = importIfcAlignments(path("vb.ifc"));
+        const Layout L1 = Layout::compile(parseLayoutSpec(layoutSpecText(im1.layout), "vb.json"));
+        IfcExport ex;
+        const Layout L2 = roundTrip(L1, "vb2.ifc", nullptr, &ex);
+        QVERIFY(ex.fitted.empty());
+        QVERIFY(!contains(ex.warnings, "without its geometry"));
+        const StepFile out = StepFile::parse(ex.text, "vb2.ifc");
+        const auto spirals = out.ofType("IFCSEVENTHORDERPOLYNOMIALSPIRAL");
+        QCOMPARE(int(spirals.size()), 1);
+        TransitionSpiral::Cant cant;
+        cant.gravityCentreHeight = 1.8;
+        cant.bankEnd = std::asin(0.15 / 1.5);
+        const TransitionSpiral spiral(TransitionSpiral::Law::VienneseBend, 80, 0.0, 1.0 / 400, cant);
+        double kMax = 0.0;
+        for (int i = 0; i <= 100; ++i)
+            kMax = std::max(kMax, std::abs(spiral.curvature(0.8 * i)));
+        for (int i = 0; i <= 10; ++i) {
+            const double s = 8.0 * i;
+            const double k = spiralCurvature(*spirals[0], 7, s);
+            QVERIFY2(
+                std::abs(k - spiral.curvature(s)) <= 1e-9 * kMax,
+                (std::to_string(s) + ": " + std::to_string(k) + " vs " + std::to_string(spiral.curvature(s)))
+                    .c_str());
+        }
+        // the cant term is there: the base law alone differs by more than 1e-6 1/m somewhere
+        const TransitionSpiral base(TransitionSpiral::Law::VienneseBend, 80, 0.0, 1.0 / 400);
+        double most = 0.0;
+        for (int i = 0; i <= 10; ++i)
+            most =
+                std::max(most, std::abs(base.curvature(8.0 * i) - spiralCurvature(*spirals[0], 7, 8.0 * i)));
+        QVERIFY(most > 1e-6);
+        (void)L2;
+    }
+
+    // Station equations: "G" (line 100 m, arc R 200 m over 100 m, line 150 m; with geometry) from station
+    // 500 m with equations at 60 m (700 m) and 180 m (650 m); "N" (a cosine transition, no geometry) from 0 m
+    // with one at 30 m (1000 m). Written as referents with IncomingStation = the counted station (560 m,
+    // 820 m, 30 m), read back to the same equations (1e-9 m) and the same stations along the tracks.
+    void stationEquationsRoundTrip() {
+        const char* doc = R"({"format": "tracklab-layout", "version": 2, "tracks": [
+          {"id": "L1", "curve": {"type": "line", "length": 100}},
+          {"id": "A1", "curve": {"type": "arc", "radius": 200, "angle": 0.5}, "placement": {"after": ["L1", "end"]}},
+          {"id": "L2", "curve": {"type": "line", "length": 150}, "placement": {"after": ["A1", "end"]}},
+          {"id": "C", "curve": {"type": "cosine", "length": 50, "radiusStart": 0, "radiusEnd": 300},
+           "placement": {"position": [0, 500, 0]}}],
+         "connections": [{"a": ["L1", "end"], "b": ["A1", "start"]}, {"a": ["A1", "end"], "b": ["L2", "start"]}],
+         "alignments": [
+          {"id": "G", "tracks": [["L1", 1], ["A1", 1], ["L2", 1]], "startStation": 500,
+           "stationEquations": [[60, 700], [180, 650]]},
+          {"id": "N", "tracks": [["C", 1]], "startStation": 0, "stationEquations": [[30, 1000]]}]})";
+        const Layout original = Layout::compile(parseLayoutSpec(doc, "st.json"), "st.json");
+        IfcImport im;
+        IfcExport ex;
+        const Layout back = roundTrip(original, "st.ifc", &im, &ex);
+        // the referents: IncomingStation 560, 820 and 30 m
+        const StepFile f = StepFile::parse(ex.text, "st.ifc");
+        std::vector<double> incoming;
+        for (const StepInstance* p : f.ofType("IFCPROPERTYSINGLEVALUE"))
+            if (p->string(0) == "IncomingStation") incoming.push_back(number(*p, 2));
+        std::sort(incoming.begin(), incoming.end());
+        QCOMPARE(int(incoming.size()), 3);
+        QVERIFY(std::abs(incoming[0] - 30.0) < 1e-9);
+        QVERIFY(std::abs(incoming[1] - 560.0) < 1e-9);
+        QVERIFY(std::abs(incoming[2] - 820.0) < 1e-9);
+        QCOMPARE(int(f.ofType("IFCREFERENT").size()), 5);
+        // no referent skipped (N's start, without geometry, is taken to be at the start: a warning)
+        for (const std::string& w : im.warnings)
+            QVERIFY2(w.find("IFCREFERENT") == std::string::npos || w.find("skipped") == std::string::npos,
+                     w.c_str());
+        const auto& al = im.layout.alignmentSpecs;
+        QCOMPARE(int(al.size()), 2);
+        for (std::size_t k = 0; k < 2; ++k) {
+            const AlignmentSpec& a = original.spec().alignmentSpecs[k];
+            QCOMPARE(al[k].id, a.id);
+            QVERIFY(std::abs(al[k].startStation - a.startStation) < 1e-9);
+            QCOMPARE(al[k].equations.size(), a.equations.size());
+            for (std::size_t j = 0; j < a.equations.size(); ++j) {
+                QVERIFY(std::abs(al[k].equations[j].first - a.equations[j].first) < 1e-9);
+                QVERIFY(std::abs(al[k].equations[j].second - a.equations[j].second) < 1e-9);
+            }
+        }
+        // stations along the tracks: station_i + (d - d_i), d the distance along the alignment
+        const struct {
+            const char* track;
+            double s, expected;
+        } rows[] = {{"G/L1", 40, 500 + 40}, {"G/L1", 70, 700 + 10},   {"G/A1", 50, 700 + 90},
+                    {"G/A1", 90, 650 + 10}, {"G/L2", 100, 650 + 120}, {"N/C", 20, 0 + 20},
+                    {"N/C", 45, 1000 + 15}};
+        for (const auto& r : rows) {
+            const auto st = back.station(back.trackIndex(r.track), r.s);
+            QVERIFY2(st.has_value(), r.track);
+            QVERIFY2(std::abs(*st - r.expected) < 1e-9,
+                     (std::string(r.track) + " " + std::to_string(*st) + " vs " + std::to_string(r.expected))
+                         .c_str());
+        }
     }
 
     // a non-ASCII track id: \X2\ in the file, the same UTF-8 after the import

@@ -88,6 +88,32 @@ struct Ifc {
         if (horizontalOut) *horizontalOut = h;
         return a;
     }
+    // an IfcReferent (.STATION.) with Pset_Stationing: Station and, when given, IncomingStation and
+    // HasIncreasingStation; at `along` by an IfcLinearPlacement (along < 0: without a placement)
+    int station(double along, double station, const std::string& incoming = "$",
+                const std::string& increasing = "") {
+        std::string placement = "$";
+        if (along >= 0) {
+            const int d = add("IFCPOINTBYDISTANCEEXPRESSION(IFCLENGTHMEASURE(" + real(along) + "),$,$,$,#1)");
+            const int ax = add("IFCAXIS2PLACEMENTLINEAR(" + r(d) + ",$,$)");
+            placement = r(add("IFCLINEARPLACEMENT($," + r(ax) + ",$)"));
+        }
+        const int ref =
+            add("IFCREFERENT('r" + std::to_string(next) + "',$,$,$,$," + placement + ",$,.STATION.)");
+        std::vector<int> props = {
+            add("IFCPROPERTYSINGLEVALUE('Station',$,IFCLENGTHMEASURE(" + real(station) + "),$)")};
+        if (incoming != "$")
+            props.push_back(
+                add("IFCPROPERTYSINGLEVALUE('IncomingStation',$,IFCLENGTHMEASURE(" + incoming + "),$)"));
+        if (!increasing.empty())
+            props.push_back(
+                add("IFCPROPERTYSINGLEVALUE('HasIncreasingStation',$,IFCBOOLEAN(." + increasing + ".),$)"));
+        const int pset =
+            add("IFCPROPERTYSET('ps" + std::to_string(next) + "',$,'Pset_Stationing',$," + refs(props) + ")");
+        add("IFCRELDEFINESBYPROPERTIES('rp" + std::to_string(next) + "',$,$,$,(" + r(ref) + ")," + r(pset) +
+            ")");
+        return ref;
+    }
     std::string file(const std::string& schema = "IFC4X3_ADD2") const {
         return "ISO-10303-21;\nHEADER;\nFILE_DESCRIPTION(('ViewDefinition [Alignment]'),'2;1');\n"
                "FILE_NAME('t.ifc','2026-01-01T00:00:00',(''),(''),'','','');\nFILE_SCHEMA(('" +
@@ -263,6 +289,61 @@ private slots:
                  (std::to_string(end.x()) + " " + std::to_string(end.y())).c_str());
     }
 
+    // Two level lines, 100 m and 200 m east: the start station 1000 m (a referent at 0), equations at 80 m
+    // (station 1100 m) and 250 m (1200 m, back from the 1270 m counted there), nested out of order; a marker
+    // at 120 m on the running stations (1140 m), a referent without a placement and one with
+    // HasIncreasingStation false, both skipped with a warning. Stations against station_i + (d - d_i).
+    void stationEquations() {
+        Ifc f;
+        const int a = f.alignment("S", {f.horizontal(0, 0, 0, 0, 0, 100, "LINE"),
+                                        f.horizontal(100, 0, 0, 0, 0, 200, "LINE"),
+                                        f.horizontal(300, 0, 0, 0, 0, 0, "LINE")});
+        const int start = f.station(0, 1000);
+        const int eq2 = f.station(250, 1200, real(1270.0));
+        const int marker = f.station(120, 1140);
+        const int eq1 = f.station(80, 1100, real(1080.0), "T");
+        const int unplaced = f.station(-1, 5000);
+        const int decreasing = f.station(200, 900, "$", "F");
+        f.nest(a, {start, eq2, marker, eq1, unplaced, decreasing});
+        const IfcImport im = importIfcAlignments(write("stations.ifc", f.file()));
+        QVERIFY(contains(im.warnings, "#" + std::to_string(unplaced), "no IfcLinearPlacement: skipped"));
+        QVERIFY(
+            contains(im.warnings, "#" + std::to_string(decreasing), "decreasing stations are not supported"));
+        QVERIFY(!contains(im.warnings, "#" + std::to_string(marker)));
+        QVERIFY(!contains(im.warnings, "IncomingStation"));
+        const auto& al = im.layout.alignmentSpecs;
+        QCOMPARE(int(al.size()), 1);
+        QCOMPARE(al[0].startStation, 1000.0);
+        QCOMPARE(int(al[0].equations.size()), 2);
+        QVERIFY(std::abs(al[0].equations[0].first - 80.0) < 1e-9);
+        QVERIFY(std::abs(al[0].equations[0].second - 1100.0) < 1e-9);
+        QVERIFY(std::abs(al[0].equations[1].first - 250.0) < 1e-9);
+        QVERIFY(std::abs(al[0].equations[1].second - 1200.0) < 1e-9);
+        const Layout L = roundTrip(im);
+        const int t1 = L.trackIndex("S/1"), t2 = L.trackIndex("S/2");
+        QVERIFY(t1 >= 0 && t2 >= 0);
+        // (track, s, horizontal distance d, expected station)
+        const struct {
+            int track;
+            double s, expected;
+        } rows[] = {{t1, 50, 1000 + 50},           {t1, 90, 1100 + (90 - 80)},
+                    {t2, 30, 1100 + (130 - 80)},   {t2, 140, 1100 + (240 - 80)},
+                    {t2, 170, 1200 + (270 - 250)}, {t2, 200, 1200 + (300 - 250)}};
+        for (const auto& r : rows) {
+            const auto st = L.station(r.track, r.s);
+            QVERIFY(st.has_value());
+            QVERIFY2(std::abs(*st - r.expected) < 1e-9,
+                     (std::to_string(*st) + " vs " + std::to_string(r.expected)).c_str());
+        }
+        // an IncomingStation off the counted station: a warning, the equation kept
+        Ifc g;
+        const int b = g.alignment("S", {g.horizontal(0, 0, 0, 0, 0, 100, "LINE")});
+        g.nest(b, {g.station(0, 0), g.station(60, 500, real(70.0))});
+        const IfcImport im2 = importIfcAlignments(write("incoming.ifc", g.file()));
+        QVERIFY(contains(im2.warnings, "IncomingStation 70 m is not the station 60 m"));
+        QCOMPARE(int(im2.layout.alignmentSpecs[0].equations.size()), 1);
+    }
+
     // A line (100 m), a clothoid (110 m, straight -> R = 400 m left) and an arc (R = 400 m, 90 m); a vertical
     // layout of all four types (a constant gradient, a parabolic crest across the line's end, a circular sag,
     // a clothoid out of the sag across the clothoid's end) and a cant layout of all seven types (Bloss and
@@ -286,7 +367,7 @@ private slots:
         const double zC = zB + 0.01 * 80 - 0.03 * 80 / 2;         // parabolic 0.01 -> -0.02 over 80 m
         const double a0 = std::atan(-0.02), a1 = std::atan(0.01); // circular sag over 60 m
         const double R = 60 / (std::sin(a1) - std::sin(a0)), kSag = 1 / R; // its radius and curvature
-        auto circleZ = [&](double x) { // a sag: the centre (uc, zc) above
+        auto circleZ = [&](double x) {                                     // a sag: the centre (uc, zc) above
             const double uc = -R * std::sin(a0), zc = zC + R * std::cos(a0);
             return zc - std::sqrt(R * R - (x - uc) * (x - uc));
         };
