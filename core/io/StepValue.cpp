@@ -1,64 +1,13 @@
 #include "core/io/StepValue.h"
 
-#include <charconv>
+#include "core/io/StepWriter.h"
+
+#include <cmath>
 #include <stdexcept>
 
 namespace tl {
 
 namespace {
-
-std::string realText(double v) {
-    char buf[64];
-    const auto r = std::to_chars(buf, buf + sizeof buf, v);
-    std::string s(buf, r.ptr);
-    // STEP reals have a '.' before any exponent, and an upper case 'E': 1e-05 -> 1.E-05
-    const auto e = s.find('e');
-    std::string mantissa = s.substr(0, e), exponent = e == std::string::npos ? "" : "E" + s.substr(e + 1);
-    if (mantissa.find('.') == std::string::npos) mantissa += '.';
-    return mantissa + exponent;
-}
-
-void appendCodeUnits(std::string& out, std::uint32_t cp) {
-    static const char* hex = "0123456789ABCDEF";
-    const int digits = cp > 0xFFFF ? 8 : 4;
-    for (int d = digits - 1; d >= 0; --d)
-        out += hex[(cp >> (4 * d)) & 0xF];
-}
-
-// 'text' in STEP syntax: printable ASCII as is, the rest as \X2\ (BMP) or \X4\ runs.
-std::string quoted(const std::string& utf8) {
-    std::string out = "'";
-    std::size_t i = 0;
-    while (i < utf8.size()) {
-        const auto c = static_cast<unsigned char>(utf8[i]);
-        if (c >= 0x20 && c < 0x7F) {
-            if (c == '\'')
-                out += "''";
-            else if (c == '\\')
-                out += "\\\\";
-            else
-                out += char(c);
-            ++i;
-            continue;
-        }
-        // one code point (the reader only stores valid UTF-8)
-        std::uint32_t cp = c;
-        int more = 0;
-        if (c >= 0xF0)
-            cp = c & 0x07, more = 3;
-        else if (c >= 0xE0)
-            cp = c & 0x0F, more = 2;
-        else if (c >= 0xC0)
-            cp = c & 0x1F, more = 1;
-        for (int k = 1; k <= more && i + k < utf8.size(); ++k)
-            cp = (cp << 6) | (static_cast<unsigned char>(utf8[i + k]) & 0x3F);
-        i += std::size_t(more) + 1;
-        out += cp > 0xFFFF ? "\\X4\\" : "\\X2\\";
-        appendCodeUnits(out, cp);
-        out += "\\X0\\";
-    }
-    return out + "'";
-}
 
 std::string cut(std::string s, std::size_t n = 60) {
     if (s.size() > n) {
@@ -226,9 +175,13 @@ std::string StepValue::stepText() const {
     case Kind::Integer:
         return std::to_string(i_);
     case Kind::Real:
-        return realText(r_);
+        return std::isfinite(r_) ? stepReal(r_) : std::to_string(r_); // (the reader keeps only finite reals)
     case Kind::String:
-        return quoted(text_);
+        try {
+            return stepString(text_);
+        } catch (const std::invalid_argument&) { // not UTF-8 (never from the reader): the bytes as they are
+            return "'" + text_ + "'";
+        }
     case Kind::Enumeration:
         return "." + text_ + ".";
     case Kind::Reference:
