@@ -17,6 +17,7 @@
 #include <ctime>
 #include <map>
 #include <numbers>
+#include <optional>
 #include <random>
 #include <set>
 #include <stdexcept>
@@ -966,9 +967,64 @@ std::string verticalRadius(const VerticalPieceSpec& p) {
     return "$";
 }
 
+// The parent curve of a vertical piece in the (distance along, height) plane and the trimming on it: one
+// IfcCurveSegment placed at (from, startHeight) heading (1, startGradient) normalised, its parent curve at
+// the origin (normalised to its point at SegmentStart, as the horizontal's: docs/alignments.md "Export").
+// SegmentStart and SegmentLength are lengths along the parent curve, SegmentLength the piece's arc length in
+// the (u, z) plane (not its horizontal length):
+//   CONSTANTGRADIENT -> IfcLine; CIRCULARARC -> IfcCircle 1 / |k| (a sag turns counter-clockwise:
+//   SegmentLength > 0; a crest clockwise: < 0); PARABOLICARC -> IfcPolynomialCurve (0, 1), (0, g0, a) with
+//   a = (g1 - g0) / (2 Lh), its tangent at 0 the placement's direction; CLOTHOID -> IfcClothoid with
+//   A |A| = Sigma / (k1 - k0), SegmentStart k0 A |A| (k > 0 concave up). nullopt when the piece cannot be
+//   evaluated (then no IfcGradientCurve is written).
+struct VerticalCurve {
+    std::uint64_t parent = 0;
+    double start = 0.0;  // SegmentStart [m]
+    double length = 0.0; // SegmentLength [m], signed
+};
+
+std::optional<VerticalCurve> verticalCurve(Writer& out, const Common& c, const VerticalPieceSpec& p) {
+    using T = VerticalPieceSpec::Type;
+    StepWriter& w = out.w;
+    const double g0 = p.startGradient, g1 = p.endGradient, Lh = p.length;
+    if (p.type == T::ConstantGradient || Lh == 0.0)
+        return VerticalCurve{c.line, 0.0, std::hypot(Lh, Lh * g0)};
+    double sigma = 0.0, k1 = 0.0;
+    try {
+        VerticalPieceSpec q = p;
+        q.from = 0.0;
+        sigma = VerticalProfile({q}, Lh).length();
+        if (p.type == T::Clothoid) k1 = clothoidEnd(p).first;
+    } catch (const std::invalid_argument&) {
+        return std::nullopt;
+    }
+    if (p.type == T::ParabolicArc) {
+        if (g1 == g0) return VerticalCurve{c.line, 0.0, sigma};
+        const double a = (g1 - g0) / (2.0 * Lh);
+        const std::uint64_t parent =
+            w.add("IFCPOLYNOMIALCURVE",
+                  stepRef(c.placement2) + ",(0.,1.),(0.," + stepReal(g0) + "," + stepReal(a) + "),$");
+        return VerticalCurve{parent, 0.0, sigma};
+    }
+    const auto circle = [&](double k) -> VerticalCurve {
+        if (k == 0.0) return VerticalCurve{c.line, 0.0, sigma};
+        const std::uint64_t parent =
+            w.add("IFCCIRCLE", stepRef(c.placement2) + "," + stepReal(1.0 / std::abs(k)));
+        return VerticalCurve{parent, 0.0, k < 0 ? -sigma : sigma};
+    };
+    if (p.type == T::CircularArc) return circle((std::sin(std::atan(g1)) - std::sin(std::atan(g0))) / Lh);
+    // the clothoid: k(s) = k0 + (k1 - k0) s / Sigma = t / (A |A|) with t = SegmentStart + s
+    const double k0 = p.curvatureStart;
+    if (std::abs(k1 - k0) * sigma < 1e-12) return circle(k0);
+    const double aa = sigma / (k1 - k0);
+    const double A = std::copysign(std::sqrt(std::abs(aa)), aa);
+    const std::uint64_t parent = w.add("IFCCLOTHOID", stepRef(c.placement2) + "," + stepReal(A));
+    return VerticalCurve{parent, k0 * aa, sigma};
+}
+
 // IfcAlignmentVertical: the chain's vertical pieces and the closing zero-length one. The geometry (an
-// IfcGradientCurve of IfcCurveSegment on the parent line) is written when the chain is level throughout
-// (every piece a constant gradient 0) and the horizontal has its geometry.
+// IfcGradientCurve of IfcCurveSegments in the (distance along, height) plane, verticalCurve) is written when
+// the horizontal has its geometry (its IfcCompositeCurve is the BaseCurve) and every piece can be evaluated.
 VerticalLayout writeVertical(Writer& out, const Common& c, const HorizontalLayout& h,
                              const ChainContent& content) {
     StepWriter& w = out.w;
@@ -987,9 +1043,18 @@ VerticalLayout writeVertical(Writer& out, const Common& c, const HorizontalLayou
         end.startGradient = end.endGradient = last.endGradient;
         pieces.push_back(end);
     }
-    bool level = h.curve != 0;
-    for (const VerticalPieceSpec& p : pieces)
-        level = level && p.type == VerticalPieceSpec::Type::ConstantGradient && p.startGradient == 0.0;
+    bool geometry = h.curve != 0;
+    for (const VerticalPieceSpec& p : pieces) {
+        if (!geometry || p.length == 0.0) continue;
+        try {
+            VerticalPieceSpec q = p;
+            q.from = 0.0;
+            (void)VerticalProfile({q}, q.length);
+            if (p.type == VerticalPieceSpec::Type::Clothoid) (void)clothoidEnd(p);
+        } catch (const std::invalid_argument&) {
+            geometry = false; // (its warning: exportIfcAlignments)
+        }
+    }
     std::vector<std::uint64_t> segments, curveSegments;
     for (std::size_t k = 0; k < pieces.size(); ++k) {
         const VerticalPieceSpec& p = pieces[k];
@@ -1000,23 +1065,27 @@ VerticalLayout writeVertical(Writer& out, const Common& c, const HorizontalLayou
                       stepReal(p.startGradient) + "," + stepReal(p.endGradient) + "," + verticalRadius(p) +
                       "," + stepEnum(verticalType(p.type)));
         std::string representation = "$";
-        if (level) {
-            // in the (distance along, height) plane
-            const std::uint64_t at = out.placement2(p.from, p.startHeight, 0.0);
-            const std::uint64_t cs =
-                w.add("IFCCURVESEGMENT", std::string(last ? ".DISCONTINUOUS." : ".CONTSAMEGRADIENT.") + "," +
-                                             stepRef(at) + "," + out.length(0.0) + "," +
-                                             out.length(p.length) + "," + stepRef(c.line));
-            curveSegments.push_back(cs);
-            const std::uint64_t rep = shape(out, c, "Axis", "Segment", cs);
-            representation = stepRef(w.add("IFCPRODUCTDEFINITIONSHAPE", "$,$,(" + stepRef(rep) + ")"));
+        if (geometry) {
+            if (const std::optional<VerticalCurve> vc = verticalCurve(out, c, p)) {
+                // in the (distance along, height) plane, heading (1, startGradient) normalised
+                const std::uint64_t at = out.placement2(p.from, p.startHeight, std::atan(p.startGradient));
+                const std::uint64_t cs =
+                    w.add("IFCCURVESEGMENT", std::string(last ? ".DISCONTINUOUS." : ".CONTSAMEGRADIENT.") +
+                                                 "," + stepRef(at) + "," + out.length(vc->start) + "," +
+                                                 out.length(vc->length) + "," + stepRef(vc->parent));
+                curveSegments.push_back(cs);
+                const std::uint64_t rep = shape(out, c, "Axis", "Segment", cs);
+                representation = stepRef(w.add("IFCPRODUCTDEFINITIONSHAPE", "$,$,(" + stepRef(rep) + ")"));
+            } else {
+                geometry = false; // (checked above: not reached)
+            }
         }
         segments.push_back(w.add("IFCALIGNMENTSEGMENT",
                                  out.guid.next() + ",$,$,$,$,$," + representation + "," + stepRef(params)));
     }
     result.layout = w.add("IFCALIGNMENTVERTICAL", out.guid.next() + ",$,$,$,$,$,$");
     out.nests(result.layout, segments, "Vertical segments");
-    if (level) {
+    if (geometry) {
         std::vector<std::string> refs;
         for (const std::uint64_t cs : curveSegments)
             refs.push_back(stepRef(cs));
@@ -1202,9 +1271,10 @@ IfcExport exportIfcAlignments(const Layout& layout, const IfcExportOptions& opti
             if (v.curve) {
                 items += "," + stepRef(shape(out, c, "Axis", "Curve3D", v.curve));
             } else {
-                result.warnings.push_back(file + ": alignment '" + chain.id +
-                                          "' is written without its 3D axis (IfcGradientCurve): only a level "
-                                          "vertical layout has parent curves in this export");
+                result.warnings.push_back(
+                    file + ": alignment '" + chain.id +
+                    "' is written without its 3D axis (IfcGradientCurve): a piece of its "
+                    "vertical layout cannot be evaluated");
             }
             representation = stepRef(out.w.add("IFCPRODUCTDEFINITIONSHAPE", "$,$,(" + items + ")"));
         } else {
