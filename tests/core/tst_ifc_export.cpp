@@ -8,6 +8,7 @@
 #include "core/curves/AlignmentCurve.h"
 #include "core/curves/CubicParabola.h"
 #include "core/curves/TransitionSpiral.h"
+#include "core/curves/VerticalProfile.h"
 #include "core/io/StepFile.h"
 #include "core/io/StepWriter.h"
 #include "core/layout/Layout.h"
@@ -195,6 +196,87 @@ double spiralCurvature(const StepInstance& spiral, int order, double s) {
             k += std::pow(s, n) / std::pow(A, n + 1);
     }
     return k;
+}
+
+// A point of a 2D parent curve at the length t along it from its parameter 0, and its tangent's angle, by the
+// entities' definitions in the curve's Position (IFC 4.3: IfcLine Pnt + t Dir; IfcCircle C + R (cos u, sin u)
+// with u = t / R; IfcClothoid angle t^2 / (2 A |A|), x and y by Simpson's rule; IfcPolynomialCurve x = sum
+// cx_i p^i, y = sum cy_i p^i with p solved by Newton so that its arc length from p = 0 is t).
+struct PlanePoint {
+    double x = 0.0, y = 0.0, angle = 0.0;
+};
+
+PlanePoint parentPoint(const StepFile& f, const StepInstance& curve, double t) {
+    const auto simpson = [](const auto& g, double a, double b, int n) {
+        const double h = (b - a) / n;
+        double sum = g(a) + g(b);
+        for (int i = 1; i < n; ++i)
+            sum += (i % 2 ? 4.0 : 2.0) * g(a + i * h);
+        return sum * h / 3.0;
+    };
+    PlanePoint q;
+    if (curve.type() == "IFCLINE") {
+        const std::vector<double> pnt = f.at(curve.ref(0)).reals(0);
+        const StepInstance& vec = f.at(curve.ref(1));
+        const std::vector<double> d = f.at(vec.ref(0)).reals(0);
+        const double n = std::hypot(d[0], d[1]) / vec.real(1);
+        return {pnt[0] + t * d[0] / n, pnt[1] + t * d[1] / n, std::atan2(d[1], d[0])};
+    }
+    if (curve.type() == "IFCCIRCLE") {
+        const double R = curve.real(1), u = t / R;
+        q = {R * std::cos(u), R * std::sin(u), u + std::numbers::pi / 2};
+    } else if (curve.type() == "IFCCLOTHOID") {
+        const double A = curve.real(1), aa = A * std::abs(A);
+        const auto th = [&](double s) { return s * s / (2.0 * aa); };
+        q = {simpson([&](double s) { return std::cos(th(s)); }, 0.0, t, 4000),
+             simpson([&](double s) { return std::sin(th(s)); }, 0.0, t, 4000), th(t)};
+    } else if (curve.type() == "IFCPOLYNOMIALCURVE") {
+        const std::vector<double> cx = curve.reals(1), cy = curve.reals(2);
+        const auto poly = [](const std::vector<double>& c, double p) {
+            double v = 0.0;
+            for (std::size_t i = c.size(); i-- > 0;)
+                v = v * p + c[i];
+            return v;
+        };
+        const auto slope = [](const std::vector<double>& c, double p) {
+            double v = 0.0;
+            for (std::size_t i = c.size(); i-- > 1;)
+                v = v * p + double(i) * c[i];
+            return v;
+        };
+        const auto speed = [&](double p) { return std::hypot(slope(cx, p), slope(cy, p)); };
+        double p = t / speed(0.0);
+        for (int k = 0; k < 20; ++k)
+            p -= (simpson(speed, 0.0, p, 2000) - t) / speed(p);
+        q = {poly(cx, p), poly(cy, p), std::atan2(slope(cy, p), slope(cx, p))};
+    } else {
+        qFatal("unexpected parent curve %s", curve.type().c_str());
+    }
+    // the Position (IfcAxis2Placement2D; RefDirection unset: +x)
+    const StepInstance& pos = f.at(curve.ref(0));
+    const std::vector<double> o = f.at(pos.ref(0)).reals(0);
+    double phi = 0.0;
+    if (!pos.isUnset(1)) {
+        const std::vector<double> d = f.at(pos.ref(1)).reals(0);
+        phi = std::atan2(d[1], d[0]);
+    }
+    return {o[0] + std::cos(phi) * q.x - std::sin(phi) * q.y,
+            o[1] + std::sin(phi) * q.x + std::cos(phi) * q.y, q.angle + phi};
+}
+
+// The point at tau in [0, |SegmentLength|] along an IfcCurveSegment in its curve's plane: the parent curve's
+// point at SegmentStart + sign(SegmentLength) tau, moved so that its point at SegmentStart is at the
+// Placement's Location heading its RefDirection (in the direction of travel).
+PlanePoint segmentPoint(const StepFile& f, const StepInstance& cs, double tau) {
+    const StepInstance& parent = f.at(cs.ref(4));
+    const double s0 = number(cs, 2), L = number(cs, 3), sense = L < 0 ? -1.0 : 1.0;
+    const PlanePoint a = parentPoint(f, parent, s0), b = parentPoint(f, parent, s0 + sense * tau);
+    const StepInstance& at = f.at(cs.ref(1));
+    const std::vector<double> P = f.at(at.ref(0)).reals(0), d = f.at(at.ref(1)).reals(0);
+    const double rot = std::atan2(d[1], d[0]) - (a.angle + (L < 0 ? std::numbers::pi : 0.0));
+    const double dx = b.x - a.x, dy = b.y - a.y;
+    return {P[0] + std::cos(rot) * dx - std::sin(rot) * dy, P[1] + std::sin(rot) * dx + std::cos(rot) * dy,
+            b.angle + rot + (L < 0 ? std::numbers::pi : 0.0)};
 }
 
 } // namespace
@@ -527,6 +609,59 @@ private slots:
             QVERIFY2(sameJson(t1["curve"], t2["curve"], id2 + "/curve", where), where.c_str());
             QVERIFY2(sameJson(t1["placement"], t2["placement"], id2 + "/placement", where), where.c_str());
         }
+        // the 3D axis: an IfcGradientCurve on the horizontal's IfcCompositeCurve, one IfcCurveSegment per
+        // vertical piece (+ the closing one); each evaluated from its written numbers at 11 points equals the
+        // profile given above, z(u) (VerticalProfile, the clothoid starting with the sag's curvature 1 / R),
+        // to 1e-6 m, and ends where the next one starts
+        QVERIFY(!contains(ex.warnings, "without its 3D axis"));
+        const auto gradient = sf.ofType("IFCGRADIENTCURVE");
+        QCOMPARE(int(gradient.size()), 1);
+        QCOMPARE(sf.at(gradient[0]->ref(2)).type(), std::string("IFCCOMPOSITECURVE"));
+        std::vector<VerticalPieceSpec> given(4);
+        const VerticalPieceSpec::Type kinds[4] = {
+            VerticalPieceSpec::Type::ConstantGradient, VerticalPieceSpec::Type::ParabolicArc,
+            VerticalPieceSpec::Type::CircularArc, VerticalPieceSpec::Type::Clothoid};
+        const double from[4] = {0, 60, 140, 200}, lh[4] = {60, 80, 60, 100}, z0[4] = {zA, zB, zC, zD},
+                     g0[4] = {0.01, 0.01, -0.02, 0.01}, g1[4] = {0.01, -0.02, 0.01, 0.035};
+        for (std::size_t k = 0; k < 4; ++k)
+            given[k] = {kinds[k], from[k], lh[k], z0[k], g0[k], g1[k], 0.0, 0.0};
+        given[3].curvatureStart = 1.0 / R;
+        {
+            const double zE = VerticalProfile(given, 300).at(300).z;
+            given.push_back(
+                {VerticalPieceSpec::Type::ConstantGradient, 300, 120, zE, 0.035, 0.035, 0.0, 0.0});
+        }
+        const VerticalProfile profile(given, 420);
+        const std::vector<std::uint64_t> segs = gradient[0]->refs(0);
+        QCOMPARE(int(segs.size()), 5 + 1);
+        const char* parents[6] = {"IFCLINE", "IFCPOLYNOMIALCURVE", "IFCCIRCLE", "IFCCLOTHOID", "IFCLINE",
+                                  "IFCLINE"};
+        for (std::size_t k = 0; k < segs.size(); ++k) {
+            const StepInstance& cs = sf.at(segs[k]);
+            QCOMPARE(sf.at(cs.ref(4)).type(), std::string(parents[k]));
+            const double L = std::abs(number(cs, 3));
+            for (int i = 0; i <= 10; ++i) {
+                const PlanePoint q = segmentPoint(sf, cs, L * i / 10.0);
+                const double z = profile.at(q.x).z;
+                QVERIFY2(std::abs(q.y - z) < 1e-6, (std::string(parents[k]) + " u = " + std::to_string(q.x) +
+                                                    ": " + std::to_string(q.y - z))
+                                                       .c_str());
+            }
+            if (k + 1 < segs.size()) {
+                const PlanePoint e = segmentPoint(sf, cs, L);
+                const StepInstance& at = sf.at(sf.at(segs[k + 1]).ref(1));
+                const std::vector<double> P = sf.at(at.ref(0)).reals(0);
+                QVERIFY2(
+                    std::hypot(e.x - P[0], e.y - P[1]) < 1e-6,
+                    (std::string(parents[k]) + " end: " + std::to_string(std::hypot(e.x - P[0], e.y - P[1])))
+                        .c_str());
+            }
+        }
+        // SegmentLength is the arc length in the (u, z) plane: the first line's 60 sqrt(1 + 0.01^2)
+        QVERIFY(std::abs(number(sf.at(segs[0]), 3) - 60.0 * std::sqrt(1.0001)) < 1e-9);
+        // the sag turns counter-clockwise (SegmentLength > 0), its radius R
+        QVERIFY(number(sf.at(segs[2]), 3) > 0.0);
+        QVERIFY(std::abs(sf.at(sf.at(segs[2]).ref(4)).real(1) - R) < 1e-6);
     }
 
     // the demo (lines, clothoids and arcs banked by "cant" twists, a spline hill, a switch and a siding):
