@@ -1,5 +1,6 @@
 #include "render/scene/Environment.h"
 
+#include "render/LocalOrigin.h"
 #include "render/scene/Shapes.h"
 
 #include <osg/Geode>
@@ -50,8 +51,7 @@ osg::ref_ptr<osg::Node> createGround(const EnvironmentOptions& o) {
     geode->setName("ground");
     geode->addDrawable(plane);
     geode->addDrawable(grid);
-    osg::ref_ptr<osg::MatrixTransform> at =
-        new osg::MatrixTransform(osg::Matrixd::translate(o.centreX, o.centreY, o.groundZ));
+    osg::ref_ptr<osg::MatrixTransform> at = localOriginTransform(Vec3(o.centreX, o.centreY, o.groundZ));
     at->setName("groundPlacement");
     at->addChild(geode);
     return at;

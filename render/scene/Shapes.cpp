@@ -1,6 +1,6 @@
 #include "render/scene/Shapes.h"
 
-#include "render/OsgConvert.h"
+#include "render/LocalOrigin.h"
 
 #include <osg/Geometry>
 #include <osg/LineWidth>
@@ -18,10 +18,12 @@ osg::ref_ptr<osg::Geode> makeBox(const Vec3& extents, const osg::Vec4& colour) {
     return geode;
 }
 
-osg::ref_ptr<osg::Geode> makePolyline(const std::vector<Vec3>& points, const osg::Vec4& colour, float width) {
+osg::ref_ptr<osg::MatrixTransform> makePolyline(const std::vector<Vec3>& points, const osg::Vec4& colour,
+                                                float width) {
+    const Vec3 origin = points.empty() ? Vec3::Zero() : points.front();
     osg::ref_ptr<osg::Vec3Array> vertices = new osg::Vec3Array;
     for (const Vec3& p : points)
-        vertices->push_back(toOsg(p));
+        vertices->push_back(relativeTo(p, origin));
     osg::ref_ptr<osg::Vec4Array> colours = single<osg::Vec4Array>(colour);
     osg::ref_ptr<osg::Geometry> geometry = new osg::Geometry;
     geometry->setVertexArray(vertices);
@@ -31,8 +33,11 @@ osg::ref_ptr<osg::Geode> makePolyline(const std::vector<Vec3>& points, const osg
     ss->setMode(GL_LIGHTING, osg::StateAttribute::OFF);
     ss->setAttributeAndModes(new osg::LineWidth(width));
     osg::ref_ptr<osg::Geode> geode = new osg::Geode;
+    geode->setName("polyline");
     geode->addDrawable(geometry);
-    return geode;
+    osg::ref_ptr<osg::MatrixTransform> at = localOriginTransform(origin);
+    at->addChild(geode);
+    return at;
 }
 
 } // namespace tl::render

@@ -1,6 +1,6 @@
 #include "render/scene/SpeedSigns.h"
 
-#include "render/OsgConvert.h"
+#include "render/LocalOrigin.h"
 #include "render/scene/LabelFont.h"
 
 #include <osg/AutoTransform>
@@ -40,10 +40,14 @@ void SpeedSigns::set(const std::vector<SpeedSign>& signs) {
     m_root->removeChildren(0, m_root->getNumChildren());
     for (const SpeedSign& s : signs) {
         if (!s.foot.allFinite()) continue;
-        const osg::Vec3 foot = toOsg(s.foot), top = toOsg(s.foot + Vec3(0, 0, s.height));
+        // the post's foot is the sign's origin, put back by a double transform (render/LocalOrigin.h)
+        osg::ref_ptr<osg::MatrixTransform> at = localOriginTransform(s.foot);
+        at->setName("speedSign");
+        const osg::Vec3 foot(0.f, 0.f, 0.f), top(0.f, 0.f, float(s.height));
         osg::ref_ptr<osg::Geode> pole = new osg::Geode;
+        pole->setName("speedSignPost");
         pole->addDrawable(post(foot, top));
-        m_root->addChild(pole);
+        at->addChild(pole);
         // the board: screen-aligned, sized in pixels
         osg::ref_ptr<osg::AutoTransform> board = new osg::AutoTransform;
         board->setPosition(top);
@@ -63,7 +67,8 @@ void SpeedSigns::set(const std::vector<SpeedSign>& signs) {
         osg::ref_ptr<osg::Geode> g = new osg::Geode;
         g->addDrawable(text);
         board->addChild(g);
-        m_root->addChild(board);
+        at->addChild(board);
+        m_root->addChild(at);
     }
 }
 

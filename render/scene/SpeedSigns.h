@@ -1,7 +1,10 @@
 #pragma once
 // Speed signs beside the track: a post of `height` metres at a world place with a label board on top that
 // always faces the camera and keeps its size on screen (line speeds where they start, permissible speeds
-// at the start of each curve). The ui decides what they say and their colours.
+// at the start of each curve). The ui decides what they say and their colours. Each sign is an
+// osg::MatrixTransform named "speedSign" translating to its foot in double, holding the post (geode
+// "speedSignPost", a line from (0, 0, 0) to (0, 0, height)) and the board relative to it
+// (render/LocalOrigin.h): no float jitter millions of metres from the world's origin.
 #include "core/geometry/Frame.h"
 
 #include <osg/Group>

@@ -1,5 +1,6 @@
 #include "render/track/DriveSections.h"
 
+#include "render/LocalOrigin.h"
 #include "render/OsgConvert.h"
 #include "render/track/TrackLine.h"
 
@@ -17,9 +18,10 @@
 namespace tl::render {
 
 namespace {
-// The strip between the rails, just above the rail top: quads of alternating colour every `pitch` metres.
-osg::ref_ptr<osg::Geode> strip(const Layout& layout, const TrackDrive& d, double halfWidth, double pitch,
-                               const osg::Vec4& a, const osg::Vec4& b) {
+// The strip between the rails, just above the rail top: quads of alternating colour every `pitch` metres,
+// the vertices relative to `origin` (render/LocalOrigin.h).
+osg::ref_ptr<osg::Geode> strip(const Layout& layout, const TrackDrive& d, const Vec3& origin,
+                               double halfWidth, double pitch, const osg::Vec4& a, const osg::Vec4& b) {
     osg::ref_ptr<osg::Vec3Array> v = new osg::Vec3Array;
     osg::ref_ptr<osg::Vec3Array> n = new osg::Vec3Array;
     osg::ref_ptr<osg::Vec4Array> c = new osg::Vec4Array;
@@ -32,7 +34,7 @@ osg::ref_ptr<osg::Geode> strip(const Layout& layout, const TrackDrive& d, double
             const TwistedFrame f = layout.frameInWorld(std::size_t(d.track), s);
             const Vec3 centre = f.F.P + 0.03 * f.wB; // above the rail top, between the rails
             for (double side : {-1.0, 1.0}) {
-                v->push_back(toOsg(Vec3(centre + side * halfWidth * f.wN)));
+                v->push_back(relativeTo(centre + side * halfWidth * f.wN, origin));
                 n->push_back(toOsg(f.wB));
                 c->push_back(colour);
             }
@@ -83,6 +85,10 @@ std::string driveSectionLabel(const TrackDrive& d) {
     return buf;
 }
 
+Vec3 driveSectionOrigin(const Layout& layout, const TrackDrive& d) {
+    return layout.frameInWorld(std::size_t(d.track), d.from).F.P;
+}
+
 osg::ref_ptr<osg::Group> buildDriveSections(const Layout& layout, const std::vector<TrackDrive>& drives,
                                             const TrackStyle& style) {
     osg::ref_ptr<osg::Group> root = new osg::Group;
@@ -90,24 +96,26 @@ osg::ref_ptr<osg::Group> buildDriveSections(const Layout& layout, const std::vec
     const double half = 0.5 * (style.railSpacing() - style.railHeadWidth) - 0.02; // inside the rail heads
     for (const TrackDrive& d : drives) {
         if (d.track < 0 || d.track >= int(layout.trackCount()) || !(d.to > d.from)) continue;
-        osg::ref_ptr<osg::Group> g = new osg::Group;
+        // everything relative to the section's start, put back by a double transform (render/LocalOrigin.h)
+        const Vec3 origin = driveSectionOrigin(layout, d);
+        osg::ref_ptr<osg::MatrixTransform> g = localOriginTransform(origin);
         g->setName(d.id);
         const osg::Vec4 colour = d.chain ? DriveSectionColours::chain() : DriveSectionColours::booster();
         const osg::Vec4 second =
             d.chain ? osg::Vec4(0.08f, 0.08f, 0.08f, 1.f) : osg::Vec4(0.95f, 0.95f, 0.95f, 1.f);
-        g->addChild(strip(layout, d, half, d.chain ? 0.5 : 1.0, colour, second));
+        g->addChild(strip(layout, d, origin, half, d.chain ? 0.5 : 1.0, colour, second));
         // the far view: a line of the section's colour above the track's own centre line
         std::vector<Vec3> points;
         const int n = std::max(2, int(std::ceil((d.to - d.from) / 1.0)) + 1);
         for (int k = 0; k < n; ++k) {
             const TwistedFrame f =
                 layout.frameInWorld(std::size_t(d.track), d.from + (d.to - d.from) * k / (n - 1));
-            points.push_back(f.F.P + (style.lineHeight + 0.1) * f.wB);
+            points.push_back(f.F.P + (style.lineHeight + 0.1) * f.wB - origin);
         }
         g->addChild(
             buildTrackLine(points, std::vector<osg::Vec4>(points.size(), colour), style.lineWidth + 2.f));
         const TwistedFrame mid = layout.frameInWorld(std::size_t(d.track), 0.5 * (d.from + d.to));
-        g->addChild(label(mid.F.P + 2.0 * Vec3::UnitZ(), driveSectionLabel(d), colour));
+        g->addChild(label(mid.F.P + 2.0 * Vec3::UnitZ() - origin, driveSectionLabel(d), colour));
         root->addChild(g);
     }
     return root;

@@ -5,12 +5,14 @@
 //   booster - a strip of blue and white fins, every 1 m;
 // each with a line of its colour above the track that stays a few pixels wide far away, and a label at
 // the section's middle naming it ("lift: chain lift 3.5 m/s ->"). Built in world coordinates at the
-// bodies' initial poses.
+// bodies' initial poses, each section relative to its start under a double transform (render/LocalOrigin.h),
+// so a layout millions of metres from the world's origin draws without float jitter.
 #include "core/layout/Layout.h"
 #include "core/layout/TrackDrive.h"
 #include "render/track/TrackStyle.h"
 
 #include <osg/Group>
+#include <osg/MatrixTransform>
 #include <osg/Vec4>
 
 #include <string>
@@ -27,7 +29,12 @@ struct DriveSectionColours {
 // "station: booster 1.5 m/s".
 std::string driveSectionLabel(const TrackDrive& d);
 
-// One child group per section (named by the section's id). `drives` come from Layout::drives().
+// Where a section's vertices are measured from: the centre line at its start, d.from (world) [m].
+Vec3 driveSectionOrigin(const Layout& layout, const TrackDrive& d);
+
+// One child per section (named by the section's id): an osg::MatrixTransform translating by
+// driveSectionOrigin (osg::Matrixd) holding the strip (geode "driveStrip"), the far-view line (geode
+// "trackLine") and the label, all relative to it. `drives` come from Layout::drives().
 osg::ref_ptr<osg::Group> buildDriveSections(const Layout& layout, const std::vector<TrackDrive>& drives,
                                             const TrackStyle& style);
 

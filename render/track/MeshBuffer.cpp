@@ -1,6 +1,6 @@
 #include "render/track/MeshBuffer.h"
 
-#include "render/OsgConvert.h"
+#include "render/LocalOrigin.h"
 
 namespace tl::render {
 
@@ -9,8 +9,7 @@ MeshBuffer::MeshBuffer(const Vec3& origin)
       m_colours(new osg::Vec4Array), m_triangles(new osg::DrawElementsUInt(GL_TRIANGLES)) {}
 
 unsigned MeshBuffer::addVertex(const Vec3& p, const Vec3& n, const osg::Vec4& c) {
-    const Vec3 q = p - m_origin; // in double, then to float
-    m_vertices->push_back(osg::Vec3(float(q.x()), float(q.y()), float(q.z())));
+    m_vertices->push_back(relativeTo(p, m_origin)); // in double, then to float
     m_normals->push_back(osg::Vec3(float(n.x()), float(n.y()), float(n.z())));
     m_colours->push_back(c);
     return unsigned(m_vertices->size() - 1);

@@ -1,5 +1,6 @@
 #include "render/track/TrackMesh.h"
 
+#include "render/LocalOrigin.h"
 #include "render/track/MeshBuffer.h"
 #include "render/track/TrackLine.h"
 
@@ -196,8 +197,7 @@ osg::ref_ptr<osg::MatrixTransform> buildTrackMesh(const Track& track, const Trac
                                                   const OverlayOptions& overlay, TrackMeshStats* stats) {
     // every vertex relative to the track's start (in double, MeshBuffer), put back by a double transform
     const Vec3 origin = trackMeshOrigin(track);
-    osg::ref_ptr<osg::MatrixTransform> group =
-        new osg::MatrixTransform(osg::Matrixd::translate(osg::Vec3d(origin.x(), origin.y(), origin.z())));
+    osg::ref_ptr<osg::MatrixTransform> group = localOriginTransform(origin);
     group->setName(track.id());
     const std::vector<double> ss = meshSamples(track, st);
     std::vector<Sample> all;
