@@ -9,6 +9,7 @@
 
 #include <osg/Geode>
 #include <osg/Geometry>
+#include <osg/MatrixTransform>
 #include <osgText/Text>
 
 #include <QtTest>
@@ -44,6 +45,13 @@ void TstDriveSections::coasterLiftAndBooster() {
         const osg::Group* g = root->getChild(k)->asGroup();
         QVERIFY(g);
         QCOMPARE(g->getName(), d.id);
+        // the section's vertices are relative to its start: its transform translates there (in double)
+        const auto* placed = dynamic_cast<const osg::MatrixTransform*>(g);
+        QVERIFY(placed);
+        const osg::Matrixd M = placed->getMatrix();
+        QVERIFY(
+            (render::toEigen(M.getTrans()) - layout.frameInWorld(std::size_t(d.track), d.from).F.P).norm() <
+            1e-12);
         // the strip: one quad per link (0.5 m, chain) or fin (1 m, booster), from `from` to `to`
         const osg::Geode* strip = childGeode(g, "driveStrip");
         QVERIFY(strip);
@@ -63,10 +71,11 @@ void TstDriveSections::coasterLiftAndBooster() {
                 for (int side = 0; side < 2; ++side) {
                     const Vec3 expect = f.F.P + 0.03 * f.wB + (side ? 1.0 : -1.0) * half * f.wN;
                     worst = std::max(
-                        worst, (render::toEigen(osg::Vec3d((*v)[4 * i + 2 * e + side])) - expect).norm());
+                        worst, (render::toEigen(osg::Vec3d((*v)[4 * i + 2 * e + side]) * M) - expect).norm());
                 }
             }
-        qInfo("%s: %d pieces, worst vertex offset %.3g m (float vertices)", d.id.c_str(), pieces, worst);
+        qInfo("%s: %d pieces, worst vertex offset %.3g m (float vertices x the section's matrix)",
+              d.id.c_str(), pieces, worst);
         QVERIFY(worst < 1e-4); // float vertex precision at ~100 m
         // alternating colours: the section's colour and black (chain) / white (booster)
         const osg::Vec4 colour =

@@ -12,12 +12,27 @@
 //   the world position stored as float (the old way) is off by centimetres (float's step at 2.6e6 m is
 //   0.25 m);
 // - in a LayoutScene the track node's local-to-world matrix is the track's start and the ground's vertices
-//   stay within its half size of its own double transform, placed under the tracks.
+//   stay within its half size of its own double transform, placed under the tracks;
+// - a chain drive section on that arc (s = 100 .. 180 m) and a line-speed sign at its start, both relative to
+//   a local origin under a double transform (render/LocalOrigin.h): every vertex below the section's and the
+//   sign's transform is within 1 km of it, the section's transform is its start P(100), and local-to-world
+//   (the node path's computeLocalToWorld, in double) x vertex reproduces every strip vertex, P(s) + 0.03 z
+//   plus/minus the strip's half width h = (rail spacing - head width) / 2 - 0.02 along the level normal at
+//   each link's ends, the far-view line's ends P(100), P(180) + (line height + 0.1) z, and the sign's post,
+//   foot P(0) - 3 (-sin psi0, cos psi0, 0) (3 m right of the track, as the Checks dock places it) and top
+//   4 m above, to 1 mm;
+// - makePolyline (render/scene/Shapes.h) through points of the arc: its transform is the first point and
+//   matrix x vertex gives each point back to 1 mm.
 #include "core/curves/Arc.h"
 #include "core/layout/Layout.h"
+#include "core/layout/LineSpeed.h"
+#include "render/OsgConvert.h"
 #include "render/scene/LayoutScene.h"
+#include "render/scene/Shapes.h"
+#include "render/scene/SpeedSigns.h"
 #include "render/track/TrackMesh.h"
 
+#include <osg/AutoTransform>
 #include <osg/Geode>
 #include <osg/Geometry>
 #include <osg/MatrixTransform>
@@ -85,6 +100,49 @@ Vec3 leftAt(double s) {
 
 osg::Vec3d toD(const osg::Vec3f& v) {
     return {double(v.x()), double(v.y()), double(v.z())};
+}
+osg::Vec3d toD(const Vec3& v) {
+    return {v.x(), v.y(), v.z()};
+}
+
+// The arc as a layout: one track "far" on the ground at the start pose.
+LayoutSpec farSpec() {
+    LayoutSpec spec;
+    TrackSpec ts;
+    ts.id = "far";
+    ts.curve.type = "arc";
+    ts.curve.params["radius"] = kRadius;
+    ts.curve.params["angle"] = kAngle;
+    ts.placement.pose.position = Vec3(kX0, kY0, kZ0);
+    ts.placement.pose.rotation = Quat(Eigen::AngleAxisd(kHeading, Vec3::UnitZ()));
+    spec.tracks.push_back(ts);
+    return spec;
+}
+
+// The largest coordinate of any vertex in `vs` [m].
+double largestCoordinate(const Vertices& vs) {
+    double largest = 0;
+    for (const osg::Vec3f& v : vs.all)
+        largest =
+            std::max({largest, double(std::abs(v.x())), double(std::abs(v.y())), double(std::abs(v.z()))});
+    return largest;
+}
+
+// The vertices of the first geometry of the geode named `name` below `root`, with its local-to-world matrix.
+struct NamedGeometry {
+    const osg::Vec3Array* vertices = nullptr;
+    osg::Matrixd toWorld;
+};
+NamedGeometry namedGeometry(osg::Node* root, const std::string& name) {
+    Find f(name);
+    root->accept(f);
+    NamedGeometry out;
+    if (!f.found || !f.found->asGeode() || f.found->asGeode()->getNumDrawables() == 0) return out;
+    const osg::Geometry* g = f.found->asGeode()->getDrawable(0)->asGeometry();
+    if (!g) return out;
+    out.vertices = dynamic_cast<const osg::Vec3Array*>(g->getVertexArray());
+    out.toWorld = osg::computeLocalToWorld(f.path);
+    return out;
 }
 
 } // namespace
@@ -174,15 +232,7 @@ private slots:
     }
 
     void sceneAndGroundFarAway() {
-        LayoutSpec spec;
-        TrackSpec ts;
-        ts.id = "far";
-        ts.curve.type = "arc";
-        ts.curve.params["radius"] = kRadius;
-        ts.curve.params["angle"] = kAngle;
-        ts.placement.pose.position = Vec3(kX0, kY0, kZ0);
-        ts.placement.pose.rotation = Quat(Eigen::AngleAxisd(kHeading, Vec3::UnitZ()));
-        spec.tracks.push_back(ts);
+        const LayoutSpec spec = farSpec();
         LayoutScene scene;
         QCOMPARE(scene.setLayout(std::make_shared<const Layout>(Layout::compile(spec))), 1);
 
@@ -229,6 +279,136 @@ private slots:
         qInfo("tracks' bound centre (%.2f, %.2f), radius %.1f m", b.center().x(), b.center().y(), b.radius());
         QVERIFY(std::hypot(b.center().x() - mid.x(), b.center().y() - mid.y()) < 50.0);
         QVERIFY(b.radius() < 400.0);
+    }
+
+    // A chain lift on the far arc (drawn by the LayoutScene) and the sign of the track's line speed.
+    void driveSectionAndSpeedSignFarAway() {
+        constexpr double kFrom = 100.0, kTo = 180.0; // [m] the section on the arc
+        LayoutSpec spec = farSpec();
+        spec.tracks[0].lineSpeed = 100.0 / 3.6; // [m/s]
+        DriveSpec lift;
+        lift.id = "lift";
+        lift.kind = DriveKind::Chain;
+        lift.track = "far";
+        lift.from = kFrom;
+        lift.to = kTo;
+        lift.speed = 3.0;
+        lift.maxForce = 1e4;
+        spec.drives.push_back(lift);
+        const auto layout = std::make_shared<const Layout>(Layout::compile(spec));
+        QCOMPARE(layout->drives().size(), std::size_t(1));
+        LayoutScene scene;
+        QCOMPARE(scene.setLayout(layout), 1);
+
+        // the section's node: a double transform at its start, every vertex below it within 1 km
+        Find section("lift");
+        scene.root()->accept(section);
+        QVERIFY(section.found);
+        const auto* placed = dynamic_cast<const osg::MatrixTransform*>(section.found);
+        QVERIFY(placed);
+        const osg::Vec3d origin = placed->getMatrix().getTrans();
+        qInfo("section's origin off its start by %.2e m", (origin - toD(centreAt(kFrom))).length());
+        QVERIFY((origin - toD(centreAt(kFrom))).length() < 1e-6);
+        Vertices below;
+        section.found->accept(below);
+        QVERIFY(below.all.size() > 600);
+        qInfo("%zu vertices below the section, the largest coordinate %.3f m", below.all.size(),
+              largestCoordinate(below));
+        QVERIFY(largestCoordinate(below) < 1000.0);
+
+        // the strip: link k's ends at s_k = from + (to - from) k / pieces, left and right edges
+        const NamedGeometry strip = namedGeometry(scene.root(), "driveStrip");
+        QVERIFY(strip.vertices);
+        const double h = 0.5 * (scene.style().railSpacing() - scene.style().railHeadWidth) - 0.02;
+        const int pieces = int(std::ceil((kTo - kFrom) / 0.5)); // a link every 0.5 m
+        QCOMPARE(int(strip.vertices->size()), 4 * pieces);
+        double worst = 0, worstFloat = 0;
+        for (int i = 0; i < pieces; ++i)
+            for (int e = 0; e < 2; ++e)
+                for (int side = 0; side < 2; ++side) {
+                    const double s = kFrom + (kTo - kFrom) * (i + e) / pieces;
+                    const Vec3 edge = centreAt(s) + Vec3(0, 0, 0.03) + (side ? h : -h) * leftAt(s);
+                    const osg::Vec3d world = toD((*strip.vertices)[4 * i + 2 * e + side]) * strip.toWorld;
+                    worst = std::max(worst, (world - toD(edge)).length());
+                    worstFloat = std::max(worstFloat, (toD(osg::Vec3f(toD(edge))) - toD(edge)).length());
+                }
+        qInfo("%d strip vertices: local-to-world x vertex off by at most %.2e m (world as float: %.3f m)",
+              4 * pieces, worst, worstFloat);
+        QVERIFY2(worst < 1e-3, qPrintable(QString::number(worst)));
+        QVERIFY(worstFloat > 0.01); // why: float's step at 2.6e6 m is 0.25 m
+
+        // the far-view line from the section's start to its end, (line height + 0.1) above the centre
+        const NamedGeometry line = namedGeometry(section.found, "trackLine");
+        QVERIFY(line.vertices && line.vertices->size() >= 2);
+        const osg::Matrixd& lineToWorld = line.toWorld; // the path from the section's transform down
+        const Vec3 up(0, 0, scene.style().lineHeight + 0.1);
+        const double lineStart =
+            (toD(line.vertices->front()) * lineToWorld - toD(centreAt(kFrom) + up)).length();
+        const double lineEnd = (toD(line.vertices->back()) * lineToWorld - toD(centreAt(kTo) + up)).length();
+        qInfo("the section's line: start off by %.2e m, end by %.2e m", lineStart, lineEnd);
+        QVERIFY(lineStart < 1e-3);
+        QVERIFY(lineEnd < 1e-3);
+
+        // the line-speed sign at the track's start, 3 m to its right (as ui/checks/ChecksPanel.cpp puts it)
+        std::vector<SpeedSign> wanted;
+        for (std::size_t t = 0; t < layout->trackCount(); ++t) {
+            const double v = signedLineSpeed(layout->spec().tracks[t]);
+            if (!(v > 0)) continue;
+            const TwistedFrame f = layout->frameInWorld(t, 0.0);
+            SpeedSign sign;
+            sign.foot = f.F.P - 3.0 * f.wN;
+            sign.text = std::to_string(int(std::lround(v * 3.6))) + " km/h";
+            wanted.push_back(sign);
+        }
+        QCOMPARE(wanted.size(), std::size_t(1));
+        SpeedSigns signs;
+        signs.set(wanted);
+        Find sign("speedSign");
+        signs.root()->accept(sign);
+        QVERIFY(sign.found);
+        Vertices signVertices;
+        sign.found->accept(signVertices);
+        QCOMPARE(signVertices.all.size(), std::size_t(2));
+        QVERIFY(largestCoordinate(signVertices) < 1000.0);
+        const NamedGeometry post = namedGeometry(signs.root(), "speedSignPost");
+        QVERIFY(post.vertices && post.vertices->size() == 2);
+        const Vec3 foot = centreAt(0.0) - 3.0 * leftAt(0.0);
+        const Vec3 top = foot + Vec3(0, 0, wanted[0].height);
+        const double footOff = (toD((*post.vertices)[0]) * post.toWorld - toD(foot)).length();
+        const double topOff = (toD((*post.vertices)[1]) * post.toWorld - toD(top)).length();
+        // the board (an AutoTransform at the post's top, its position relative to the sign's transform)
+        const osg::AutoTransform* board = nullptr;
+        for (unsigned i = 0; i < sign.found->asGroup()->getNumChildren(); ++i)
+            if (auto* a = dynamic_cast<const osg::AutoTransform*>(sign.found->asGroup()->getChild(i)))
+                board = a;
+        QVERIFY(board);
+        const double boardOff =
+            (board->getPosition() * osg::computeLocalToWorld(sign.path) - toD(top)).length();
+        qInfo("the sign's post: foot off by %.2e m, top by %.2e m; the board by %.2e m", footOff, topOff,
+              boardOff);
+        QVERIFY(footOff < 1e-3);
+        QVERIFY(topOff < 1e-3);
+        QVERIFY(boardOff < 1e-3);
+    }
+
+    void polylineRelativeToItsFirstPoint() {
+        std::vector<Vec3> points;
+        for (int k = 0; k <= 10; ++k)
+            points.push_back(centreAt(kRadius * kAngle * k / 10));
+        const osg::ref_ptr<osg::MatrixTransform> line = makePolyline(points, osg::Vec4(1, 0, 0, 1));
+        const osg::Matrixd M = line->getMatrix();
+        QCOMPARE(M.getTrans().x(), kX0);
+        QCOMPARE(M.getTrans().y(), kY0);
+        QCOMPARE(M.getTrans().z(), kZ0);
+        Vertices vs;
+        line->accept(vs);
+        QCOMPARE(vs.all.size(), points.size());
+        QVERIFY(largestCoordinate(vs) < 1000.0);
+        double worst = 0;
+        for (std::size_t k = 0; k < points.size(); ++k)
+            worst = std::max(worst, (toD(vs.all[k]) * M - toD(points[k])).length());
+        qInfo("the polyline's points off by at most %.2e m", worst);
+        QVERIFY(worst < 1e-3);
     }
 };
 
