@@ -273,8 +273,8 @@ void riderForces(const Layout& layout, std::size_t track, double s, double h, co
             ? (std::max(0.0, speed.squared(int(track), sp)) - std::max(0.0, speed.squared(int(track), sm))) /
                   (sp - sm)
             : 0.0;
-    // on a heartline track the energy model's speed is the riders' (at the heartline); the rails' speed is
-    // that over |dp/ds| (the heartline's metres per metre of rails)
+    // v is the speed of the point p (the riders'): ds/dt = v / |dp/ds|, 1 where p is the heartline of a
+    // heartline track (its s is the heartline's arc length: core/layout/HeartlineRails.h)
     const double scale = t.heartline() > 0 ? 1.0 / d1.squaredNorm() : 1.0;
     const Vec3 a = scale * (v2 * d2 + 0.5 * dv2 * d1);
     const Vec3 f = a + Vec3(0, 0, kG);

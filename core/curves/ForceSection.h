@@ -16,9 +16,11 @@
 //     is the normal specific force that follows from its pitch rate, (v^2 kU + g U.up) / g)
 //   dt/ds = 1 / v
 // integrated with classical RK4 at steps of at most step/4, the frame re-orthonormalized after each step.
-// Samples come out every `step` metres of heartline (and at the end). Errors (ForceSectionError) carry the
-// heartline s where the section fails: the speed reaching 0 (a stall), a curvature beyond 1000 /m, or a
-// heartline that curves toward the rails by 1/h or more (the rails would fold back on themselves).
+// Samples come out every `step` metres of heartline (and at the end), and between them wherever the rails
+// under the heartline have turned by 0.07 rad since the last sample (ForceSection.cpp). Errors
+// (ForceSectionError) carry the heartline s where the section fails: the speed reaching 0 (a stall), a
+// curvature beyond 1000 /m, or a heartline that curves toward the rails by 1/h or more (the rails would fold
+// back on themselves).
 #include "core/curves/CoasterEnergy.h"
 #include "core/geometry/Frame.h"
 

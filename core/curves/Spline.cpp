@@ -9,6 +9,7 @@
 #include <Eigen/SparseLU>
 
 #include <algorithm>
+#include <functional>
 #include <limits>
 #include <numbers>
 
@@ -61,7 +62,9 @@ inline double invertOnNode(const Vec3& b, const Vec3& c, const Vec3& d, double t
 
 } // namespace
 
-Spline::Spline(std::vector<ControlPoint> points, bool closed) : points_(std::move(points)), closed_(closed) {
+namespace {
+// The points' checks of both constructors.
+void checkPoints(const std::vector<Spline::ControlPoint>& points_, bool closed_) {
     const size_t n = points_.size();
     if (n < 2) throw std::invalid_argument("spline needs at least 2 points (got " + std::to_string(n) + ")");
     if (closed_ && n < 3) throw std::invalid_argument("closed spline needs at least 3 points");
@@ -81,6 +84,13 @@ Spline::Spline(std::vector<ControlPoint> points, bool closed) : points_(std::mov
                                             " (about 1 is the natural magnitude)");
         }
     }
+}
+} // namespace
+
+namespace {
+// The polyline's length through the points; throws where consecutive points coincide.
+double chordLength(const std::vector<Spline::ControlPoint>& points_, bool closed_) {
+    const size_t n = points_.size();
     const size_t nseg = closed_ ? n : n - 1;
     double chord = 0.0;
     for (size_t i = 0; i < nseg; ++i) {
@@ -90,12 +100,115 @@ Spline::Spline(std::vector<ControlPoint> points, bool closed) : points_(std::mov
                                         std::to_string((i + 1) % n) + " coincide");
         chord += h;
     }
-    epsS_ = 1e-13 * std::max(1.0, chord);
+    return chord;
+}
+
+} // namespace
+
+Spline::Spline(std::vector<ControlPoint> points, bool closed) : points_(std::move(points)), closed_(closed) {
+    checkPoints(points_, closed_);
+    epsS_ = 1e-13 * std::max(1.0, chordLength(points_, closed_));
     solveDerivatives();
     buildSegments();
     buildArcLengthTable();
     buildReferenceFrames();
     copyIntoPieces();
+}
+
+Spline::Spline(std::vector<ControlPoint> points, std::vector<double> s, std::vector<double> speed)
+    : points_(std::move(points)), closed_(false), givenS_(true), sAt_(std::move(s)) {
+    const size_t n = points_.size();
+    if (sAt_.size() != n || speed.size() != n)
+        throw std::invalid_argument("spline: " + std::to_string(sAt_.size()) + " values of s and " +
+                                    std::to_string(speed.size()) + " speeds for " + std::to_string(n) +
+                                    " points");
+    if (n < 2 || sAt_[0] != 0.0) throw std::invalid_argument("spline: s must start at 0 at the first point");
+    for (size_t i = 0; i < n; ++i) {
+        if (i > 0 && !(sAt_[i] > sAt_[i - 1] && std::isfinite(sAt_[i])))
+            throw std::invalid_argument("spline: s must increase: " + std::to_string(sAt_[i]) + " at point " +
+                                        std::to_string(i) + " after " + std::to_string(sAt_[i - 1]));
+        if (!(speed[i] > 0.0 && std::isfinite(speed[i])))
+            throw std::invalid_argument("spline: the speed at point " + std::to_string(i) + " must be > 0");
+    }
+    checkPoints(points_, false);
+    epsS_ = 1e-13 * std::max(1.0, sAt_.back());
+    chordLength(points_, false);
+    solveDerivatives(); // on chord-length knots, as the other constructor
+    buildSegments();
+    sSlope_.resize(n);
+    for (size_t i = 0; i < n; ++i)
+        sSlope_[i] = m_[i].norm() / speed[i];
+    buildGivenSTable();
+    buildReferenceFrames();
+    copyIntoPieces();
+}
+
+// givenS_: t(s) on segment seg, the cubic Hermite in sigma = (s - s_seg) / (s_seg+1 - s_seg) from 0 to 1
+// with the slopes dt/dsigma = (s_seg+1 - s_seg) / (ds/du du) at its ends: {c0, c1, c2, c3} of sigma^k.
+std::array<double, 4> Spline::segmentInverse(int seg) const {
+    const Segment& g = segments_[std::size_t(seg)];
+    const double ds = sAt_[std::size_t(seg) + 1] - sAt_[std::size_t(seg)];
+    const double m0 = ds / (sSlope_[std::size_t(seg)] * g.du),
+                 m1 = ds / (sSlope_[std::size_t(seg) + 1] * g.du);
+    return {0.0, m0, 3.0 - 2.0 * m0 - m1, m0 + m1 - 2.0};
+}
+
+// givenS_: nodes over halves of each segment's s (split further while the normal turns fast: acceptable's
+// (c)), each with one piece: t(s) re-expanded in the piece's x exactly (a cubic: nothing to fit or verify).
+void Spline::buildGivenSTable() {
+    nodes_.clear();
+    pieces_.clear();
+    pieceInfo_.clear();
+    for (int i = 0; i < segmentCount(); ++i) {
+        const double sa = sAt_[std::size_t(i)], sb = sAt_[std::size_t(i) + 1];
+        const std::array<double, 4> c = segmentInverse(i);
+        // monotone (Fritsch-Carlson): slopes in (0, 3] of the mean
+        if (!(c[1] > 0.0 && c[1] <= 3.0 && c[1] + c[2] + c[3] > 0.0 && (c[1] + 2 * c[2] + 3 * c[3]) <= 3.0 &&
+              c[1] + 2 * c[2] + 3 * c[3] > 0.0))
+            throw std::invalid_argument(
+                "spline segment " + std::to_string(i) +
+                ": s does not follow the points (its rate there is off by more than 3x)");
+        segments_[std::size_t(i)].s0 = sa;
+        auto tAt = [&](double sigma) {
+            return sigma == 1.0 ? 1.0 : ((c[3] * sigma + c[2]) * sigma + c[1]) * sigma;
+        };
+        std::vector<std::pair<double, double>> spans; // sigma ranges
+        const std::function<void(double, double, int)> split = [&](double a, double b, int depth) {
+            if (depth < kMaxDepth && !(depth >= 1 && acceptable(i, tAt(a), tAt(b)))) {
+                const double m = 0.5 * (a + b);
+                split(a, m, depth + 1);
+                split(m, b, depth + 1);
+                return;
+            }
+            spans.emplace_back(a, b);
+        };
+        split(0.0, 1.0, 0);
+        for (const auto& [a, b] : spans) {
+            Node nd{};
+            nd.seg = i;
+            nd.t0 = tAt(a);
+            nd.t1 = tAt(b);
+            nd.s0 = a == 0.0 ? sa : sa + a * (sb - sa);
+            nd.s1 = b == 1.0 ? sb : sa + b * (sb - sa);
+            nd.invDs = 1.0 / (nd.s1 - nd.s0);
+            nd.seed[0] = nd.t0;
+            nd.seed[1] = nd.t1 - nd.t0;
+            Piece pc{};
+            pc.s0 = nd.s0;
+            pc.invDs = 2.0 * nd.invDs;
+            // sigma = A + B x on the piece, t = sum c_k sigma^k expanded in x
+            const double A = 0.5 * (a + b), B = 0.5 * (b - a);
+            pc.m[0] = ((c[3] * A + c[2]) * A + c[1]) * A;
+            pc.m[1] = (3 * c[3] * A * A + 2 * c[2] * A + c[1]) * B;
+            pc.m[2] = (3 * c[3] * A + c[2]) * B * B;
+            pc.m[3] = c[3] * B * B * B;
+            nodes_.push_back(nd);
+            pieces_.push_back(pc);
+            pieceInfo_.push_back({int(nodes_.size()) - 1, false});
+        }
+    }
+    length_ = sAt_.back();
+    buildBuckets();
 }
 
 // C2 system for m_i = dP/du (chord-length knots): natural ends (open) or periodic (closed); a handle
@@ -167,6 +280,7 @@ void Spline::buildSegments() {
 
 double Spline::speed(int seg, double t) const {
     const Segment& g = segments_[seg];
+
     return (g.b + t * (2.0 * g.c + 3.0 * t * g.d)).norm();
 }
 
@@ -183,7 +297,8 @@ double Spline::integrate(int seg, double ta, double tb) const {
 // (b) the runtime inversion (invertOnNode) matches the converged inverse to epsS_ at 5 points,
 // (c) the signed principal normal turns by < 25 degrees per quarter and |tau| ds/4 < 0.4 rad.
 bool Spline::acceptable(int seg, double ta, double tb) const {
-    const double L = integrate(seg, ta, tb);
+    const double L = givenS_ ? (position(seg, tb) - position(seg, ta)).norm() : integrate(seg, ta, tb);
+    if (givenS_) return normalTurnsSlowly(seg, ta, tb, L); // no arc-length table to check
     const double hw = 0.5 * (tb - ta), mid = 0.5 * (ta + tb);
     const double g3 = (8.0 / 9.0) * speed(seg, mid) +
                       (5.0 / 9.0) * (speed(seg, mid - hw * kX3) + speed(seg, mid + hw * kX3));
@@ -216,12 +331,17 @@ bool Spline::acceptable(int seg, double ta, double tb) const {
         }
         if (std::abs(tr - t) * speed(seg, t) > epsS_) return false;
     }
+    return normalTurnsSlowly(seg, ta, tb, L);
+}
+
+// The signed curvature direction (kv / |kv|) must turn by < 25 deg between 5 samples: a half turn of kv
+// (a planar inflection, or a near-zero pass in 3D) is then resolved down to the depth limit, so the
+// sign continuation in buildReferenceFrames() tells a rapid rotation (kept) from a reversal (flipped).
+bool Spline::normalTurnsSlowly(int seg, double ta, double tb, double L) const {
+    const Segment& g = segments_[seg];
     auto derivs = [&](double t) {
         return Derivs{g.b + t * (2.0 * g.c + 3.0 * t * g.d), 2.0 * g.c + 6.0 * t * g.d, 6.0 * g.d};
     };
-    // The signed curvature direction (kv / |kv|) must turn by < 25 deg between 5 samples: a half turn of kv
-    // (a planar inflection, or a near-zero pass in 3D) is then resolved down to the depth limit, so the
-    // sign continuation in buildReferenceFrames() tells a rapid rotation (kept) from a reversal (flipped).
     std::optional<Vec3> prev;
     for (int k = 0; k <= 4; ++k) {
         const Derivs D = derivs(ta + 0.25 * k * (tb - ta));
@@ -388,6 +508,10 @@ void Spline::buildInversion() {
     pieceInfo_.clear();
     for (int j = 0; j < static_cast<int>(nodes_.size()); ++j)
         fitPieces(j, 0.0, nodes_[j].s1 - nodes_[j].s0, 0);
+    buildBuckets();
+}
+
+void Spline::buildBuckets() {
     const int np = static_cast<int>(pieces_.size());
     pieceS0_.resize(np);
     for (int k = 0; k < np; ++k)
@@ -573,6 +697,22 @@ double Spline::parameterAt(double s) const {
 }
 
 double Spline::arcLengthAt(double u) const {
+    if (givenS_) { // s at u: the piece whose t range holds it, by bisection on its polynomial
+        const double U = segments_.back().u0 + segments_.back().du;
+        u = std::clamp(u, 0.0, U);
+        int seg = 0;
+        while (seg + 1 < segmentCount() && segments_[std::size_t(seg) + 1].u0 <= u)
+            ++seg;
+        const double t =
+            std::clamp((u - segments_[std::size_t(seg)].u0) / segments_[std::size_t(seg)].du, 0.0, 1.0);
+        double lo = sAt_[std::size_t(seg)], hi = sAt_[std::size_t(seg) + 1];
+        for (int it = 0; it < 80 && lo < hi; ++it) {
+            const double mid = 0.5 * (lo + hi);
+            const Located at = locate(mid);
+            (at.t < t ? lo : hi) = mid;
+        }
+        return 0.5 * (lo + hi);
+    }
     const double U = segments_.back().u0 + segments_.back().du;
     if (closed_) u -= U * std::floor(u / U);
     u = std::clamp(u, 0.0, U);

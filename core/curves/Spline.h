@@ -1,5 +1,6 @@
 #pragma once
-// C2 cubic spline through control points (the editor's main curve), parameterized by arc length.
+// C2 cubic spline through control points (the editor's main curve), parameterized by arc length (or, for
+// the rails under a heartline, by an s given at its points: the constructor with s and speed).
 //
 // Parameter u: chord-length knots, u_i = sum of |P_{k+1} - P_k| for k < i, so dP/du ~ unit length.
 // Derivatives m_i = dP/du at the points solve the C2 system with natural ends (open) or periodic
@@ -22,6 +23,7 @@
 #include "core/geometry/Curve.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <optional>
 #include <vector>
@@ -40,6 +42,13 @@ public:
     // zero handles, coincident consecutive points (including last -> first when closed), or handles that
     // make a cusp (zero speed inside a segment).
     Spline(std::vector<ControlPoint> points, bool closed);
+    // An open spline through the points (chord-length knots, as above) whose parameter s is not its arc
+    // length but given at each point, s[0] = 0 < s[1] < ..., with the curve's metres per unit of s there
+    // (`speed` > 0): between two points s(u) is the cubic Hermite through those values with the slopes
+    // |dP/du| / speed. The s -> u table is built on s(u) as the arc-length table is on the arc length (no
+    // quadrature), and frame(s).speed = |dP/ds|. The rails under a heartline, whose s is the heartline's arc
+    // length (core/layout/HeartlineRails.h).
+    Spline(std::vector<ControlPoint> points, std::vector<double> s, std::vector<double> speed);
 
     std::string type() const override { return "spline"; }
     double length() const override { return length_; }
@@ -135,6 +144,11 @@ private:
         const double q01 = p.m[0] + p.m[1] * x, q23 = p.m[2] + p.m[3] * x, q45 = p.m[4] + p.m[5] * x;
         return q01 + x2 * (q23 + x2 * q45);
     }
+    static double dtds(const Piece& p, double s) { // d evalPiece / ds
+        const double x = (s - p.s0) * p.invDs - 1.0;
+        return (p.m[1] + x * (2.0 * p.m[2] + x * (3.0 * p.m[3] + x * (4.0 * p.m[4] + x * 5.0 * p.m[5])))) *
+               p.invDs;
+    }
     struct Located {
         int piece; // s -> t piece index
         double t;  // exact local parameter of its segment
@@ -178,6 +192,7 @@ private:
         const double wx = d1y * d2z - d1z * d2y, wy = d1z * d2x - d1x * d2z, wz = d1x * d2y - d1y * d2x;
         const double w2 = wx * wx + wy * wy + wz * wz; // |w| / |d1|^3 = |kappa|
         const double isp = 1.0 / std::sqrt(sp2), isp2 = isp * isp;
+        f.speed = givenS_ ? dtds(pc, s) / isp : 1.0; // |dP/ds| = |dP/dt| dt/ds (1: s is the arc length)
         f.P =
             Vec3(pc.a.x() + t * (bx + t * (0.5 * cx + t * dx)), pc.a.y() + t * (by + t * (0.5 * cy + t * dy)),
                  pc.a.z() + t * (bz + t * (0.5 * cz + t * dz)));
@@ -218,6 +233,7 @@ private:
     void solveDerivatives();
     void buildSegments();
     void buildArcLengthTable();
+    void buildBuckets(); // pieceS0_, the pieces' ends and the buckets, from pieces_
     void subdivide(int seg, double ta, double tb, int depth, std::size_t segStart,
                    std::vector<Node>& out) const;
     bool acceptable(int seg, double ta, double tb) const;
@@ -246,6 +262,16 @@ private:
     double invBucketWidth_ = 1.0; // [1/m]
     double length_ = 0.0;         // [m]
     double epsS_ = 1e-13;         // arc-length tolerance of the table checks [m]
+    bool givenS_ = false;         // s is given at the points (sAt_, sSlope_), not the arc length
+    std::vector<double> sAt_;     // givenS_: s at each point
+    std::vector<double> sSlope_;  // givenS_: ds/du at each point
+    std::array<double, 4> segmentInverse(int seg) const; // givenS_: t(sigma) of a segment (Spline.cpp)
+    void buildGivenSTable();                             // givenS_: nodes and pieces without fits
+    bool normalTurnsSlowly(int seg, double ta, double tb, double L) const; // acceptable()'s (c)
+    Vec3 position(int seg, double t) const {
+        const Segment& g = segments_[std::size_t(seg)];
+        return g.a + t * (g.b + t * (g.c + t * g.d));
+    }
 };
 
 } // namespace tl

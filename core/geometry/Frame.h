@@ -1,6 +1,6 @@
 #pragma once
-// A point and orthonormal directions on a curve at arc length s (docs/trackjoint.md, "Frames": F(s) and
-// wF(s)).
+// A point and orthonormal directions on a curve at parameter s, usually its arc length (docs/trackjoint.md,
+// "Frames": F(s) and wF(s)).
 #include <Eigen/Core>
 #include <Eigen/Geometry>
 
@@ -21,6 +21,10 @@ struct Frame {
     double kappa = 0.0;     // signed curvature [1/m]
     double tau = 0.0;       // torsion [1/m]
     double dkappa = 0.0;    // d kappa / ds [1/m^2] (needed by the cant twist for dwt/ds)
+    // Metres along the curve per unit of its parameter s: 1 where s is the curve's arc length (every curve
+    // but the rails under a heartline, whose s is the heartline's arc length: core/layout/HeartlineRails.h).
+    // kappa, tau and dkappa are per metre along the curve whatever the parameter.
+    double speed = 1.0;
 
     Eigen::Matrix3d basis() const {
         Eigen::Matrix3d R;
@@ -40,7 +44,7 @@ struct TwistedFrame {
     Vec3 wN = Vec3::UnitY(); // twisted normal (sideways, across the rails)
     Vec3 wB = Vec3::UnitZ(); // twisted binormal ("up" of the track)
     double wt = 0.0;         // twist angle [rad]
-    double dwt = 0.0;        // d wt / ds [rad/m]
+    double dwt = 0.0;        // d wt / ds per metre along the curve [rad/m] (a twist's rate over s / F.speed)
 
     Vec3 omega() const { return F.omega() + dwt * F.T; }
 };

@@ -9,7 +9,7 @@ namespace tl {
 
 struct TwistValue {
     double wt = 0.0;  // twist angle about F.T [rad]; positive turns wB from B towards -N
-    double dwt = 0.0; // d wt / ds [rad/m], exact (not a finite difference)
+    double dwt = 0.0; // d wt / ds [rad/m] over the curve's s (Frame::speed), exact (not a finite difference)
 };
 
 class Twist {

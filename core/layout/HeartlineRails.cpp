@@ -22,7 +22,7 @@ std::vector<HeartlineSample> sampleHeartline(const Track& track) {
     for (int i = 0; i <= n; ++i) {
         const double s = length * i / n;
         const TwistedFrame f = track.curveFrame(s);
-        out.push_back({f.F.P, f.F.T, f.wB, f.omega().cross(f.wB)});
+        out.push_back({s, f.F.P, f.F.T, f.wB, f.omega().cross(f.wB)});
     }
     return out;
 }
@@ -31,9 +31,15 @@ HeartlineRails railsUnder(const std::vector<HeartlineSample>& samples, double h)
     if (samples.size() < 2) throw std::invalid_argument("a heartline needs at least 2 samples");
     if (!(h >= 0.0)) throw std::invalid_argument("heartline must be >= 0");
     std::vector<Spline::ControlPoint> points;
+    std::vector<double> s, speed;
     points.reserve(samples.size());
-    for (const HeartlineSample& q : samples)
+    s.reserve(samples.size());
+    speed.reserve(samples.size());
+    for (const HeartlineSample& q : samples) {
         points.push_back({q.H - h * q.U, std::nullopt});
+        s.push_back(q.s);
+        speed.push_back((q.T - h * q.dU).norm()); // the rails' metres per heartline metre, |dP/ds|
+    }
     // the exact end tangents (a clamped spline: its ends curve as the rails do, not as natural ends)
     auto tangent = [&](const HeartlineSample& q) { return Vec3((q.T - h * q.dU).normalized()); };
     points.front().tangent = tangent(samples.front());
@@ -43,17 +49,15 @@ HeartlineRails railsUnder(const std::vector<HeartlineSample>& samples, double h)
             throw std::invalid_argument("the rails under the heartline coincide at sample " +
                                         std::to_string(i));
     HeartlineRails r;
-    auto spline = std::make_shared<Spline>(points, false);
-    double u = 0.0;
-    r.s.reserve(points.size());
-    for (std::size_t i = 0; i < points.size(); ++i) {
-        if (i > 0) u += (points[i].position - points[i - 1].position).norm();
-        r.s.push_back(i + 1 == points.size() ? spline->length() : spline->arcLengthAt(u));
-        r.up.push_back(samples[i].U);
-        const double rate = (samples[i].T - h * samples[i].dU).norm(); // rails' metres per heartline metre
-        r.dUp.push_back(samples[i].dU / rate);
+    r.curve = std::make_shared<Spline>(std::move(points), std::move(s), std::move(speed));
+    r.s.reserve(samples.size());
+    r.up.reserve(samples.size());
+    r.dUp.reserve(samples.size());
+    for (const HeartlineSample& q : samples) {
+        r.s.push_back(q.s);
+        r.up.push_back(q.U);
+        r.dUp.push_back(q.dU);
     }
-    r.curve = std::move(spline);
     return r;
 }
 
@@ -74,19 +78,47 @@ BankKeys railBankKeys(const HeartlineRails& rails, const UpReference& up) {
             const double prev = out.keys.back().second;
             bank += 2 * std::numbers::pi * std::round((prev - bank) / (2 * std::numbers::pi));
         }
-        const double roll = -rails.dUp[i].dot(wB.cross(F.T)); // wB's roll rate about T [rad/m]
+        const double roll = -rails.dUp[i].dot(wB.cross(F.T)); // wB's roll rate about T over s [rad/m]
         out.keys.emplace_back(s, bank);
         // the rate on either side of the key (the spline's torsion and the level reference's turning are
         // one-sided there)
         auto rate = [&](double side) {
             const double e = std::clamp(s + side * 1e-6, 0.0, rails.curve->length());
             const Frame Fe = rails.curve->frame(e);
-            return roll - Fe.tau - up.at(e, Fe).da;
+            return roll - Fe.tau * Fe.speed - up.at(e, Fe).da;
         };
         out.after.push_back(rate(+1.0));
         out.before.push_back(rate(-1.0));
     }
     return out;
+}
+
+Vec3 twistReference(const HeartlineRails& rails, const Vec3& up) {
+    std::vector<Vec3> T;
+    T.reserve(rails.s.size());
+    for (const double s : rails.s)
+        T.push_back(rails.curve->frame(s).T);
+    // sin^2 of the smallest angle between a direction and the tangents (either way along them)
+    auto clearance = [&](const Vec3& d) {
+        double worst = 1.0;
+        for (const Vec3& t : T)
+            worst = std::min(worst, 1.0 - t.dot(d) * t.dot(d));
+        return worst;
+    };
+    const Vec3 u = up.normalized();
+    const double keep = std::pow(std::sin(kTwistReferenceClearance), 2);
+    if (clearance(u) >= keep) return u;
+    // a Fibonacci lattice on the half sphere (d and -d are the same reference): the clearest of 400
+    Vec3 best = u;
+    double bestClear = clearance(u);
+    const int n = 400;
+    const double golden = std::numbers::pi * (3.0 - std::sqrt(5.0));
+    for (int k = 0; k < n; ++k) {
+        const double z = 1.0 - (k + 0.5) / n, r = std::sqrt(1.0 - z * z), phi = golden * k;
+        const Vec3 d(r * std::cos(phi), r * std::sin(phi), z);
+        if (const double c = clearance(d); c > bestClear) bestClear = c, best = d;
+    }
+    return best;
 }
 
 bool hasHeartlineRails(const TrackSpec& spec) {
@@ -138,7 +170,7 @@ RailsTrack buildRailsTrack(const TrackSpec& spec, const CurvePtr& heartlineCurve
         const std::vector<ForceSample> f = integrateForceSection(in);
         samples.reserve(f.size());
         for (const ForceSample& q : f)
-            samples.push_back({q.H, q.T, q.U, q.dU});
+            samples.push_back({q.s, q.H, q.T, q.U, q.dU});
         const bool knownSpeed = c.params.count("speed") || std::isfinite(startSpeed);
         out.endSpeed = !geometric || knownSpeed ? f.back().v : std::numeric_limits<double>::quiet_NaN();
     } else {
@@ -154,9 +186,14 @@ RailsTrack buildRailsTrack(const TrackSpec& spec, const CurvePtr& heartlineCurve
     const HeartlineRails rails = railsUnder(samples, h);
     out.curve = rails.curve;
     out.up = std::make_shared<UpReference>(rails.curve, up);
-    BankKeys bank = railBankKeys(rails, *out.up);
+    // the twist is measured from a level reference whose "up" no tangent comes near (the vertical where it
+    // can: then it is out.up itself)
+    const Vec3 ref = twistReference(rails, up);
+    const UpReferencePtr twistUp =
+        ref == up.normalized() ? out.up : std::make_shared<UpReference>(rails.curve, ref);
+    BankKeys bank = railBankKeys(rails, *twistUp);
     out.twist = std::make_shared<UpFrameTwist>(
-        out.up,
+        twistUp,
         std::make_shared<KeysTwist>(std::move(bank.keys), std::move(bank.after), std::move(bank.before)));
     return out;
 }

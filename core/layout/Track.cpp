@@ -106,12 +106,16 @@ Track::Track(std::string id, CurvePtr curve, TwistPtr twist, const Pose& placeme
 }
 
 bool Track::upFramed() const {
-    return dynamic_cast<const UpFrameTwist*>(twist_.get()) != nullptr;
+    const auto* u = dynamic_cast<const UpFrameTwist*>(twist_.get());
+    return u && u->reference() == up_;
 }
 
 TwistValue Track::bank(double s) const {
     const Frame F = curve_->frame(s);
-    if (const auto* u = dynamic_cast<const UpFrameTwist*>(twist_.get())) return u->bankAt(s, F);
+    // (a twist measured from another level reference, as a heartline track's in a loop may be, is turned
+    // into the bank from this track's own below)
+    if (const auto* u = dynamic_cast<const UpFrameTwist*>(twist_.get()); u && u->reference() == up_)
+        return u->bankAt(s, F);
     const TwistValue w = twist_ ? twist_->at(s, F) : TwistValue{};
     const UpReference::Angle a = up_->at(s, F);
     return {std::remainder(w.wt - a.a, 2.0 * std::numbers::pi), w.dwt - a.da};
@@ -124,7 +128,7 @@ bool Track::upsideDown(double s) const {
 TwistedFrame Track::curveFrame(double s) const {
     const Frame F = curve_->frame(s);
     const TwistValue w = twist_ ? twist_->at(s, F) : TwistValue{};
-    return twisted(F, w.wt, w.dwt);
+    return twisted(F, w.wt, w.dwt / F.speed); // the twist's rate over s, per metre along the curve
 }
 
 TwistedFrame Track::localFrameComposed(double s) const {
@@ -171,15 +175,15 @@ template <bool kPiece> TwistedFrame Track::fastFrame(double s, int& piece) const
                 l.N = u.c * F.N + u.sn * F.B;
                 l.B = -u.sn * F.N + u.c * F.B;
                 l.kappa = F.kappa * u.c;
-                l.dkappa = F.dkappa * u.c - F.kappa * u.sn * u.da;
-                l.tau = F.tau + u.da;
+                l.dkappa = F.dkappa * u.c - F.kappa * u.sn * (u.da / F.speed);
+                l.tau = F.tau + u.da / F.speed;
                 b = f.profile->at(s, l);
             } else {
                 b = f.profile->at(s, F);
             }
         }
         w.wt = u.a + b.wt;
-        w.dwt = u.da + b.dwt;
+        w.dwt = (u.da + b.dwt) / F.speed; // per metre along the curve (the twist's rates are over s)
         if (b.wt == 0.0) {
             c = u.c;
             sn = u.sn;
@@ -192,7 +196,7 @@ template <bool kPiece> TwistedFrame Track::fastFrame(double s, int& piece) const
     } else if (f.profile) {
         const TwistValue v = f.smooth ? b : f.profile->at(s, F);
         w.wt = v.wt;
-        w.dwt = v.dwt;
+        w.dwt = v.dwt / F.speed;
         sinCos(v.wt, sn, c);
     }
     w.wN = Vec3(c * F.N.x() + sn * F.B.x(), c * F.N.y() + sn * F.B.y(), c * F.N.z() + sn * F.B.z());

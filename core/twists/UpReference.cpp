@@ -16,7 +16,7 @@ constexpr double kMaxUTurn = 0.5; // [rad] U turning more than this between samp
 double UpReference::raw(const Frame& F, double& da, double& r2) const {
     const double uT = up_.dot(F.T), uN = up_.dot(F.N), uB = up_.dot(F.B);
     r2 = uN * uN + uB * uB;
-    da = r2 > 1e-300 ? F.kappa * uT * uB / r2 - F.tau : 0.0;
+    da = r2 > 1e-300 ? (F.kappa * uT * uB / r2 - F.tau) * F.speed : 0.0;
     return std::atan2(-uN, uB);
 }
 
@@ -39,7 +39,7 @@ UpReference::UpReference(CurvePtr curve, const Vec3& up) : curve_(std::move(curv
         const Frame F = curve_->frame(k * h_);
         double r2 = 0;
         A[k] = raw(F, D[k], r2);
-        tau[k] = F.tau;
+        tau[k] = F.tau * F.speed; // per unit of s
         regular[k] = r2 > cone2;
         U[k] = (up_ - up_.dot(F.T) * F.T).normalized();
     }
@@ -115,7 +115,7 @@ UpReference::Angle UpReference::tilted(const Frame& F, double uT, double uN, dou
     Angle r;
     const double r2 = uN * uN + uB * uB;
     r.a = std::atan2(-uN, uB) + parity * kPi;
-    r.da = r2 > 1e-300 ? F.kappa * uT * uB / r2 - F.tau : 0.0;
+    r.da = r2 > 1e-300 ? (F.kappa * uT * uB / r2 - F.tau) * F.speed : 0.0;
     if (r2 > 0.0) {
         const double ir = 1.0 / std::sqrt(r2);
         r.c = uB * ir;
@@ -135,8 +135,8 @@ Frame UpReference::level(const Frame& F, const Angle& u) {
     l.N = c * F.N + sn * F.B;
     l.B = -sn * F.N + c * F.B;
     l.kappa = F.kappa * c;
-    l.dkappa = F.dkappa * c - F.kappa * sn * u.da;
-    l.tau = F.tau + u.da;
+    l.dkappa = F.dkappa * c - F.kappa * sn * (u.da / F.speed); // per metre along the curve
+    l.tau = F.tau + u.da / F.speed;
     return l;
 }
 

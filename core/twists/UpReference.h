@@ -5,6 +5,7 @@
 // Expressed with the twist of docs/trackjoint.md (a directional twist): the level frame is the curve's frame
 // F rotated about T by the angle a(s) from F.B to U,
 //   raw a = atan2(-up.N, up.B),  da/ds = kappa (up.T)(up.B) / ((up.N)^2 + (up.B)^2) - tau      (exact)
+// (times F.speed where s is not the curve's arc length: rates over s, as twists give theirs)
 // so its true turning rate per metre is omega(F) + da/ds T, and a trackjoint following it uses
 // tau + da/ds (+ d bank/ds) and kappa unchanged.
 //
@@ -37,7 +38,7 @@ public:
 
     struct Angle {
         double a = 0.0;           // angle from F.B to the continued U about T [rad]
-        double da = 0.0;          // d a / ds [rad/m]
+        double da = 0.0;          // d a / ds per unit of the curve's s (F.speed x the rate per metre) [rad/m]
         bool upsideDown = false;  // continued U is -(up made perpendicular to T)
         double c = 1.0, sn = 0.0; // cos a, sin a (from the components of up where a is atan2 of them)
     };
@@ -66,7 +67,7 @@ public:
         r.a = std::copysign(kPi_ * double(uB < 0.0), -uN) + iv.parity * kPi_; // selects without branches
         r.c = std::copysign(1.0, uB);
         r.sn = -uN;
-        r.da = F.kappa * uT / uB - F.tau; // uB / r2 = 1 / uB up to rounding
+        r.da = (F.kappa * uT / uB - F.tau) * F.speed; // uB / r2 = 1 / uB up to rounding; per unit of s
         if (iv.parity) {
             r.c = -r.c;
             r.sn = -r.sn;

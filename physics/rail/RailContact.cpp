@@ -53,9 +53,10 @@ void RailContact::setWheelRailLimits(RailedBody& r, const WheelRailSpec& wr) {
 
 FeedResult RailContact::feed(RailedBody& r) {
     const Vec3 AP = r.joint->anchorPointInWorld();
-    setFrame(r);                                                                           // (prepare set it)
-    const Vec3 FP = world_.trackBodyPose(r.position.track) * r.joint->trackFrameInB().F.P; // F.P(s, t+dt)
-    const FeedResult f = feedTrack(layout_, switches_, r.position, AP, FP, r.FTBefore);
+    setFrame(r); // (prepare set it)
+    const Frame& F = r.joint->trackFrameInB().F;
+    const Vec3 FP = world_.trackBodyPose(r.position.track) * F.P; // F.P(s, t+dt)
+    const FeedResult f = feedTrack(layout_, switches_, r.position, AP, FP, r.FTBefore, F.speed);
     r.position = f.position;
     if (f.openEnd) return f;
     // The joint now refers to another track, possibly on another body. Keep the last step's row forces,

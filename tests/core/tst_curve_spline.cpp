@@ -254,6 +254,70 @@ private slots:
         QVERIFY(dwt < 1e-12);
         QVERIFY(dk < 1e-9);
     }
+
+    // An s given at the points (the rails under a heartline, core/layout/HeartlineRails.h): points on a
+    // circle of radius R at uneven angles, s = r theta as for a concentric circle of radius r (the riders'
+    // heartline inside the rails' circle) and the speed R / r at every point. Exact at the points (s, P,
+    // speed); between them on the circle, speed and curvature within the cubic's interpolation error, and
+    // s increasing with theta at the rate 1 / r; no arc-length table (length() is the last s).
+    void givenParameter() {
+        const double R = 20.0, r = 18.9;
+        std::vector<CP> pts;
+        std::vector<double> sv, speed;
+        double theta = 0.0;
+        for (int i = 0; i <= 40; ++i) {
+            pts.push_back({Vec3(R * std::sin(theta), R * (1 - std::cos(theta)), 0.0), {}});
+            sv.push_back(r * theta);
+            speed.push_back(R / r);
+            theta += 0.02 + 0.01 * (i % 3); // 0.4 .. 0.8 m apart along the rails
+        }
+        pts.front().tangent = Vec3(1, 0, 0);
+        const double last = theta - (0.02 + 0.01 * (40 % 3));
+        pts.back().tangent = Vec3(std::cos(last), std::sin(last), 0.0);
+        const Spline sp(pts, sv, speed);
+        QCOMPARE(sp.length(), sv.back());
+        double worstP = 0, worstSpeed = 0, worstKappa = 0, worstCircle = 0, worstTheta = 0;
+        for (std::size_t i = 0; i < pts.size(); ++i) {
+            const Frame f = sp.frame(sv[i]);
+            worstP = std::max(worstP, (f.P - pts[i].position).norm());
+            worstSpeed = std::max(worstSpeed, std::abs(f.speed - R / r));
+        }
+        QVERIFY2(worstP < 1e-9, qPrintable(QString("point off by %1 m").arg(worstP)));
+        QVERIFY2(worstSpeed < 1e-9, qPrintable(QString("speed at a point off by %1").arg(worstSpeed)));
+        worstSpeed = 0;
+        const Vec3 centre(0, R, 0);
+        for (double x = 0.0; x <= sp.length(); x += 0.01) {
+            const Frame f = sp.frame(x);
+            worstSpeed = std::max(worstSpeed, std::abs(f.speed / (R / r) - 1));
+            worstKappa = std::max(worstKappa, std::abs(f.kappa * R - 1));
+            worstCircle = std::max(worstCircle, std::abs((f.P - centre).norm() - R));
+            const double th = std::atan2(f.P.x(), R - f.P.y());
+            worstTheta = std::max(worstTheta, std::abs(th - x / r));
+        }
+        qInfo("given s on a circle: points %.1e m, speed %.1e, kappa %.1e (relative), radius %.1e m, theta "
+              "%.1e rad off",
+              worstP, worstSpeed, worstKappa, worstCircle, worstTheta);
+        QVERIFY(worstSpeed < 1e-4);
+        QVERIFY(worstKappa < 1e-3);
+        QVERIFY(worstCircle < 1e-5);
+        QVERIFY(worstTheta < 1e-5);
+        // bad input: s not increasing, a speed of 0, sizes that differ
+        std::vector<double> back = sv;
+        back[5] = back[4];
+        auto refused = [](const auto& make) {
+            try {
+                make();
+            } catch (const std::invalid_argument&) {
+                return true;
+            }
+            return false;
+        };
+        QVERIFY(refused([&] { Spline(pts, back, speed); }));
+        std::vector<double> still = speed;
+        still[3] = 0.0;
+        QVERIFY(refused([&] { Spline(pts, sv, still); }));
+        QVERIFY(refused([&] { Spline(pts, std::vector<double>(sv.begin(), sv.end() - 1), speed); }));
+    }
 };
 
 QTEST_APPLESS_MAIN(TestCurveSpline)

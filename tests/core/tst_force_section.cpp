@@ -24,7 +24,7 @@ Layout compile(const std::string& text) {
     return Layout::compile(parseLayoutSpec(withFormat, "force.json"), "force.json");
 }
 
-// The heartline point of a track at the rails' s: P + h wB (world = curve placement applied).
+// The heartline point of a track at s (the heartline's arc length): P + h wB (curve placement applied).
 Vec3 heartlineAt(const Track& t, double s) {
     const TwistedFrame f = t.localFrame(s);
     return f.F.P + t.heartline() * f.wB;
@@ -35,8 +35,8 @@ struct Curvature {
     Vec3 tangent; // unit tangent
 };
 
-// The heartline's curvature vector from central differences along the rails' s (the heartline's own arc
-// length is not the rails'; the curvature vector of a curve does not depend on its parameter).
+// The heartline's curvature vector from central differences along s (the heartline's own arc length; the
+// curvature vector of a curve does not depend on its parameter, so this holds whatever s is).
 Curvature heartlineCurvature(const Track& t, double s) {
     const double d = 0.02;
     const double a = std::max(0.0, s - d), b = std::min(t.length(), s + d), m = 0.5 * (a + b);
@@ -143,10 +143,68 @@ private slots:
         }
         QVERIFY2(offLine < 1e-3, qPrintable(QString("heartline off the line by %1 m").arg(offLine)));
         QVERIFY(maxTurn > 3.1); // upside down half way
-        // the rails spiral: longer than the heartline
-        QVERIFY(t.length() > 24.0 + 0.1);
-        qInfo("heartline off its line by at most %.2e m; rails %.4f m under a 24 m heartline", offLine,
-              t.length());
+        // s is the heartline's arc length: the track is 24 m long, the heartline point at s is s along the
+        // line, and the rails (a helix of radius h about it; wB turns about the line at w = |d wB / ds|,
+        // central differences) run |dP/ds| = sqrt(1 + h^2 w^2) metres per metre of s, so they are longer
+        // than the heartline
+        QCOMPARE(t.length(), 24.0);
+        double worstX = 0.0, worstSpeed = 0.0, rails = 0.0;
+        const int n = 2400;
+        for (int i = 0; i <= n; ++i) {
+            const double s = 24.0 * i / n;
+            worstX = std::max(worstX, std::abs(heartlineAt(t, s).x() - s));
+            const double d = 1e-4, a = std::max(0.0, s - d), b = std::min(24.0, s + d);
+            const double w = (t.localFrame(b).wB - t.localFrame(a).wB).norm() / (b - a);
+            const double speed = t.localFrame(s).F.speed;
+            worstSpeed = std::max(worstSpeed, std::abs(speed - std::sqrt(1 + h * h * w * w)));
+            rails += (i == 0 || i == n ? 0.5 : 1.0) * speed * 24.0 / n;
+        }
+        QVERIFY2(worstX < 1e-3, qPrintable(QString("heartline x off s by %1 m").arg(worstX)));
+        // (exact at the heartline's samples, 0.25 m apart; between them s is a cubic Hermite in the spline's
+        // parameter and the bank a C1 interpolation of its keys: measured 2.4e-4)
+        QVERIFY2(worstSpeed < 1e-3, qPrintable(QString("rails' speed off by %1").arg(worstSpeed)));
+        QVERIFY(rails > 24.0 + 0.1);
+        qInfo("heartline off its line by at most %.2e m, x off s by %.2e m, |dP/ds| off sqrt(1 + h^2 w^2) by "
+              "%.2e; rails %.4f m under the 24 m heartline",
+              offLine, worstX, worstSpeed, rails);
+    }
+
+    // A banked heartline arc: the heartline is the arc (radius R, angle theta), s its arc length; the rails
+    // run h below it along the banked up, on a circle of radius R + h sin(bank) (away from the centre when
+    // the riders lean in), so |dP/ds| = (R + h sin(bank)) / R everywhere and the trackjoint's rates are the
+    // rails' own: kappa = 1 / (rails' radius) of their horizontal circle, the roll of wN zero.
+    void bankedHeartlineArc() {
+        const double R = 40.0, h = 1.1, bank = 0.5; // [m, m, rad] (its side is measured below)
+        const Layout L = compile(R"({"version": 2, "look": "coaster", "tracks": [{"id": "a", "heartline": 1.1,
+            "curve": {"type": "arc", "radius": 40, "angle": 1.5},
+            "frame": "up", "twist": {"type": "constant", "angle": 0.5}}]})");
+        const Track& t = L.track(0);
+        QCOMPARE(t.length(), R * 1.5);
+        // the arc's centre: the heartline's points are R from it
+        const Vec3 H0 = heartlineAt(t, 0.0), H1 = heartlineAt(t, 1.5 * R);
+        const TwistedFrame f0 = t.localFrame(0.0);
+        const Vec3 centre = H0 + R * Vec3::UnitZ().cross(f0.F.T).normalized(); // a left arc
+        QVERIFY(std::abs((H1 - centre).norm() - R) < 1e-6);
+        // the rails' radius: R + h sin(bank) with the bank's sign as it leans (wB toward or away from the
+        // centre)
+        const Vec3 inward = (centre - H0).normalized();
+        const double lean = f0.wB.dot(inward); // sin(bank) toward the centre
+        QVERIFY(std::abs(std::abs(lean) - std::sin(bank)) < 1e-9);
+        const double railsRadius = R + h * lean;
+        double worstSpeed = 0.0, worstKappa = 0.0, worstRadius = 0.0;
+        for (double s = 0.0; s <= t.length() + 1e-9; s += 0.05) {
+            const TwistedFrame f = t.localFrame(s);
+            const Vec3 c(centre.x(), centre.y(), f.F.P.z());
+            worstRadius = std::max(worstRadius, std::abs((f.F.P - c).norm() - railsRadius));
+            worstSpeed = std::max(worstSpeed, std::abs(f.F.speed - railsRadius / R));
+            worstKappa = std::max(worstKappa, std::abs(std::abs(f.F.kappa) - 1.0 / railsRadius));
+        }
+        qInfo("banked heartline arc R %.1f m, h %.1f m, bank %.2f rad: rails radius %.6f m (off by %.2e m), "
+              "|dP/ds| off (R + h sin)/R by %.2e, kappa off 1/radius by %.2e /m",
+              R, h, bank, railsRadius, worstRadius, worstSpeed, worstKappa);
+        QVERIFY(worstRadius < 1e-6);
+        QVERIFY(worstSpeed < 1e-6);
+        QVERIFY(worstKappa < 1e-6);
     }
 
     // A force section placed after another continues its speed and its bank; after a booster section it

@@ -4,9 +4,9 @@
 // rolling resistance:
 //   - the rider g of the run (read 25 ms late by the rider filter) matches the design-time estimate the track
 //     is coloured by (core/checks, PlaceSamples: the energy model at the heartline, the same one the force
-//     sections are integrated with) within 0.05 g + 3 % of the value at 99 % of the places outside 10 m
-//     around the drive sections, within twice that everywhere; the car carries its mass at the heartline
-//     (the riders), as the energy model assumes;
+//     sections are integrated with) within 0.05 g + 3 % of the value at every place outside 10 m around the
+//     drive sections; the car carries its mass at the heartline (the riders) in a compact body, as the
+//     energy model's point mass does (see oneCarWithoutResistance);
 //   - at the loop's top the riders feel v^2 / (g R) - 1 and at its bottom 1 + v^2 / (g R) (v and R of the
 //     heartline there, from the run's speed and the built geometry; the bottom taken where the entry pulls
 //     hardest, v^2 / (g R) + cos(pitch) there), within 0.05 g;
@@ -40,10 +40,14 @@ const std::string kFile = TRACKLAB_SOURCE_DIR "/resources/layouts/force-coaster.
 Layout oneCarWithoutResistance() {
     LayoutSpec spec = loadLayoutSpec(kFile);
     // the energy model's point is the heartline (as force-vector design takes it): a car whose mass rides
-    // there (the riders; a light bogie) follows it
+    // there (the riders; a light bogie) and turns with little inertia of its own follows it. The stock body
+    // (2.4 x 1.6 x 1.1 m, I / m = (2.4^2 + 1.1^2) / 12 = 0.58 m^2 about its pitch axis) would carry
+    // 1/2 (I / m) (v / R)^2 = 2.2 J/kg in rotation over the loop's top (v = 9.5 m/s, R = 3.4 m), energy
+    // the point-mass model keeps in speed: its riders read 0.13 g less there than the estimate (measured);
+    // a compact 0.6 m body takes 0.06 m^2, 0.01 g.
     const Json car = {{"base", "coaster-car"},
                       {"resistance", {{"a", 0}, {"b", 0}, {"c", 0}}},
-                      {"body", {{"cgHeight", 1.1}}},
+                      {"body", {{"cgHeight", 1.1}, {"length", 0.6}, {"width", 0.6}, {"height", 0.6}}},
                       {"bogies", {{"mass", 30}}}};
     spec.trains = Json::array({{{"id", "T"},
                                 {"cars", Json::array({car})},
@@ -212,13 +216,10 @@ void TstForceCoaster::ridesAsDesigned() {
     QVERIFY(topChecked && bottomChecked);
     QVERIFY(vMin > -0.1); // never rolls back (stopping on the station's brake it rebounds by < 0.05 m/s)
     QVERIFY(sim.view().derailments().empty());
-    // within 0.05 g + 3 % at 99 % of the comparisons (measured: 99.45 %; the rest in the loop's steep parts,
-    // where the lateral g of the run and of the estimate differ by up to 0.09 g), twice that everywhere
+    // within 0.05 g + 3 % everywhere (measured: the worst 0.94 of it, a helix's lateral g)
     qInfo("%d of %d comparisons beyond 0.05 g + 3 %%", beyond, 2 * compared);
-    QVERIFY2(beyond <= 2 * compared / 100, worstWhere.c_str());
-    // (2.04 measured since the station stops every train and sends it on from rest: the laps after the first
-    // enter the loop a little differently from the estimate's steady 2.5 m/s dispatch)
-    QVERIFY2(worst <= 2.1, worstWhere.c_str());
+    QCOMPARE(beyond, 0);
+    QVERIFY2(worst <= 1.0, worstWhere.c_str());
 }
 
 QTEST_APPLESS_MAIN(TstForceCoaster)

@@ -82,6 +82,12 @@ void TstTrackFeeder::dsIsTheTangentComponent() {
     const FeedResult g = feedTrack(L, none, at(0, 10, +1), Vec3(11, 1, 0), Vec3(10, 0, 0), Vec3(0.6, 0.8, 0));
     QVERIFY(std::abs(g.ds - 1.4) < 1e-15);
     QVERIFY(std::abs(g.position.s - 11.4) < 1e-14);
+    // where s is not the track's arc length (a heartline track: Frame::speed metres of rails per unit of
+    // s), ds is the tangent component over the speed: 2.5 m of rails at 1.25 m per unit of s is 2.0
+    const FeedResult q =
+        feedTrack(L, none, at(0, 10, +1), Vec3(12.5, 0.3, 0.2), Vec3(10, 0, 0), Vec3(1, 0, 0), 1.25);
+    QCOMPARE(q.ds, 2.0);
+    QCOMPARE(q.position.s, 12.0);
     // a purely sideways or vertical offset does not move s
     const FeedResult h = feedBy(L, none, at(0, 40, +1), 0.0, 0.7, -0.4);
     QVERIFY(std::abs(h.ds) < 1e-15);
