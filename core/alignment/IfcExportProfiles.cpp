@@ -80,7 +80,8 @@ bool sameLaw(const VerticalPieceSpec& a, const VerticalPieceSpec& b) {
 }
 
 // The curvature the importer gives a vertical clothoid after the piece p
-// (core/alignment/IfcAlignmentReader.cpp: an arc's, 0 after a constant gradient or a clothoid).
+// (core/alignment/IfcImportProfiles.cpp, verticalPieces: an arc's, 0 after a constant gradient or a
+// clothoid).
 double impliedCurvature(const VerticalPieceSpec* p) {
     using T = VerticalPieceSpec::Type;
     if (!p) return 0.0;
