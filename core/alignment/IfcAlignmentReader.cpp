@@ -148,7 +148,7 @@ HorizontalSegment readHorizontal(const StepFile& f, const StepInstance& seg, con
     h.radiusStart = number(p, 4) * u.length;
     h.radiusEnd = number(p, 5) * u.length;
     h.length = number(p, 6) * u.length;
-    if (h.length < 0) p.fail(6, "SegmentLength must be >= 0, got " + num(number(p, 6)));
+    if (h.length < 0) p.fail(6, "SegmentLength must be >= 0, got " + numberText(number(p, 6)));
     if (const auto g = optionalNumber(p, 7)) h.gravityCentreHeight = *g * u.length;
     h.type = p.enumeration(8);
     return h;
@@ -170,8 +170,8 @@ CurveSpec horizontalCurve(const HorizontalSegment& h, bool cantLinked, std::vect
     } else if (h.type == "CIRCULARARC") {
         if (h.radiusStart == 0.0) p.fail(4, "a CIRCULARARC needs a radius, got 0");
         if (std::abs(h.radiusEnd - h.radiusStart) > 1e-9 * std::abs(h.radiusStart))
-            warnings.push_back(at + ": CIRCULARARC with EndRadiusOfCurvature " + num(h.radiusEnd) +
-                               " m != StartRadiusOfCurvature " + num(h.radiusStart) +
+            warnings.push_back(at + ": CIRCULARARC with EndRadiusOfCurvature " + numberText(h.radiusEnd) +
+                               " m != StartRadiusOfCurvature " + numberText(h.radiusStart) +
                                " m: the start radius is used");
         c.type = "arc";
         c.params["radius"] = std::abs(h.radiusStart);
@@ -191,7 +191,8 @@ CurveSpec horizontalCurve(const HorizontalSegment& h, bool cantLinked, std::vect
                           ". (expected LINE, CIRCULARARC, CLOTHOID, CUBIC, HELMERTCURVE, BLOSSCURVE, "
                           "COSINECURVE, SINECURVE or VIENNESEBEND)");
         if (h.type == "CUBIC" && h.radiusStart != 0.0)
-            p.fail(4, "a CUBIC starts straight (StartRadiusOfCurvature 0); got " + num(h.radiusStart) + " m");
+            p.fail(4, "a CUBIC starts straight (StartRadiusOfCurvature 0); got " + numberText(h.radiusStart) +
+                          " m");
         c.type = it->second;
         c.params["length"] = h.length;
         c.params["radiusStart"] = h.radiusStart;
@@ -303,11 +304,12 @@ IfcImport importIfcAlignments(const StepFile& f) {
         if (cantLayout) {
             cantLayout->expectArgCount(8); // ..., Representation, RailHeadDistance
             const double b = number(*cantLayout, 7) * units.length;
-            if (!(b > 0.0)) cantLayout->fail(7, "RailHeadDistance must be > 0, got " + num(b));
+            if (!(b > 0.0)) cantLayout->fail(7, "RailHeadDistance must be > 0, got " + numberText(b));
             if (spec.railCentreDistance && std::abs(*spec.railCentreDistance - b) > 1e-9)
-                cantLayout->fail(
-                    7, "RailHeadDistance " + num(b) + " m differs from the " + num(*spec.railCentreDistance) +
-                           " m of an alignment before it (a layout has one rail-centre distance)");
+                cantLayout->fail(7,
+                                 "RailHeadDistance " + numberText(b) + " m differs from the " +
+                                     numberText(*spec.railCentreDistance) +
+                                     " m of an alignment before it (a layout has one rail-centre distance)");
             spec.railCentreDistance = b;
             profiles.railHeadDistance = b;
             cantSegments(readProfile(f, nests, *cantLayout, false, units, chainLength), *cantLayout,
@@ -452,12 +454,13 @@ IfcImport importIfcAlignments(const StepFile& f) {
                 const Frame end = layout.frameInWorld(t, layout.track(t).length()).F;
                 const double gap = std::hypot(h.start.x() - end.P.x(), h.start.y() - end.P.y());
                 const std::string where = "starts at (" + coord(h.start.x()) + ", " + coord(h.start.y()) +
-                                          ") m, " + num(gap) + " m from the end (" + coord(end.P.x()) + ", " +
-                                          coord(end.P.y()) + ") of the previous segment " +
+                                          ") m, " + numberText(gap) + " m from the end (" + coord(end.P.x()) +
+                                          ", " + coord(end.P.y()) + ") of the previous segment " +
                                           ref(*previous->params) + " (segment " + ref(*previous->segment) +
                                           ")";
                 if (gap > kIfcJoinRefuse)
-                    h.params->fail(2, where + ": more than " + num(kIfcJoinRefuse) + " m apart, refused");
+                    h.params->fail(2,
+                                   where + ": more than " + numberText(kIfcJoinRefuse) + " m apart, refused");
                 if (gap > kIfcJoinWarn)
                     warnings.push_back(f.file() + ": " + h.params->name() + " " + where +
                                        ": the track continues from that end");
@@ -465,7 +468,7 @@ IfcImport importIfcAlignments(const StepFile& f) {
                     std::remainder(h.direction - std::atan2(end.T.y(), end.T.x()), 2 * std::numbers::pi);
                 if (h.length > kZeroLength && std::abs(kink) > kIfcHeadingWarn)
                     warnings.push_back(f.file() + ": " + h.params->name() + " starts with a heading " +
-                                       num(kink) + " rad off the end of " + ref(*previous->params) +
+                                       numberText(kink) + " rad off the end of " + ref(*previous->params) +
                                        ": the track continues tangentially");
             }
             if (c.trackOf[k] >= 0) {

@@ -382,8 +382,9 @@ IfcExport exportIfcAlignments(const Layout& layout, const IfcExportOptions& opti
                 const auto why = exactRefusal(ctx, std::size_t(p.track), p.dir);
                 result.warnings.push_back(file + ": track '" + id + "' has no exact IFC 4.3 form (" + *why +
                                           "): exported fitted as " + std::to_string(f->horizontal.size()) +
-                                          " horizontal segment(s), worst deviation " + num(f->worstPosition) +
-                                          " m in position and " + num(f->worstBank) + " rad in bank");
+                                          " horizontal segment(s), worst deviation " +
+                                          numberText(f->worstPosition) + " m in position and " +
+                                          numberText(f->worstBank) + " rad in bank");
                 result.fitted.push_back({id, f->horizontal.size(), f->worstPosition, f->worstBank});
             }
     if (chains.empty()) {

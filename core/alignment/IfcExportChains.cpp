@@ -96,24 +96,24 @@ std::optional<std::string> exactRefusal(const Context& ctx, std::size_t t, int d
             return "its placement is tilted: an alignment track is exported placed level (yaw only)";
         const AlignmentCurveSpec a = alignmentSpecOf(spec.curve);
         if (!a.cant.empty() && std::abs(a.railHeadDistance - ctx.railHeadDistance) > 1e-9)
-            return "its cant's railHeadDistance " + num(a.railHeadDistance) +
-                   " m differs from the layout's railCentreDistance " + num(ctx.railHeadDistance) +
+            return "its cant's railHeadDistance " + numberText(a.railHeadDistance) +
+                   " m differs from the layout's railCentreDistance " + numberText(ctx.railHeadDistance) +
                    " m (the IFC cant layout's RailHeadDistance)";
         return std::nullopt;
     }
     const double L = track.length();
     const TwistedFrame a = layout.frameInWorld(t, 0.0), b = layout.frameInWorld(t, L);
     if (std::abs(a.F.T.z()) > kLevel)
-        return "it is not level: its start tangent rises by " + num(std::asin(a.F.T.z())) + " rad";
+        return "it is not level: its start tangent rises by " + numberText(std::asin(a.F.T.z())) + " rad";
     if (spec.curve.type != "line" && std::abs(std::abs(sideOf(track)) - 1.0) > kLevel)
         return "it is not level: its curve's plane is tilted";
     if (std::abs(b.F.P.z() - a.F.P.z()) > kLevelHeight)
-        return "it is not level: its ends differ in height by " + num(b.F.P.z() - a.F.P.z()) + " m";
+        return "it is not level: its ends differ in height by " + numberText(b.F.P.z() - a.F.P.z()) + " m";
     for (int k = 0; k <= 8; ++k) {
         const double s = L * k / 8.0;
         const double bank = track.bank(s).wt;
         if (std::abs(bank) > kBank || track.upsideDown(s))
-            return "it is banked (" + num(bank) + " rad at s = " + num(s) +
+            return "it is banked (" + numberText(bank) + " rad at s = " + numberText(s) +
                    " m) by its twist: only an alignment curve's cant profile is exact";
     }
     return std::nullopt;
@@ -279,7 +279,7 @@ void splitInto(Context& ctx, const std::string& id, double startStation,
                     std::remainder(h.direction - std::atan2(T.y(), T.x()), 2 * std::numbers::pi);
                 if (gap > kIfcJoinWarn || std::abs(kink) > kIfcHeadingWarn) {
                     warnings.push_back(file + ": track '" + h.name + "' does not continue '" + prev.name +
-                                       "' (" + num(gap) + " m apart, heading " + num(kink) +
+                                       "' (" + numberText(gap) + " m apart, heading " + numberText(kink) +
                                        " rad off): a new alignment starts there");
                     close();
                 }

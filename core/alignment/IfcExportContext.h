@@ -11,9 +11,9 @@
 #include "core/curves/VerticalProfile.h"
 #include "core/io/StepWriter.h"
 #include "core/layout/Layout.h"
+#include "core/units/NumberText.h"
 
 #include <cstdint>
-#include <cstdio>
 #include <map>
 #include <optional>
 #include <string>
@@ -21,12 +21,6 @@
 #include <vector>
 
 namespace tl::ifcexport {
-
-inline std::string num(double x) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.6g", x);
-    return buf;
-}
 
 // A track in its direction of travel along an alignment.
 struct Piece {

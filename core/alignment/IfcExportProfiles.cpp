@@ -176,9 +176,9 @@ std::optional<ChainContent> chainContent(Context& ctx, const Chain& chain) {
         const double implied = impliedCurvature(i ? &out.vertical[i - 1] : nullptr);
         if (!near(implied, v.curvatureStart, 1e-9, 1e-12)) {
             ctx.inexact[{out.verticalTrack[i], +1}] =
-                "its vertical clothoid starts with the curvature " + num(v.curvatureStart) +
+                "its vertical clothoid starts with the curvature " + numberText(v.curvatureStart) +
                 " 1/m, which the piece before it in the IFC vertical layout does not end with (" +
-                num(implied) + " 1/m)";
+                numberText(implied) + " 1/m)";
             return std::nullopt;
         }
     }

@@ -11,9 +11,9 @@
 #include "core/io/StepFile.h"
 #include "core/layout/AlignmentCurveSpec.h"
 #include "core/layout/LayoutSpec.h"
+#include "core/units/NumberText.h"
 
 #include <cstdint>
-#include <cstdio>
 #include <map>
 #include <optional>
 #include <string>
@@ -23,12 +23,6 @@
 namespace tl::ifcimport {
 
 constexpr double kZeroLength = 1e-9; // [m] a segment this short is a zero-length segment
-
-inline std::string num(double x) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.6g", x);
-    return buf;
-}
 
 // --- IfcAlignmentReader.cpp
 

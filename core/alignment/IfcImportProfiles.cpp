@@ -39,15 +39,17 @@ std::vector<ProfileSegment> readProfile(const StepFile& f,
         s.params = p;
         s.startDistAlong = number(*p, 2) * u.length;
         s.horizontalLength = number(*p, 3) * u.length;
-        if (s.horizontalLength < 0) p->fail(3, "HorizontalLength must be >= 0, got " + num(number(*p, 3)));
+        if (s.horizontalLength < 0)
+            p->fail(3, "HorizontalLength must be >= 0, got " + numberText(number(*p, 3)));
         if (previous && std::abs(s.startDistAlong - previousEnd) > kProfileGap)
-            p->fail(2, "StartDistAlong " + num(s.startDistAlong) + " m: the previous segment " +
-                           ref(*previous) + " ends at " + num(previousEnd) +
+            p->fail(2, "StartDistAlong " + numberText(s.startDistAlong) + " m: the previous segment " +
+                           ref(*previous) + " ends at " + numberText(previousEnd) +
                            " m (segments must be contiguous to 1 mm)");
         const double end = s.startDistAlong + s.horizontalLength;
         if (end > horizontalLength + kProfileGap)
-            p->fail(3, std::string(vertical ? "the vertical" : "the cant") + " layout runs to " + num(end) +
-                           " m, beyond the horizontal layout's length " + num(horizontalLength) + " m");
+            p->fail(3, std::string(vertical ? "the vertical" : "the cant") + " layout runs to " +
+                           numberText(end) + " m, beyond the horizontal layout's length " +
+                           numberText(horizontalLength) + " m");
         previous = p;
         previousEnd = end;
         if (s.horizontalLength <= kZeroLength) continue;
@@ -131,8 +133,8 @@ void verticalPieces(const std::vector<ProfileSegment>& profile, const StepInstan
         pad.startHeight = first.startHeight - first.startGradient * first.from;
         out.vertical.insert(out.vertical.begin(), pad);
         out.verticalIfc.insert(out.verticalIfc.begin(), nullptr);
-        warnings.push_back(file + ": the vertical layout " + layout.name() + " starts at " + num(first.from) +
-                           " m: its first gradient is continued back to the start");
+        warnings.push_back(file + ": the vertical layout " + layout.name() + " starts at " +
+                           numberText(first.from) + " m: its first gradient is continued back to the start");
     }
     const VerticalPieceSpec last = out.vertical.back();
     const double end = last.from + last.length;
@@ -151,8 +153,8 @@ void verticalPieces(const std::vector<ProfileSegment>& profile, const StepInstan
         pad.startHeight = z;
         out.vertical.push_back(pad);
         out.verticalIfc.push_back(nullptr);
-        warnings.push_back(file + ": the vertical layout " + layout.name() + " ends at " + num(end) +
-                           " m, before the horizontal's " + num(length) +
+        warnings.push_back(file + ": the vertical layout " + layout.name() + " ends at " + numberText(end) +
+                           " m, before the horizontal's " + numberText(length) +
                            " m: its last gradient is continued");
     }
 }
@@ -200,8 +202,8 @@ void cantSegments(const std::vector<ProfileSegment>& profile, const StepInstance
         pad.startCantRight = pad.endCantRight = first.startCantRight;
         out.cant.insert(out.cant.begin(), pad);
         out.cantIfc.insert(out.cantIfc.begin(), nullptr);
-        warnings.push_back(file + ": the cant layout " + layout.name() + " starts at " + num(first.from) +
-                           " m: its first cants hold before it");
+        warnings.push_back(file + ": the cant layout " + layout.name() + " starts at " +
+                           numberText(first.from) + " m: its first cants hold before it");
     }
     const double end = last.from + last.length;
     if (end < length - kProfileGap) {
@@ -212,8 +214,9 @@ void cantSegments(const std::vector<ProfileSegment>& profile, const StepInstance
         pad.startCantRight = pad.endCantRight = last.endCantRight;
         out.cant.push_back(pad);
         out.cantIfc.push_back(nullptr);
-        warnings.push_back(file + ": the cant layout " + layout.name() + " ends at " + num(end) +
-                           " m, before the horizontal's " + num(length) + " m: its last cants hold after it");
+        warnings.push_back(file + ": the cant layout " + layout.name() + " ends at " + numberText(end) +
+                           " m, before the horizontal's " + numberText(length) +
+                           " m: its last cants hold after it");
     }
 }
 

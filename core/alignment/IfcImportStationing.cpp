@@ -103,7 +103,8 @@ Stationing stationing(const StepFile& f, const std::map<std::uint64_t, std::vect
     // the start
     const StationReferent& first = found.front();
     if (!first.along)
-        warnings.push_back(f.file() + ": " + first.referent->name() + " (station " + num(first.station) +
+        warnings.push_back(f.file() + ": " + first.referent->name() + " (station " +
+                           numberText(first.station) +
                            " m) has no IfcLinearPlacement: taken to be at the alignment's start");
     if (first.increasing == false)
         warnings.push_back(f.file() + ": " + first.referent->name() +
@@ -114,7 +115,8 @@ Stationing stationing(const StepFile& f, const std::map<std::uint64_t, std::vect
     std::vector<const StationReferent*> later;
     for (std::size_t k = 1; k < found.size(); ++k) {
         const StationReferent& r = found[k];
-        const std::string what = f.file() + ": " + r.referent->name() + " (station " + num(r.station) + " m)";
+        const std::string what =
+            f.file() + ": " + r.referent->name() + " (station " + numberText(r.station) + " m)";
         if (!r.along) {
             warnings.push_back(what +
                                " has no IfcLinearPlacement: skipped (only the first referent, the start "
@@ -123,8 +125,9 @@ Stationing stationing(const StepFile& f, const std::map<std::uint64_t, std::vect
             warnings.push_back(what + " has Pset_Stationing.HasIncreasingStation false: decreasing stations "
                                       "are not supported, skipped");
         } else if (*r.along < -kEquationSlack || *r.along > length + kEquationSlack) {
-            warnings.push_back(what + " lies " + num(*r.along) + " m along, outside the alignment (0 .. " +
-                               num(length) + " m): skipped");
+            warnings.push_back(what + " lies " + numberText(*r.along) +
+                               " m along, outside the alignment (0 .. " + numberText(length) +
+                               " m): skipped");
         } else {
             later.push_back(&r);
         }
@@ -136,11 +139,11 @@ Stationing stationing(const StepFile& f, const std::map<std::uint64_t, std::vect
     for (const StationReferent* r : later) {
         const double d = std::clamp(*r->along, 0.0, length);
         const double running = s0 + (d - d0);
-        const std::string what = f.file() + ": " + r->referent->name() + " (station " + num(r->station) +
-                                 " m at " + num(d) + " m)";
+        const std::string what = f.file() + ": " + r->referent->name() + " (station " +
+                                 numberText(r->station) + " m at " + numberText(d) + " m)";
         if (r->incoming && std::abs(*r->incoming - running) > kIncomingSlack)
-            warnings.push_back(what + ": its IncomingStation " + num(*r->incoming) +
-                               " m is not the station " + num(running) +
+            warnings.push_back(what + ": its IncomingStation " + numberText(*r->incoming) +
+                               " m is not the station " + numberText(running) +
                                " m counted to it: the counted one is used");
         if (std::abs(r->station - running) <= kMarkerSlack) continue; // a marker on the running stations
         if (!out.equations.empty() && !(d > out.equations.back().first)) {
