@@ -3,6 +3,7 @@
 // track's ends compared with the original's; the STEP values (core/io/StepWriter.h) against their Part 21
 // spellings; the parent curves of the geometry against their closed forms.
 #include "FileTestUtil.h"
+#include "IfcTestFile.h"
 #include "core/alignment/IfcAlignmentReader.h"
 #include "core/alignment/IfcAlignmentWriter.h"
 #include "core/curves/AlignmentCurve.h"
@@ -31,6 +32,7 @@
 #include <vector>
 
 using namespace tl;
+using ifctest::real;
 namespace fs = std::filesystem;
 
 namespace {
@@ -88,13 +90,6 @@ bool contains(const std::vector<std::string>& list, const std::string& a, const 
     return false;
 }
 
-// a STEP real
-std::string real(double x) {
-    char buf[40];
-    std::snprintf(buf, sizeof buf, "%.17E", x);
-    return buf;
-}
-
 // The DATA section of a small IFC file, instances numbered in order.
 struct Ifc {
     std::string data;
@@ -115,12 +110,7 @@ struct Ifc {
         const int p = add(params);
         return add("IFCALIGNMENTSEGMENT('s" + std::to_string(next) + "',$,$,$,$,$,$," + r(p) + ")");
     }
-    std::string file() const {
-        return "ISO-10303-21;\nHEADER;\nFILE_DESCRIPTION(('ViewDefinition [Alignment]'),'2;1');\n"
-               "FILE_NAME('t.ifc','2026-01-01T00:00:00',(''),(''),'','','');\nFILE_SCHEMA(('IFC4X3_ADD2'));\n"
-               "ENDSEC;\nDATA;\n" +
-               data + "ENDSEC;\nEND-ISO-10303-21;\n";
-    }
+    std::string file() const { return ifctest::file(data); }
 };
 
 // a and b equal as JSON, numbers to 1e-9 (relative above 1), keys starting with "ifc" (the #ids of the
