@@ -1,6 +1,7 @@
 #include "core/alignment/AlignmentFit.h"
 
 #include "core/geometry/GaussLegendre.h"
+#include "core/units/NumberText.h"
 
 #include <Eigen/Dense>
 
@@ -21,12 +22,6 @@ constexpr double kStraight = 1e-10;    // [1/m] curvatures below: a LINE; differ
 constexpr double kNewton = 1e-10;      // [m] / [rad] the clothoid's end residual
 constexpr double kGradientKink = 1e-4; // [-] largest gradient step at a vertical joint
 constexpr double kShare = 0.7;         // share of the position tolerance in plan and in height
-
-std::string num(double x) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.6g", x);
-    return buf;
-}
 
 // The original track in its direction of travel, at the samples.
 struct Sample {
@@ -123,8 +118,8 @@ struct Fitter {
             return;
         }
         if (!ok)
-            throw std::invalid_argument("no clothoid joins its points " + num(A.u) + " m and " + num(B.u) +
-                                        " m along it");
+            throw std::invalid_argument("no clothoid joins its points " + numberText(A.u) + " m and " +
+                                        numberText(B.u) + " m along it");
         for (std::size_t i = a + 1; i < b; ++i)
             planError[i] = err[i - a];
         FittedHorizontal h;
@@ -235,9 +230,9 @@ AlignmentFit fitAlignment(const Layout& layout, std::size_t track, int dir,
         const TwistedFrame w = layout.frameInWorld(track, s);
         const Vec3 T = dir > 0 ? w.F.T : Vec3(-w.F.T);
         if (std::abs(T.z()) > kSteep)
-            throw std::invalid_argument("its tangent is steeper than 80 degrees at s = " + num(s) +
+            throw std::invalid_argument("its tangent is steeper than 80 degrees at s = " + numberText(s) +
                                         " m: IFC alignments have no vertical tangent");
-        if (t.upsideDown(s)) throw std::invalid_argument("it is upside down at s = " + num(s) + " m");
+        if (t.upsideDown(s)) throw std::invalid_argument("it is upside down at s = " + numberText(s) + " m");
         Sample& x = f.S[std::size_t(i)];
         x.P = w.F.P;
         const double h = std::atan2(T.y(), T.x());
@@ -247,8 +242,8 @@ AlignmentFit fitAlignment(const Layout& layout, std::size_t track, int dir,
         x.gradient = T.z() / flat;
         x.bank = dir * t.bank(s).wt;
         if (std::abs(x.bank) > 80.0 * kPi / 180.0)
-            throw std::invalid_argument("it is banked by " + num(x.bank) + " rad at s = " + num(s) +
-                                        " m: a cant states banks up to 80 degrees here");
+            throw std::invalid_argument("it is banked by " + numberText(x.bank) + " rad at s = " +
+                                        numberText(s) + " m: a cant states banks up to 80 degrees here");
         if (i > 0) {
             const Sample& p = f.S[std::size_t(i) - 1];
             // the horizontal distance: the chord in plan, corrected for the turn between the samples

@@ -4,6 +4,7 @@
 
 #include "core/layout/Layout.h"
 #include "core/layout/LayoutError.h"
+#include "core/units/NumberText.h"
 #include "core/units/Station.h"
 
 #include <algorithm>
@@ -29,12 +30,6 @@ constexpr double kAtEquation = 1e-9;
 // 5-point Gauss-Legendre on [-1, 1]
 constexpr double kX1 = 0.9061798459386639927976269, kX2 = 0.5384693101056830910363144;
 constexpr double kW0 = 128.0 / 225.0, kW1 = 0.4786286704993664680412915, kW2 = 0.2369268850561890875142640;
-
-std::string num(double v) {
-    char b[32];
-    std::snprintf(b, sizeof b, "%.6g", v);
-    return b;
-}
 
 std::string metres(double v) {
     char b[48];
@@ -168,7 +163,8 @@ std::optional<double> Alignment::station(int track, double s) const {
 
 double Alignment::distanceOf(double station) const {
     if (!std::isfinite(station))
-        throw std::out_of_range("alignment \"" + id_ + "\": station " + num(station) + " is not a number");
+        throw std::out_of_range("alignment \"" + id_ + "\": station " + numberText(station) +
+                                " is not a number");
     for (std::size_t i = 0; i < stretches_.size(); ++i) {
         const Stretch& r = stretches_[i];
         const bool last = i + 1 == stretches_.size();
@@ -279,12 +275,13 @@ std::vector<Alignment> compileAlignments(const Layout& L, const std::string& fil
                 throw LayoutError(file, jsonPath(ep, std::size_t(1)), "not a finite number");
             if (d < 0 || d > length + kEquationSlack)
                 throw LayoutError(file, jsonPath(ep, std::size_t(0)),
-                                  "distance " + num(d) + " m is outside alignment \"" + a.id +
-                                      "\" (0 .. its horizontal length " + num(length) + " m)");
+                                  "distance " + numberText(d) + " m is outside alignment \"" + a.id +
+                                      "\" (0 .. its horizontal length " + numberText(length) + " m)");
             if (j > 0 && !(d > a.equations[j - 1].first))
                 throw LayoutError(file, jsonPath(ep, std::size_t(0)),
-                                  "distance " + num(d) + " m does not increase (the equation before is at " +
-                                      num(a.equations[j - 1].first) + " m)");
+                                  "distance " + numberText(d) +
+                                      " m does not increase (the equation before is at " +
+                                      numberText(a.equations[j - 1].first) + " m)");
             const double at = std::min(d, length);
             c.stretches_.back().d1 = at;
             c.stretches_.push_back(Alignment::Stretch{at, length, station});

@@ -5,6 +5,7 @@
 #include "core/io/JsonReader.h"
 #include "core/layout/Layout.h"
 #include "core/layout/LayoutError.h"
+#include "core/units/NumberText.h"
 
 #include <algorithm>
 #include <cmath>
@@ -20,12 +21,6 @@ constexpr double kMaxRouteLength = 1.0e6; // [m]
 
 TrackSpan span(int track, double a, double b) {
     return TrackSpan{track, std::min(a, b), std::max(a, b)};
-}
-
-std::string num(double v) {
-    char b[32];
-    std::snprintf(b, sizeof b, "%.6g", v);
-    return b;
 }
 
 // Flank switches of switch w (taken by the route on branch `used`; the route's trunk side needs none): along
@@ -202,7 +197,8 @@ std::vector<Route> compileRoutes(const Layout& L, const std::string& file) {
                 throw LayoutError(file, jsonPath(jsonPath(jsonPath(path, "switches"), i), std::size_t(0)),
                                   "switch \"" + L.switches()[std::size_t(r.sets[i].first)].id +
                                       "\" is not on the route from \"" + q.from + "\" to \"" + q.to + "\" (" +
-                                      num(r.length) + " m and its " + num(r.overlap) + " m overlap)");
+                                      numberText(r.length) + " m and its " + numberText(r.overlap) +
+                                      " m overlap)");
         for (const auto& [w, state] : r.sets)
             flankOf(L, w, state, r.flank);
         // a flank switch the route itself sets is not a flank switch

@@ -5,6 +5,7 @@
 #include "core/io/JsonReader.h"
 #include "core/layout/Layout.h"
 #include "core/layout/LayoutError.h"
+#include "core/units/NumberText.h"
 
 #include <algorithm>
 #include <cmath>
@@ -18,12 +19,6 @@ namespace tl {
 namespace {
 
 constexpr double kOnTrack = 1e-9; // [m] how far past a track's end a signal may stand (rounding)
-
-std::string num(double v) {
-    char b[32];
-    std::snprintf(b, sizeof b, "%.6g", v);
-    return b;
-}
 
 // Is signal g ahead of s on its track for travel along dir (at s itself counts when inclusive)?
 bool aheadOf(const Signal& g, int dir, double s, bool inclusive) {
@@ -136,8 +131,8 @@ std::vector<Signal> compileSignals(const Layout& L, const std::string& file) {
         const Track& t = L.track(std::size_t(c.track));
         if (!(g.s >= -kOnTrack && g.s <= t.length() + kOnTrack))
             throw LayoutError(file, jsonPath(path, "s"),
-                              "s = " + num(g.s) + " m is off track \"" + g.track + "\" (0 .. " +
-                                  num(t.length()) + " m)");
+                              "s = " + numberText(g.s) + " m is off track \"" + g.track + "\" (0 .. " +
+                                  numberText(t.length()) + " m)");
         if (!t.onGround())
             throw LayoutError(file, jsonPath(path, "track"),
                               "track \"" + g.track +

@@ -3,6 +3,7 @@
 // hand-computed coordinates (closed forms for lines and arcs, Simpson quadrature of the heading for the
 // clothoid and the Bloss curve).
 #include "FileTestUtil.h"
+#include "IfcTestFile.h"
 #include "core/alignment/IfcAlignmentReader.h"
 #include "core/curves/AlignmentCurve.h"
 #include "core/io/StepError.h"
@@ -21,15 +22,10 @@
 #include <vector>
 
 using namespace tl;
+using ifctest::real;
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string real(double x) {
-    char buf[40];
-    std::snprintf(buf, sizeof buf, "%.17E", x); // "1.00000000000000000E+03": always a STEP real
-    return buf;
-}
 
 // Writes the DATA section of an IFC file, numbering the instances.
 struct Ifc {
@@ -115,9 +111,7 @@ struct Ifc {
         return ref;
     }
     std::string file(const std::string& schema = "IFC4X3_ADD2") const {
-        return "ISO-10303-21;\nHEADER;\nFILE_DESCRIPTION(('ViewDefinition [Alignment]'),'2;1');\n"
-               "FILE_NAME('t.ifc','2026-01-01T00:00:00',(''),(''),'','','');\nFILE_SCHEMA(('" +
-               schema + "'));\nENDSEC;\nDATA;\n" + data + "ENDSEC;\nEND-ISO-10303-21;\n";
+        return ifctest::file(data, "t.ifc", schema);
     }
 };
 

@@ -19,6 +19,7 @@
 //   (importIfcAlignments): the same number of tracks, each end within 1e-6 m of the first import's (the
 //   alignment tracks are written exactly with their vertical and cant layouts: docs/alignments.md, "Export").
 #include "GuiTestUtil.h"
+#include "tests/core/IfcTestFile.h"
 
 #include "core/alignment/IfcAlignmentReader.h"
 #include "core/layout/Alignment.h"
@@ -42,6 +43,7 @@
 #include <vector>
 
 using namespace guitest;
+using ifctest::real;
 using tl::ui::MainWindow;
 
 namespace {
@@ -51,12 +53,6 @@ constexpr double kStraight = 500.0;          // [m]
 constexpr double kRadius = 150.0;            // [m] turning left
 constexpr double kArc = 200.0;               // [m]
 constexpr double kStartStation = 12000.0;    // [m]
-
-std::string real(double x) {
-    char buf[40];
-    std::snprintf(buf, sizeof buf, "%.17E", x); // always a STEP real
-    return buf;
-}
 
 // The DATA section of an IFC file, numbering the instances (as tests/core/tst_ifc_import.cpp writes them).
 struct Ifc {
@@ -93,12 +89,7 @@ struct Ifc {
         return segment("", add("IFCALIGNMENTCANTSEGMENT($,$," + real(from) + "," + real(length) + ",0.,0.," +
                                real(right0) + "," + real(right1) + ",." + type + ".)"));
     }
-    std::string file() const {
-        return "ISO-10303-21;\nHEADER;\nFILE_DESCRIPTION(('ViewDefinition [Alignment]'),'2;1');\n"
-               "FILE_NAME('run.ifc','2026-01-01T00:00:00',(''),(''),'','','');\n"
-               "FILE_SCHEMA(('IFC4X3_ADD2'));\nENDSEC;\nDATA;\n" +
-               data + "ENDSEC;\nEND-ISO-10303-21;\n";
-    }
+    std::string file() const { return ifctest::file(data, "run.ifc"); }
 };
 
 std::string alignmentFile() {
