@@ -42,8 +42,9 @@ void printFrame(const tl::Layout& layout, int t, double s) {
               << ",\"kappa\":" << num(f.F.kappa) << ",\"tau\":" << num(f.F.tau) << ",\"twist\":" << num(f.wt)
               << ",\"dtwist\":" << num(f.dwt) << ",\"length\":" << num(length);
     // a track with a heartline: its point h above the rails along wB (docs/layout-format.md, "Heartline")
+    // and the rails' metres per metre of s (s and length are the heartline's there)
     if (const double h = layout.track(std::size_t(t)).heartline(); h > 0)
-        std::cout << ",\"heartline\":" << vec(f.F.P + h * f.wB);
+        std::cout << ",\"heartline\":" << vec(f.F.P + h * f.wB) << ",\"speed\":" << num(f.F.speed);
 }
 
 // JSON string text (the ids and the station text hold no control characters; quotes and backslashes are
@@ -62,8 +63,10 @@ int runFrame(const QStringList& args) {
     parser.setApplicationDescription(
         "Print the world frame of track TRACK_ID at arc length S [m] as one JSON object:\n"
         "P, T, N, B (continued Frenet frame), wN, wB (twisted frame), kappa [1/m], tau [1/m],\n"
-        "twist [rad], dtwist [rad/m], length [m]; on a track with a heartline, heartline (its point [m]).\n"
-        "P and the frames are the rails' (the trackjoint's). Moving bodies are at their initial poses.\n"
+        "twist [rad], dtwist [rad/m], length [m]; on a track with a heartline, heartline (its point [m])\n"
+        "and speed (the rails' metres per metre of s: there s and length are the heartline's).\n"
+        "P and the frames are the rails' (the trackjoint's; kappa, tau, dtwist per metre of rails).\n"
+        "Moving bodies are at their initial poses.\n"
         "With --alignment ID --station S (and no TRACK_ID, S): the frame at station S of alignment ID,\n"
         "plus track, s [m], station [m] and stationText (\"km 12+345.678\"; docs/alignments.md).");
     parser.addHelpOption();
