@@ -24,6 +24,15 @@ namespace tl::ifcexport {
 
 namespace {
 
+// A segment's name: its track's id less its alignment's "<id>/" (the prefix the importer gives a track),
+// so that a layout imported, exported and imported again keeps its track ids (docs/alignments.md).
+std::string segmentName(const std::string& alignment, const std::string& track) {
+    const std::string prefix = alignment + "/";
+    return track.size() > prefix.size() && track.compare(0, prefix.size(), prefix) == 0
+               ? track.substr(prefix.size())
+               : track;
+}
+
 Common writeProject(Writer& out, const std::string& projectName) {
     StepWriter& w = out.w;
     Common c;
@@ -112,7 +121,8 @@ HorizontalLayout writeHorizontal(Writer& out, const Common& c, const Layout& lay
             geometry = false;
         }
         segments.push_back(w.add("IFCALIGNMENTSEGMENT",
-                                 out.guid.next() + ",$," + (last ? std::string("$") : stepString(h.name)) +
+                                 out.guid.next() + ",$," +
+                                     (last ? std::string("$") : stepString(segmentName(chain.id, h.name))) +
                                      ",$,$,$," + representation + "," + stepRef(params)));
         result.length += h.length;
         if (!last) ++segmentCount;

@@ -147,6 +147,12 @@ private slots:
         double total = 0.0;
         for (std::size_t t = 0; t < original.trackCount(); ++t)
             total += original.track(t).length();
+        // exported and imported again, the imported tracks keep their ids: "Main/L2" is written as segment
+        // "L2" of alignment "Main" (not read back as "Main/Main/L2"), and ends where it did
+        const Layout again = roundTrip(back, "chain-again.ifc");
+        QCOMPARE(int(again.trackCount()), int(back.trackCount()));
+        for (std::size_t t = 0; t < back.trackCount(); ++t)
+            compareTrack(back, back.track(t).id(), +1, again, back.track(t).id());
         const auto station = back.station(back.trackIndex("Main/L2"), 30.0);
         QVERIFY(station.has_value());
         QVERIFY2(std::abs(*station - (1234.5 + total)) < 1e-6, std::to_string(*station).c_str());

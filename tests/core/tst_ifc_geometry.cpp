@@ -219,8 +219,8 @@ private slots:
     // line, clothoid, arc, bloss, helmert horizontals under a vertical layout of all four types and a cant
     // layout of all seven (the shape of tst_ifc_import's verticalAndCantProfiles): imported, exported,
     // imported again; the second import equals the first (frames every 1 m to 1e-6 m, bank to 1e-9 rad; the
-    // tracks' curve and placement JSON to 1e-9, the "ifc" #ids aside; the ids gain the alignment's name:
-    // "P/3" -> "P/P/3")
+    // tracks' curve and placement JSON to 1e-9, the "ifc" #ids aside; the ids are kept: "P/3" is written as
+    // segment "3" of alignment "P" and read back as "P/3")
     void profilesRoundTrip() {
         // the horizontal chain's start points and headings, from the same chain as plain tracks
         const char* plain = R"({"format": "tracklab-layout", "version": 2, "tracks": [
@@ -304,7 +304,7 @@ private slots:
         QCOMPARE(int(L2.trackCount()), 5);
         const Json j1 = Json::parse(layoutSpecText(im1.layout)), j2 = Json::parse(layoutSpecText(im2.layout));
         for (std::size_t t = 0; t < 5; ++t) {
-            const std::string id1 = "P/" + std::to_string(t + 1), id2 = "P/" + id1;
+            const std::string id1 = "P/" + std::to_string(t + 1), id2 = id1;
             const int i = L1.trackIndex(id1), k = L2.trackIndex(id2);
             QVERIFY2(i >= 0 && k >= 0, id2.c_str());
             const Track& a1 = L1.track(std::size_t(i));
