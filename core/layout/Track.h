@@ -31,10 +31,10 @@ public:
     const Pose& placement() const { return placement_; }
     const std::string& body() const { return body_; }
     bool onGround() const { return body_ == "ground"; }
-    double length() const { return curve_->length(); } // [m]
+    double length() const { return curve_->length(); } // along s [m] (a heartline track: the heartline's)
     double heartline() const { return heartline_; }    // heartline height above the rails [m], 0 = none
 
-    // Twisted frame at arc length s in curve-local coordinates (s clamped/wrapped by the curve).
+    // Twisted frame at s in curve-local coordinates (s clamped/wrapped by the curve).
     TwistedFrame curveFrame(double s) const;
     // ... in the parent body's coordinates (placement applied). The simulation's per-frame call: a spline
     // is evaluated from a copy moved into the body at construction, the up reference's angle from the

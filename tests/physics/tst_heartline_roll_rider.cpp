@@ -130,7 +130,7 @@ void TstHeartlineRollRider::ridersFeelTheRoll() {
     double worst = 0, nextSample = -1;
     // s is the heartline's arc length (core/layout/HeartlineRails.h): the bogie's s advances at the riders'
     // speed (the car's centre of mass, at the heartline), not at the rails' (up to sqrt(1 + (h r)^2) =
-    // 1.0098 times faster mid-roll)
+    // 1.0095 times faster mid-roll)
     double lastS = NAN, lastT = NAN, lastV = NAN, worstRate = 0;
     while (sim.time() < 12.0) {
         sim.step();
